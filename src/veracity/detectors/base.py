@@ -1,0 +1,72 @@
+"""What every detector shares: the protocol, input normalisation and per-stage timing."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Protocol, runtime_checkable
+
+from veracity.errors import InputError
+from veracity.schema import Document, Report
+
+__all__ = ["Detector", "StageTimer", "as_documents"]
+
+
+@runtime_checkable
+class Detector(Protocol):
+    """Checks an answer against context documents."""
+
+    name: str
+
+    def detect(
+        self, answer: str, context: Sequence[Document | str], question: str | None = None
+    ) -> Report:
+        """The detector's :class:`Report` on ``answer``."""
+        ...
+
+    def config(self) -> dict[str, Any]:
+        """The configuration recorded in every report."""
+        ...
+
+
+def as_documents(context: Sequence[Document | str] | None) -> list[Document]:
+    """Context as documents (strings get ids ``doc-1``, ``doc-2``, ...), empty documents dropped.
+
+    Raises:
+        InputError: no context, or every document is empty or whitespace.
+    """
+    if context is None or isinstance(context, (str, bytes)):
+        raise InputError("context must be a list of documents (or strings), not " + type(context).__name__)
+    documents = []
+    for i, item in enumerate(context, start=1):
+        if isinstance(item, Document):
+            documents.append(item)
+        elif isinstance(item, str):
+            documents.append(Document(id=f"doc-{i}", text=item))
+        else:
+            raise InputError(f"context item {i} is a {type(item).__name__}, expected a Document or a string")
+    ids = [d.id for d in documents]
+    if len(set(ids)) != len(ids):
+        raise InputError(f"context document ids must be unique, got {ids}")
+    non_empty = [d for d in documents if d.text.strip()]
+    if not non_empty:
+        raise InputError("no context: give at least one non-empty document to check the answer against")
+    return non_empty
+
+
+class StageTimer:
+    """Collects wall time per stage, in milliseconds."""
+
+    def __init__(self) -> None:
+        self.timings_ms: dict[str, float] = {}
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        """Time the enclosed block and add it to ``name``."""
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            elapsed = (time.perf_counter() - start) * 1000.0
+            self.timings_ms[name] = self.timings_ms.get(name, 0.0) + elapsed

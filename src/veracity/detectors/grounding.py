@@ -1,0 +1,232 @@
+"""The ``grounding`` detector: sentence alignment plus the rule-based grounding checker, no NLI model.
+
+For each answer sentence: align it to its ``top_k`` most similar context sentences (MiniLM), then flag its named
+entities, numbers, dates and negations that the aligned evidence does not contain
+(:mod:`veracity.stages.verify.grounding`).
+
+Scores (documented in docs/detectors.md): with ``sim`` the best alignment similarity of a sentence and
+``m = min_similarity``,
+
+* alignment score  u = clip(0.5 · (1 − sim) / (1 − m), 0, 1)  — reaches 0.5 exactly when sim = m;
+* sentence score   s = max(u, 0.5 + 0.5 · flagged / checked) if any item is flagged, else u;
+* answer score     = max over sentences; hallucinated iff score ≥ threshold (default 0.5).
+
+So an answer is hallucinated when some sentence has an unsupported item, or no context sentence resembles it.
+Sentences that state nothing checkable (questions, filler such as "I hope this helps", fewer than 5 words with no
+name or number) are not scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Self
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from veracity.detectors.base import StageTimer, as_documents
+from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
+from veracity.schema import (
+    Claim,
+    ClaimVerdict,
+    Document,
+    Evidence,
+    Label,
+    Report,
+    Sentence,
+    SentenceScore,
+    TextSpan,
+)
+from veracity.stages.retrieve.align import EmbeddingAligner
+from veracity.stages.verify.grounding import Checkable, GroundingChecker
+from veracity.text.factual import check_factual
+from veracity.text.split import SentenceSplitter, SplitterBackend
+from veracity.text.tagging import split_documents
+
+__all__ = ["GroundingConfig", "GroundingDetector"]
+
+
+class GroundingConfig(BaseModel):
+    """Settings of the ``grounding`` detector."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    embedder: str = Field(DEFAULT_EMBEDDER, description="Sentence embedding model for alignment.")
+    splitter: SplitterBackend = "auto"
+    top_k: int = Field(3, ge=1, description="Evidence sentences aligned to each answer sentence.")
+    max_candidates: int = Field(512, ge=1, description="Context sentences embedded at most (lexical prefilter).")
+    min_similarity: float = Field(0.2, ge=0.0, lt=1.0, description="Below this, a sentence counts as unaligned.")
+    threshold: float = Field(0.5, ge=0.0, le=1.0, description="Hallucinated iff score >= threshold.")
+    question_as_evidence: bool = Field(True, description="Names taken from the question are not flagged.")
+    check_proper_nouns: bool = True
+    check_negation: bool = True
+
+
+class GroundingDetector:
+    """Flags the names, numbers, dates and negations of an answer that its aligned evidence does not contain.
+
+    Example::
+
+        from veracity import Document, load_detector
+
+        detector = load_detector("grounding")
+        report = detector.detect("Paris is in Germany.", [Document(id="d1", text="Paris is in France.")])
+        report.verdict, [s.text for s in report.hallucinated_spans]   # ('hallucinated', ['Germany'])
+    """
+
+    name = "grounding"
+
+    def __init__(
+        self,
+        splitter: SentenceSplitter,
+        aligner: EmbeddingAligner,
+        checker: GroundingChecker,
+        settings: GroundingConfig | None = None,
+    ) -> None:
+        self.splitter = splitter
+        self.aligner = aligner
+        self.checker = checker
+        self.settings = settings or GroundingConfig()
+
+    @classmethod
+    def from_config(cls, config: GroundingConfig | None = None, **overrides: Any) -> Self:
+        """Build the detector and its stages from settings (``overrides`` are validated field by field)."""
+        base = config or GroundingConfig()
+        settings = GroundingConfig.model_validate({**base.model_dump(), **overrides})
+        return cls(
+            splitter=SentenceSplitter(settings.splitter),
+            aligner=EmbeddingAligner(
+                SentenceTransformerEmbedder(settings.embedder), settings.top_k, settings.max_candidates
+            ),
+            checker=GroundingChecker(settings.check_proper_nouns, settings.check_negation),
+            settings=settings,
+        )
+
+    def config(self) -> dict[str, Any]:
+        """The settings recorded in every report."""
+        return {**self.settings.model_dump(), "splitter_backend": self.splitter.backend}
+
+    def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
+        """Check ``answer`` against ``context``.
+
+        An empty (or whitespace) answer is ``faithful`` with no sentences.
+
+        Raises:
+            InputError: no non-empty context document.
+        """
+        documents = as_documents(context)
+        timer = StageTimer()
+        settings = self.settings
+        models = {"embedder": self.aligner.embedder.model_id, "spacy": self.checker.spacy_model}
+        if not answer.strip():
+            return Report(
+                answer=answer,
+                question=question,
+                verdict="faithful",
+                score=0.0,
+                threshold=settings.threshold,
+                detector=self.name,
+                config=self.config(),
+                models=models,
+                notes=["empty answer: nothing to check"],
+            )
+        with timer.stage("split"):
+            sentences = self.splitter.split(answer)
+            corpus = split_documents(documents, self.splitter)
+            checked = [s for s in sentences if _states_something(s.text, self.checker)]
+        with timer.stage("align"):
+            alignment = self.aligner.align([s.text for s in checked], corpus)
+        scores: list[SentenceScore] = []
+        verdicts: list[ClaimVerdict] = []
+        with timer.stage("check"):
+            by_index = dict(zip((s.index for s in checked), alignment.evidence, strict=True))
+            for sentence in sentences:
+                if sentence.index not in by_index:
+                    scores.append(SentenceScore(sentence=sentence, score=0.0, hallucinated=False))
+                    continue
+                evidence = by_index[sentence.index]
+                score, verdict = self._judge(answer, sentence, evidence, question)
+                scores.append(score)
+                verdicts.append(verdict)
+        answer_score = max((s.score for s in scores), default=0.0)
+        spans = _merge([span for s in scores for span in s.error_spans], answer)
+        notes = list(alignment.notes)
+        if not checked:
+            notes.append("no answer sentence states anything checkable")
+        return Report(
+            answer=answer,
+            question=question,
+            verdict="hallucinated" if answer_score >= settings.threshold else "faithful",
+            score=answer_score,
+            threshold=settings.threshold,
+            sentences=scores,
+            claims=verdicts,
+            hallucinated_spans=spans,
+            detector=self.name,
+            config=self.config(),
+            models=models,
+            timings_ms=timer.timings_ms,
+            notes=notes,
+        )
+
+    def _judge(
+        self, answer: str, sentence: Sentence, evidence: list[Evidence], question: str | None
+    ) -> tuple[SentenceScore, ClaimVerdict]:
+        settings = self.settings
+        similarity = max((e.score for e in evidence), default=0.0)
+        aligned = _clip(0.5 * (1.0 - similarity) / (1.0 - settings.min_similarity))
+        extra = question if settings.question_as_evidence and question else ""
+        items, missing = self.checker.check(sentence.text, [e.text for e in evidence], extra)
+        score = max(aligned, 0.5 + 0.5 * len(missing) / len(items)) if missing else aligned
+        hallucinated = score >= settings.threshold
+        offset = sentence.span.start
+        claim_spans = [TextSpan.of(sentence.text, m.start, m.end) for m in missing]
+        answer_spans = [TextSpan.of(answer, offset + m.start, offset + m.end) for m in missing]
+        if hallucinated and not answer_spans:  # nothing specific is wrong: nothing in the context resembles it
+            answer_spans = [sentence.span]
+        label = Label.NOT_SUPPORTED if missing else Label.UNVERIFIABLE if aligned >= 0.5 else Label.SUPPORTED
+        claim = Claim(id=f"s{sentence.index}", text=sentence.text, sentence_index=sentence.index, span=sentence.span)
+        verdict = ClaimVerdict(
+            claim=claim,
+            label=label,
+            p_supported=1.0 - score,
+            error_spans=claim_spans,
+            answer_error_spans=[TextSpan.of(answer, offset + m.start, offset + m.end) for m in missing],
+            evidence=evidence,
+        )
+        sentence_score = SentenceScore(
+            sentence=sentence,
+            score=score,
+            hallucinated=hallucinated,
+            error_spans=answer_spans,
+            evidence=evidence,
+        )
+        return sentence_score, verdict
+
+
+def _states_something(text: str, checker: GroundingChecker) -> bool:
+    """Whether a sentence is worth checking: it names something, or f(c) fails only for lack of a name."""
+    outcome = check_factual(text)
+    if outcome.is_factual:
+        return True
+    if outcome.failed and outcome.failed.startswith("named entity"):
+        return True
+    return bool(outcome.failed and outcome.failed.startswith(("length", "verb")) and _has_name(text, checker))
+
+
+def _has_name(text: str, checker: GroundingChecker) -> bool:
+    kinds: list[Checkable] = checker.checkables(text)
+    return any(k.kind != "negation" for k in kinds)
+
+
+def _clip(value: float) -> float:
+    return min(1.0, max(0.0, value))
+
+
+def _merge(spans: list[TextSpan], source: str) -> list[TextSpan]:
+    merged: list[list[int]] = []
+    for span in sorted(spans, key=lambda s: (s.start, s.end)):
+        if merged and span.start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], span.end)
+        else:
+            merged.append([span.start, span.end])
+    return [TextSpan.of(source, start, end) for start, end in merged]

@@ -1,0 +1,1 @@
+"""Model backends behind small protocols; every model is found offline (see :mod:`veracity.models.catalog`)."""

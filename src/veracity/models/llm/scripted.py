@@ -1,0 +1,50 @@
+"""A scripted LLM: a real backend that replies from a list or a function (tests, demos, dry runs)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from veracity.errors import BackendError
+from veracity.models.llm.base import Message, validate_messages
+
+__all__ = ["ScriptedLLM"]
+
+
+class ScriptedLLM:
+    """Replies with the next scripted text, or with ``reply(messages)`` when given a function.
+
+    Every call is kept in ``calls`` (messages, schema) so a caller can check what was asked.
+
+    Args:
+        replies: the texts to return, in order, or a function of the messages.
+        model_id: the name to report.
+    """
+
+    def __init__(
+        self, replies: Iterable[str] | Callable[[list[dict[str, str]]], str], model_id: str = "scripted"
+    ) -> None:
+        self.model_id = model_id
+        self._reply = replies if callable(replies) else None
+        self._queue = [] if callable(replies) else list(replies)
+        self.calls: list[tuple[list[dict[str, str]], Mapping[str, Any] | None]] = []
+
+    def complete(
+        self,
+        messages: Sequence[Message],
+        json_schema: Mapping[str, Any] | None = None,
+        max_tokens: int = 512,
+        temperature: float = 0.0,
+    ) -> str:
+        """The next scripted reply.
+
+        Raises:
+            BackendError: the script is used up.
+        """
+        checked = validate_messages(messages)
+        self.calls.append((checked, json_schema))
+        if self._reply is not None:
+            return self._reply(checked)
+        if not self._queue:
+            raise BackendError(f"scripted LLM {self.model_id!r} has no replies left")
+        return self._queue.pop(0)

@@ -1,0 +1,167 @@
+"""Cross-encoders that score (premise, hypothesis) pairs as entailment / neutral / contradiction probabilities."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+from numpy.typing import NDArray
+
+from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
+from veracity.models.catalog import quiet_transformers, resolve_model_path
+
+__all__ = ["CONTRADICTION", "ENTAILMENT", "NEUTRAL", "HFPairScorer", "PairScorer", "label_columns"]
+
+# Column order of every PairScorer output.
+ENTAILMENT, NEUTRAL, CONTRADICTION = 0, 1, 2
+
+
+@runtime_checkable
+class PairScorer(Protocol):
+    """Scores (premise, hypothesis) pairs."""
+
+    model_id: str
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.float32]:
+        """Shape ``(len(pairs), 3)``: P(entailment), P(neutral), P(contradiction) per pair; rows sum to 1."""
+        ...
+
+
+def label_columns(labels: Sequence[str]) -> list[int]:
+    """Map a classifier's label names (in logit order) to output columns.
+
+    ``entail*`` → entailment; ``contradict*`` → contradiction; ``neutral`` → neutral. In a 2-label head the
+    label that is not entailment ("not_entailment", "hallucinated", "unsupported", …) goes to *neutral*: a binary
+    head says a hypothesis is not supported, not that it is contradicted.
+
+    Raises:
+        ConfigError: the names cannot be mapped (e.g. ``LABEL_0``, ``LABEL_1``, ``LABEL_2``).
+    """
+    normalized = [name.lower().replace("-", "_").replace(" ", "_") for name in labels]
+    columns: list[int | None] = []
+    for name in normalized:
+        if name.startswith(("not_", "non_", "no_")):
+            columns.append(NEUTRAL if len(labels) == 2 else None)
+        elif name.startswith("entail") or name in ("supported", "consistent", "factual"):
+            columns.append(ENTAILMENT)
+        elif name.startswith("contradict"):
+            columns.append(CONTRADICTION)
+        elif name.startswith("neutral"):
+            columns.append(NEUTRAL)
+        elif len(labels) == 2 and name in ("unsupported", "inconsistent", "hallucinated", "hallucination"):
+            columns.append(NEUTRAL)
+        else:
+            columns.append(None)
+    if None in columns or len(set(columns)) != len(columns) or ENTAILMENT not in columns:
+        raise ConfigError(
+            f"cannot tell which output is entailment from the labels {list(labels)}; pass label_names in logit "
+            "order, e.g. label_names=['entailment', 'neutral', 'contradiction']"
+        )
+    return [c for c in columns if c is not None]
+
+
+@functools.lru_cache(maxsize=4)
+def _load(path: str, device: str) -> tuple[Any, Any]:
+    try:
+        from transformers import AutoModelForSequenceClassification, AutoTokenizer
+    except ImportError as exc:
+        raise ModelNotAvailableError(
+            "transformers is not installed; run: pip install torch==2.13.0 && pip install 'veracity[ml]'"
+        ) from exc
+    quiet_transformers()
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
+        model = AutoModelForSequenceClassification.from_pretrained(path, local_files_only=True)
+    except Exception as exc:
+        raise BackendError(f"could not load a sequence-classification model from {path}: {exc}") from exc
+    model.to(device).eval()
+    return tokenizer, model
+
+
+class HFPairScorer:
+    """A transformers sequence-classification cross-encoder.
+
+    Handles 3-class NLI heads (label order read from ``config.id2label``), 2-class heads and 1-logit
+    consistency heads (sigmoid = P(entailment), the rest to neutral). Pairs are sorted by length and batched so
+    that padding stays small; outputs come back in input order.
+
+    Args:
+        model: a catalog name, a local folder or a cached Hugging Face id.
+        batch_size: pairs per forward pass.
+        max_length: tokens per pair; longer pairs lose tokens from the longer text first.
+        num_threads: torch CPU threads (process-wide, set on first use); ``None`` leaves torch's default.
+        device: torch device.
+        label_names: the head's labels in logit order, when the config's names are not informative.
+    """
+
+    def __init__(
+        self,
+        model: str,
+        batch_size: int = 32,
+        max_length: int = 512,
+        num_threads: int | None = None,
+        device: str = "cpu",
+        label_names: Sequence[str] | None = None,
+    ) -> None:
+        if batch_size < 1 or max_length < 8:
+            raise ConfigError(f"batch_size must be ≥ 1 and max_length ≥ 8, got {batch_size} and {max_length}")
+        self.model_id = model
+        self.batch_size = batch_size
+        self.max_length = max_length
+        self.num_threads = num_threads
+        self.device = device
+        self.label_names = list(label_names) if label_names is not None else None
+
+    def config(self) -> dict[str, Any]:
+        """Constructor arguments, as recorded in reports."""
+        return {
+            "model": self.model_id,
+            "batch_size": self.batch_size,
+            "max_length": self.max_length,
+            "num_threads": self.num_threads,
+            "label_names": self.label_names,
+        }
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.float32]:
+        """P(entailment), P(neutral), P(contradiction) for each pair, in input order."""
+        import torch
+
+        tokenizer, model = _load(str(resolve_model_path(self.model_id)), self.device)
+        if self.num_threads is not None:
+            torch.set_num_threads(self.num_threads)
+        out = np.zeros((len(pairs), 3), dtype=np.float32)
+        if not pairs:
+            return out
+        n_labels = int(model.config.num_labels)
+        columns = None if n_labels == 1 else label_columns(self._labels(model, n_labels))
+        order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        with torch.inference_mode():
+            for k in range(0, len(order), self.batch_size):
+                batch = order[k : k + self.batch_size]
+                encoded = tokenizer(
+                    [pairs[i][0] for i in batch],
+                    [pairs[i][1] for i in batch],
+                    padding=True,
+                    truncation="longest_first",
+                    max_length=self.max_length,
+                    return_tensors="pt",
+                ).to(self.device)
+                logits = model(**encoded).logits.float()
+                if columns is None:
+                    p = torch.sigmoid(logits[:, 0]).cpu().numpy()
+                    out[batch, ENTAILMENT] = p
+                    out[batch, NEUTRAL] = 1.0 - p
+                else:
+                    probs = torch.softmax(logits, dim=-1).cpu().numpy()
+                    for logit_index, column in enumerate(columns):
+                        out[batch, column] = probs[:, logit_index]
+        return out
+
+    def _labels(self, model: Any, n_labels: int) -> list[str]:
+        if self.label_names is not None:
+            if len(self.label_names) != n_labels:
+                raise ConfigError(f"label_names has {len(self.label_names)} names but the head has {n_labels}")
+            return self.label_names
+        return [str(model.config.id2label[i]) for i in range(n_labels)]

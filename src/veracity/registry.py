@@ -1,0 +1,65 @@
+"""Names → implementations, one table per kind, imported only when used.
+
+``resolve("detector", "grounding")`` imports ``veracity.detectors.grounding`` on demand and returns the class.
+Plug-ins add names through the entry-point group ``veracity.<kind>`` (e.g. ``veracity.detector``), whose
+values are ``"module:attribute"`` strings like the ones below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+from typing import Any
+
+from veracity.errors import UnknownNameError
+
+DETECTORS: dict[str, str] = {
+    "grounding": "veracity.detectors.grounding:GroundingDetector",
+}
+
+EMBEDDERS: dict[str, str] = {
+    "sentence-transformers": "veracity.models.embedder:SentenceTransformerEmbedder",
+}
+
+PAIR_SCORERS: dict[str, str] = {
+    "hf-cross-encoder": "veracity.models.pair_scorer:HFPairScorer",
+}
+
+LLMS: dict[str, str] = {
+    "openai": "veracity.models.llm.openai:OpenAICompatibleLLM",
+    "llamacpp": "veracity.models.llm.llamacpp:LlamaCppLLM",
+    "scripted": "veracity.models.llm.scripted:ScriptedLLM",
+}
+
+TABLES: dict[str, dict[str, str]] = {
+    "detector": DETECTORS,
+    "embedder": EMBEDDERS,
+    "pair_scorer": PAIR_SCORERS,
+    "llm": LLMS,
+}
+
+
+def names(kind: str) -> list[str]:
+    """Every name registered for ``kind``, built-in and from entry points, sorted."""
+    return sorted(_table(kind))
+
+
+def resolve(kind: str, name: str) -> Any:
+    """Import and return the object registered as ``name`` for ``kind``.
+
+    Raises:
+        UnknownNameError: ``kind`` or ``name`` is not registered.
+    """
+    table = _table(kind)
+    if name not in table:
+        raise UnknownNameError(kind, name, table)
+    module_name, _, attribute = table[name].partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+def _table(kind: str) -> dict[str, str]:
+    if kind not in TABLES:
+        raise UnknownNameError("registry kind", kind, TABLES)
+    merged = {ep.name: ep.value for ep in entry_points(group=f"veracity.{kind}")}
+    merged.update(TABLES[kind])  # built-in names win over plug-ins with the same name
+    return merged

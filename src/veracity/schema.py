@@ -1,0 +1,187 @@
+"""Result types: every detector returns a :class:`Report` built from these frozen pydantic models.
+
+Conventions:
+
+* Character offsets are Python ``str`` indices (code points) into the text a span belongs to, half-open
+  ``[start, end)``, and ``span.text == source[span.start:span.end]``.
+* ``Report.score`` is a *hallucination* score in ``[0, 1]`` (higher = more likely hallucinated), and
+  ``verdict == "hallucinated"`` exactly when ``score >= threshold``. Detectors whose paper states the rule the
+  other way round (e.g. "hallucinated iff S <= T_s" for a support score S) report ``score = 1 - S``.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+__all__ = [
+    "Claim",
+    "ClaimVerdict",
+    "Document",
+    "Evidence",
+    "EvidenceRole",
+    "Label",
+    "Report",
+    "Sentence",
+    "SentenceScore",
+    "TextSpan",
+    "Verdict",
+    "report_json_schema",
+]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TextSpan(_Frozen):
+    """A half-open character range ``[start, end)`` of some text, with the text it covers."""
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    text: str
+
+    @model_validator(mode="after")
+    def _check_bounds(self) -> Self:
+        if self.end < self.start:
+            raise ValueError(f"span end {self.end} is before its start {self.start}")
+        if len(self.text) != self.end - self.start:
+            raise ValueError(f"span text has length {len(self.text)} but [{self.start}, {self.end}) is given")
+        return self
+
+    @classmethod
+    def of(cls, source: str, start: int, end: int) -> TextSpan:
+        """The span ``[start, end)`` of ``source``.
+
+        Raises:
+            ValueError: the range does not lie inside ``source``.
+        """
+        if not 0 <= start <= end <= len(source):
+            raise ValueError(f"span [{start}, {end}) is outside a text of length {len(source)}")
+        return cls(start=start, end=end, text=source[start:end])
+
+    def matches(self, source: str) -> bool:
+        """Whether this span's text is exactly ``source[start:end]``."""
+        return source[self.start : self.end] == self.text
+
+
+class Document(_Frozen):
+    """A context document the answer should be grounded in."""
+
+    id: str
+    text: str
+    title: str | None = None
+
+
+class Sentence(_Frozen):
+    """A sentence of a text: its 0-based position and its span in that text."""
+
+    index: int = Field(ge=0)
+    span: TextSpan
+
+    @property
+    def text(self) -> str:
+        """The sentence text."""
+        return self.span.text
+
+
+class Claim(_Frozen):
+    """An atomic claim of the answer, with the answer sentence it came from."""
+
+    id: str
+    text: str
+    sentence_index: int = Field(ge=0)
+    span: TextSpan | None = Field(default=None, description="Where the claim rests in the answer, if known.")
+
+
+class EvidenceRole(StrEnum):
+    """LiteHall's evidence roles: a *main* sentence addresses the claim, a *support* sentence gives it context."""
+
+    MAIN = "main"
+    SUPPORT = "support"
+
+
+class Evidence(_Frozen):
+    """A context sentence used to check a claim or an answer sentence."""
+
+    document_id: str
+    sentence_index: int = Field(ge=0, description="Index of the sentence within its document.")
+    text: str
+    span: TextSpan = Field(description="Span of the sentence in its document.")
+    role: EvidenceRole = EvidenceRole.MAIN
+    score: float = Field(description="Retrieval or alignment score (higher = more relevant).")
+
+
+class Label(StrEnum):
+    """The four claim labels of LiteHall §3.4."""
+
+    SUPPORTED = "supported"
+    NOT_SUPPORTED = "not_supported"
+    UNVERIFIABLE = "unverifiable"
+    IRRELEVANT = "irrelevant"
+
+
+class ClaimVerdict(_Frozen):
+    """The verdict on one claim, with the words that conflict with the evidence."""
+
+    claim: Claim
+    label: Label
+    p_supported: float = Field(ge=0.0, le=1.0, description="Probability that the claim is supported.")
+    error_spans: list[TextSpan] = Field(default_factory=list, description="Conflicting words, in the claim text.")
+    answer_error_spans: list[TextSpan] = Field(
+        default_factory=list, description="The same words located in the answer, where they can be."
+    )
+    evidence: list[Evidence] = Field(default_factory=list)
+
+
+class SentenceScore(_Frozen):
+    """A hallucination score for one answer sentence."""
+
+    sentence: Sentence
+    score: float = Field(ge=0.0, le=1.0, description="Hallucination score (higher = less supported).")
+    hallucinated: bool
+    error_spans: list[TextSpan] = Field(default_factory=list, description="Flagged words, in the answer.")
+    evidence: list[Evidence] = Field(default_factory=list)
+
+
+Verdict = Literal["hallucinated", "faithful"]
+
+
+class Report(_Frozen):
+    """What a detector says about one answer."""
+
+    answer: str
+    question: str | None = None
+    verdict: Verdict
+    score: float = Field(ge=0.0, le=1.0, description="Hallucination score; hallucinated iff score >= threshold.")
+    threshold: float = Field(ge=0.0, le=1.0)
+    sentences: list[SentenceScore] = Field(default_factory=list)
+    claims: list[ClaimVerdict] = Field(default_factory=list)
+    hallucinated_spans: list[TextSpan] = Field(default_factory=list, description="Spans of the answer.")
+    detector: str
+    config: dict[str, Any] = Field(default_factory=dict)
+    models: dict[str, str] = Field(default_factory=dict, description="Role -> model id actually used.")
+    timings_ms: dict[str, float] = Field(default_factory=dict, description="Wall time per stage.")
+    notes: list[str] = Field(default_factory=list, description="Fallbacks and caps applied, in plain words.")
+
+    @model_validator(mode="after")
+    def _check_consistency(self) -> Self:
+        expected = "hallucinated" if self.score >= self.threshold else "faithful"
+        if self.verdict != expected:
+            raise ValueError(
+                f"verdict {self.verdict!r} contradicts score {self.score} and threshold {self.threshold}"
+            )
+        for span in self.hallucinated_spans:
+            if not span.matches(self.answer):
+                raise ValueError(f"hallucinated span {span} does not match the answer text")
+        return self
+
+
+def report_json_schema() -> dict[str, Any]:
+    """The JSON Schema of :class:`Report` (what ``docs/schema.json`` holds)."""
+    schema = Report.model_json_schema(mode="serialization")
+    # A stable, diff-friendly document: same input, same bytes.
+    return json.loads(json.dumps(schema, sort_keys=True))  # type: ignore[no-any-return]

