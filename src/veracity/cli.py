@@ -100,16 +100,16 @@ def detect(
         str | None, typer.Option(help="The answer to check: text, @FILE, or - for standard input.")
     ] = None,
     context: Annotated[
-        list[Path] | None, typer.Option("--context", "-c", help="A context document (UTF-8 file); repeat per file.")
+        list[Path] | None,
+        typer.Option("--context", "-c", help="A context document (UTF-8 file); repeat per file."),
     ] = None,
     question: Annotated[str | None, typer.Option(help="The question, if any: text or @FILE.")] = None,
     detector: Annotated[str, typer.Option("--detector", "-d", help="Detector name.")] = "grounding",
-    settings: Annotated[
-        list[str] | None, typer.Option("--set", help="Detector setting key=value; repeatable.")
-    ] = None,
+    settings: Annotated[list[str] | None, typer.Option("--set", help="Detector setting key=value; repeatable.")] = None,
     output_format: Annotated[str, typer.Option("--format", help="json or text.")] = "text",
     input_path: Annotated[
-        Path | None, typer.Option("--input", help="Batch mode: JSONL records {id, question, answer, context}.")
+        Path | None,
+        typer.Option("--input", help="Batch mode: JSONL records {id, question, answer, context}."),
     ] = None,
     output_path: Annotated[
         Path | None, typer.Option("--output", help="Batch mode: JSONL reports (appended; resumes).")
@@ -286,7 +286,7 @@ def models(
     """List the models veracity knows, whether each is available locally, and how to get the missing ones."""
     from veracity.models.catalog import CATALOG, model_status
 
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": spec.name,
             "kind": spec.kind,
@@ -306,6 +306,14 @@ def models(
         if not row["available"]:
             line += f"\n{'':<{width}}  to install: {row['install']}"
         typer.echo(line)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of a Report (the contents of docs/schema.json)."""
+    from veracity.schema import report_json_schema
+
+    typer.echo(json.dumps(report_json_schema(), indent=2, ensure_ascii=False))
 
 
 @app.callback()

@@ -171,9 +171,7 @@ class Report(_Frozen):
     def _check_consistency(self) -> Self:
         expected = "hallucinated" if self.score >= self.threshold else "faithful"
         if self.verdict != expected:
-            raise ValueError(
-                f"verdict {self.verdict!r} contradicts score {self.score} and threshold {self.threshold}"
-            )
+            raise ValueError(f"verdict {self.verdict!r} contradicts score {self.score} and threshold {self.threshold}")
         for span in self.hallucinated_spans:
             if not span.matches(self.answer):
                 raise ValueError(f"hallucinated span {span} does not match the answer text")

@@ -19,9 +19,7 @@ class Detector(Protocol):
 
     name: str
 
-    def detect(
-        self, answer: str, context: Sequence[Document | str], question: str | None = None
-    ) -> Report:
+    def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
         """The detector's :class:`Report` on ``answer``."""
         ...
 

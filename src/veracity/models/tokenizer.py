@@ -40,6 +40,10 @@ class HFTokenizer:
             return []
         tokenizer = _load_tokenizer(str(resolve_model_path(self.name)))
         encoded = tokenizer(
-            text, add_special_tokens=False, return_offsets_mapping=True, return_attention_mask=False, verbose=False
+            text,
+            add_special_tokens=False,
+            return_offsets_mapping=True,
+            return_attention_mask=False,
+            verbose=False,
         )
         return [(int(s), int(e)) for s, e in encoded["offset_mapping"]]

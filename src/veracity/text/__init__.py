@@ -1,9 +1,18 @@
-"""Text tools with no model weights: sentence splitting, token counting, Chunk(X; T), LiteHall tagging, f(c),
-number and date normalisation."""
+"""Text tools with no model weights.
+
+Sentence splitting, token counting, Chunk(X; T), LiteHall tagging, f(c), number and date normalisation.
+"""
 
 from veracity.text.chunk import TextChunk, chunk_sentences, pack_lengths
 from veracity.text.split import SentenceSplitter, split_sentences
-from veracity.text.tagging import CorpusSentence, TaggedChunk, chunk_corpus, split_documents, tag_sentences, untag
+from veracity.text.tagging import (
+    CorpusSentence,
+    TaggedChunk,
+    chunk_corpus,
+    split_documents,
+    tag_sentences,
+    untag,
+)
 from veracity.text.tokens import RegexTokenizer, Tokenizer, count_tokens
 
 __all__ = [

@@ -74,9 +74,7 @@ def pack_lengths(lengths: Sequence[int], max_tokens: int) -> list[list[int]]:
     return groups
 
 
-def chunk_sentences(
-    text: str, sentences: Sequence[Sentence], tokenizer: Tokenizer, max_tokens: int
-) -> list[TextChunk]:
+def chunk_sentences(text: str, sentences: Sequence[Sentence], tokenizer: Tokenizer, max_tokens: int) -> list[TextChunk]:
     """Chunk(X; T) of ``text`` given its sentences.
 
     Args:

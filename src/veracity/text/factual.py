@@ -3,7 +3,7 @@
 f(c) = 1 iff the chunk c passes all five filters, applied in order:
 
 1. length — at least 5 tokens (punctuation and whitespace not counted);
-2. verb presence — at least one finite verb (POS tags VBD/VBZ/VBP/MD, or ``VerbForm=Fin``);
+2. verb presence — at least one finite verb (POS tags VBD/VBZ/VBP/MD, ``VerbForm=Fin``, or an imperative);
 3. named entity or numeric — a named entity of any type, or a numeric token;
 4. declarative structure — the last token is not ``?``, and the chunk is not an imperative (a sentence that
    opens with a base-form verb and has no subject);
@@ -91,7 +91,8 @@ def check_factual(text: str, nlp: Any = None) -> FactualCheck:
     words = [t for t in doc if not (t.is_punct or t.is_space)]
     if len(words) < MIN_TOKENS:
         return FactualCheck(False, f"length: fewer than {MIN_TOKENS} tokens")
-    if not any(t.tag_ in _FINITE_TAGS or "Fin" in t.morph.get("VerbForm") for t in words):
+    # An imperative's verb is finite (imperative mood) though tagged VB; filter 4 is what rejects it.
+    if not (any(t.tag_ in _FINITE_TAGS or "Fin" in t.morph.get("VerbForm") for t in words) or _is_imperative(doc)):
         return FactualCheck(False, "verb presence: no finite verb")
     if not (doc.ents or any(t.like_num or t.pos_ == "NUM" for t in words)):
         return FactualCheck(False, "named entity or numeric: none found")

@@ -1,5 +1,6 @@
-"""Finding numbers and dates in text and normalising them, so that "1,000" = "1000" and
-"5 March 1901" = "March 5, 1901" = "1901-03-05".
+"""Finding numbers and dates in text and normalising them.
+
+So that "1,000" = "1000" and "5 March 1901" = "March 5, 1901" = "1901-03-05".
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ _WORD_NUMBER = "|".join(sorted(_SMALL, key=len, reverse=True))
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<sign>[-−])?(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?P<suffix>st|nd|rd|th)?(?!\.?\d)(?:\s*(?P<scale>thousand|million|billion|trillion|k\b|bn\b))?"
-    rf"|\b(?P<word>(?:{_WORD_NUMBER})(?:[- ](?:{_WORD_NUMBER}))?)(?:\s+(?P<wscale>thousand|million|billion|trillion))?\b",
+    rf"|\b(?P<word>(?:{_WORD_NUMBER})(?:[- ](?:{_WORD_NUMBER}))?)"
+    r"(?:\s+(?P<wscale>thousand|million|billion|trillion))?\b",
     re.IGNORECASE,
 )
 _SHORT_SCALES = {"k": 10**3, "bn": 10**9}
@@ -130,13 +132,13 @@ def find_dates(text: str) -> list[Mention[DateValue]]:
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             parts = m.groupdict()
-            month_text = parts.get("month")
-            month = int(month_text) if month_text and month_text.isdigit() else _MONTHS[month_text.lower()]
+            month_text: str = parts["month"]  # every pattern has a month
+            month = int(month_text) if month_text.isdigit() else _MONTHS[month_text.lower()]
             day = int(parts["day"]) if parts.get("day") else None
             if day is not None and not 1 <= day <= 31:
                 continue
             year = int(parts["year"]) if parts.get("year") else None
-            if month_text and month_text.lower() == "may" and day is None and year is None:
+            if month_text.lower() == "may" and day is None and year is None:
                 continue  # the verb "may"
             found.append(Mention(m.start(), m.end(), m.group(0), DateValue(year, month, day)))
             taken.append(m.span())

@@ -46,9 +46,7 @@ class LlamaCppLLM:
         seed: sampling seed (only matters when temperature > 0).
     """
 
-    def __init__(
-        self, model: str = DEFAULT_LOCAL_LLM, n_ctx: int = 4096, n_threads: int = 2, seed: int = 0
-    ) -> None:
+    def __init__(self, model: str = DEFAULT_LOCAL_LLM, n_ctx: int = 4096, n_threads: int = 2, seed: int = 0) -> None:
         self.model_id = model
         self.n_ctx = n_ctx
         self.n_threads = n_threads

@@ -37,7 +37,20 @@ __all__ = ["Checkable", "CheckableKind", "EvidenceFacts", "GroundingChecker", "f
 
 # Entity types checked by words. Numeric types are checked by value through normalize.find_numbers/find_dates.
 _WORD_ENTITY_LABELS = frozenset(
-    {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "EVENT", "WORK_OF_ART", "PRODUCT", "LAW", "LANGUAGE", "DATE"}
+    {
+        "PERSON",
+        "ORG",
+        "GPE",
+        "LOC",
+        "FAC",
+        "NORP",
+        "EVENT",
+        "WORK_OF_ART",
+        "PRODUCT",
+        "LAW",
+        "LANGUAGE",
+        "DATE",
+    }
 )
 _NUMERIC_ENTITY_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"})
 _STOPWORDS = frozenset({"the", "a", "an", "of", "and", "in", "on", "at", "for", "to", "de", "la", "le", "von", "van"})
@@ -120,7 +133,10 @@ class GroundingChecker:
     """
 
     def __init__(
-        self, check_proper_nouns: bool = True, check_negation: bool = True, spacy_model: str = DEFAULT_SPACY_MODEL
+        self,
+        check_proper_nouns: bool = True,
+        check_negation: bool = True,
+        spacy_model: str = DEFAULT_SPACY_MODEL,
     ) -> None:
         self.check_proper_nouns = check_proper_nouns
         self.check_negation = check_negation
@@ -163,7 +179,9 @@ class GroundingChecker:
                     items.append(Checkable(CheckableKind.NEGATION, token.idx, end, token.text))
         return sorted(items, key=lambda i: (i.start, i.end))
 
-    def check(self, text: str, evidence_texts: Sequence[str], extra_text: str = "") -> tuple[list[Checkable], list[Checkable]]:
+    def check(
+        self, text: str, evidence_texts: Sequence[str], extra_text: str = ""
+    ) -> tuple[list[Checkable], list[Checkable]]:
         """The checkable items of ``text`` and those unsupported by the evidence.
 
         Args:

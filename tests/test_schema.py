@@ -1,0 +1,109 @@
+import json
+
+import pytest
+from pydantic import ValidationError
+
+from conftest import ROOT
+from veracity.schema import (
+    Claim,
+    ClaimVerdict,
+    Evidence,
+    EvidenceRole,
+    Label,
+    Report,
+    Sentence,
+    SentenceScore,
+    TextSpan,
+    report_json_schema,
+)
+
+
+def full_report() -> Report:
+    answer = "Paris is in Germany. It is big."
+    span = TextSpan.of(answer, 12, 19)
+    sentence = Sentence(index=0, span=TextSpan.of(answer, 0, 20))
+    evidence = Evidence(
+        document_id="d1",
+        sentence_index=0,
+        text="Paris is in France.",
+        span=TextSpan.of("Paris is in France.", 0, 19),
+        role=EvidenceRole.MAIN,
+        score=0.9,
+    )
+    claim = Claim(id="c1", text="Paris is in Germany.", sentence_index=0, span=sentence.span)
+    return Report(
+        answer=answer,
+        question="Where is Paris?",
+        verdict="hallucinated",
+        score=0.75,
+        threshold=0.5,
+        sentences=[SentenceScore(sentence=sentence, score=0.75, hallucinated=True, error_spans=[span], evidence=[evidence])],
+        claims=[
+            ClaimVerdict(
+                claim=claim,
+                label=Label.NOT_SUPPORTED,
+                p_supported=0.25,
+                error_spans=[TextSpan.of(claim.text, 12, 19)],
+                answer_error_spans=[span],
+                evidence=[evidence],
+            )
+        ],
+        hallucinated_spans=[span],
+        detector="test",
+        config={"k": 1, "nested": {"a": [1, 2]}},
+        models={"embedder": "all-MiniLM-L6-v2"},
+        timings_ms={"align": 1.5},
+        notes=["a note"],
+    )
+
+
+def test_report_json_round_trip_is_lossless():
+    report = full_report()
+    again = Report.model_validate_json(report.model_dump_json())
+    assert again == report
+    assert json.loads(again.model_dump_json())["claims"][0]["label"] == "not_supported"
+
+
+def test_text_span_of_slices_the_source():
+    span = TextSpan.of("Kyoto is old.", 0, 5)
+    assert span.text == "Kyoto"
+    assert span.matches("Kyoto is old.")
+    assert not span.matches("Tokyo is old.")
+
+
+@pytest.mark.parametrize(("start", "end", "text"), [(5, 3, ""), (0, 4, "abc"), (-1, 2, "abc")])
+def test_inconsistent_spans_are_rejected(start, end, text):
+    with pytest.raises(ValidationError):
+        TextSpan(start=start, end=end, text=text)
+
+
+def test_span_outside_source_is_rejected():
+    with pytest.raises(ValueError, match="outside"):
+        TextSpan.of("abc", 1, 9)
+
+
+def test_verdict_must_agree_with_score_and_threshold():
+    data = full_report().model_dump()
+    data["verdict"] = "faithful"
+    with pytest.raises(ValidationError, match="contradicts"):
+        Report.model_validate(data)
+
+
+def test_hallucinated_spans_must_match_the_answer():
+    data = full_report().model_dump()
+    data["hallucinated_spans"] = [{"start": 0, "end": 5, "text": "Tokyo"}]
+    with pytest.raises(ValidationError, match="does not match"):
+        Report.model_validate(data)
+
+
+def test_results_are_frozen_and_strict():
+    report = full_report()
+    with pytest.raises(ValidationError):
+        report.score = 0.1  # type: ignore[misc]
+    with pytest.raises(ValidationError):
+        TextSpan(start=0, end=1, text="a", extra=1)  # type: ignore[call-arg]
+
+
+def test_committed_json_schema_is_current():
+    committed = json.loads((ROOT / "docs" / "schema.json").read_text(encoding="utf-8"))
+    assert committed == report_json_schema(), "regenerate with: veracity schema > docs/schema.json"
