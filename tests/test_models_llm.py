@@ -111,8 +111,11 @@ class TestLlamaCppLLM(LLMContract):
         return smollm2
 
     def test_schema_constrains_even_a_tiny_model(self, smollm2):
-        schema = {"type": "object", "properties": {"label": {"enum": ["supported", "not_supported"]}},
-                  "required": ["label"]}
+        schema = {
+            "type": "object",
+            "properties": {"label": {"enum": ["supported", "not_supported"]}},
+            "required": ["label"],
+        }
         for _ in range(2):
             value = complete_json(smollm2, [{"role": "user", "content": "Is the sky green? Answer."}], schema)
             assert value["label"] in ("supported", "not_supported")

@@ -42,8 +42,14 @@ def build_model(path, id2label):
 
 def reference_probs(tokenizer, model, pairs):
     with torch.inference_mode():
-        encoded = tokenizer([p for p, _ in pairs], [h for _, h in pairs], padding=True, truncation=True,
-                            max_length=512, return_tensors="pt")
+        encoded = tokenizer(
+            [p for p, _ in pairs],
+            [h for _, h in pairs],
+            padding=True,
+            truncation=True,
+            max_length=512,
+            return_tensors="pt",
+        )
         return model(**encoded).logits
 
 

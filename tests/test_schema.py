@@ -37,7 +37,9 @@ def full_report() -> Report:
         verdict="hallucinated",
         score=0.75,
         threshold=0.5,
-        sentences=[SentenceScore(sentence=sentence, score=0.75, hallucinated=True, error_spans=[span], evidence=[evidence])],
+        sentences=[
+            SentenceScore(sentence=sentence, score=0.75, hallucinated=True, error_spans=[span], evidence=[evidence])
+        ],
         claims=[
             ClaimVerdict(
                 claim=claim,

@@ -14,7 +14,11 @@ def test_fixture_is_large_and_balanced_enough():
 
 
 def test_f_c_agrees_with_the_hand_labels():
-    wrong = [(r["text"], r["factual"], check_factual(r["text"]).failed) for r in ROWS if is_factual(r["text"]) != r["factual"]]
+    wrong = [
+        (r["text"], r["factual"], check_factual(r["text"]).failed)
+        for r in ROWS
+        if is_factual(r["text"]) != r["factual"]
+    ]
     accuracy = 1 - len(wrong) / len(ROWS)
     assert accuracy >= 0.9, f"accuracy {accuracy:.2f}; disagreements: {wrong}"
 

@@ -57,7 +57,11 @@ def test_full_dates_are_normalised(text):
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("in March 1901", DateValue(1901, 3, None)), ("on 5 March", DateValue(None, 3, 5)), ("May 3", DateValue(None, 5, 3))],
+    [
+        ("in March 1901", DateValue(1901, 3, None)),
+        ("on 5 March", DateValue(None, 3, 5)),
+        ("May 3", DateValue(None, 5, 3)),
+    ],
 )
 def test_partial_dates(text, value):
     assert [d.value for d in find_dates(text)] == [value]

@@ -170,7 +170,8 @@ def run_batch(detector: Detector, input_path: Path, output_path: Path) -> dict[s
     done = _finished_ids(output_path)
     counts = {"ok": 0, "failed": 0, "skipped": 0}
     try:
-        total = sum(1 for _ in input_path.open("rb"))
+        with input_path.open("rb") as handle:
+            total = sum(1 for _ in handle)
     except OSError as exc:
         raise InputError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
     output_path.parent.mkdir(parents=True, exist_ok=True)

