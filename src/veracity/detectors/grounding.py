@@ -4,7 +4,7 @@ For each answer sentence: align it to its ``top_k`` most similar context sentenc
 entities, numbers, dates and negations that the aligned evidence does not contain
 (:mod:`veracity.stages.verify.grounding`).
 
-Scores (documented in docs/detectors.md): with ``sim`` the best alignment similarity of a sentence and
+Scores (see docs/design.md): with ``sim`` the best alignment similarity of a sentence and
 ``m = min_similarity``,
 
 * alignment score  u = clip(0.5 · (1 − sim) / (1 − m), 0, 1)  — reaches 0.5 exactly when sim = m;
