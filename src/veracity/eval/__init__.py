@@ -1,0 +1,1 @@
+"""Evaluation: metrics, the harness behind `veracity eval`, and BENCHMARKS.md generation."""
