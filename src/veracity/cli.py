@@ -309,6 +309,100 @@ def models(
         typer.echo(line)
 
 
+eval_app = typer.Typer(help="Evaluate detectors on benchmarks; compare runs; regenerate BENCHMARKS.md.")
+app.add_typer(eval_app, name="eval")
+
+
+@eval_app.callback(invoke_without_command=True)
+def eval_run(
+    ctx: typer.Context,
+    dataset: Annotated[
+        str | None, typer.Option(help="NAME[:SPLIT], jsonl:PATH or nli:PATH (e.g. halueval-qa:test).")
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="Result folder (predictions.jsonl, metrics.json, plots).")] = None,
+    detector: Annotated[str, typer.Option("--detector", "-d", help="Detector name.")] = "grounding",
+    settings: Annotated[list[str] | None, typer.Option("--set", help="Detector setting key=value.")] = None,
+    limit: Annotated[int | None, typer.Option(help="Only the first N examples.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the bootstrap intervals.")] = 0,
+    calibrate_on: Annotated[
+        str | None, typer.Option(help="Fit the threshold on this split (e.g. halueval-qa:dev).")
+    ] = None,
+    objective: Annotated[str, typer.Option(help="Calibration objective: f1 or balanced_accuracy.")] = "f1",
+    data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+) -> None:
+    """Run a detector over a dataset: writes OUT/predictions.jsonl (resumable) and OUT/metrics.json."""
+    if ctx.invoked_subcommand is not None:
+        return
+    if dataset is None or out is None:
+        raise _fail("veracity eval needs --dataset and --out (or a subcommand: compare, report)")
+    from tqdm import tqdm
+
+    from veracity.detectors import load_detector
+    from veracity.eval.harness import evaluate
+
+    def progress(items: Any) -> Any:
+        return tqdm(items, unit="ex", desc=f"eval {dataset}", file=sys.stderr, mininterval=2.0)
+
+    try:
+        result = evaluate(
+            load_detector(detector, **parse_settings(settings)),
+            dataset,
+            out,
+            data_dir=data_dir,
+            limit=limit,
+            seed=seed,
+            calibrate_on=calibrate_on,
+            objective=objective,
+            command="veracity " + " ".join(sys.argv[1:]),
+            progress=progress,
+        )
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    for bad in result.bad_records[:10]:
+        typer.echo(f"skipped {bad.error}", err=True)
+    shown = {k: v for k, v in result.metrics["metrics"].items() if isinstance(v, (int, float))}
+    typer.echo(
+        json.dumps(
+            {
+                "n": result.metrics["n"],
+                "n_errors": result.metrics["n_errors"],
+                "n_skipped": result.metrics["n_skipped"],
+                **shown,
+            },
+            indent=2,
+        )
+    )
+
+
+@eval_app.command("compare")
+def eval_compare(
+    a: Annotated[Path, typer.Argument(help="Result folder A.")],
+    b: Annotated[Path, typer.Argument(help="Result folder B.")],
+) -> None:
+    """Print metric deltas (B − A) and McNemar's p-value on the examples both runs scored."""
+    from veracity.eval.harness import compare_runs
+
+    try:
+        typer.echo(json.dumps(compare_runs(a, b), indent=2))
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+
+
+@eval_app.command("report")
+def eval_report(
+    results: Annotated[Path, typer.Option(help="Folder of committed result folders.")] = Path("benchmarks/results"),
+    output: Annotated[Path, typer.Option(help="The Markdown file to write.")] = Path("BENCHMARKS.md"),
+) -> None:
+    """Regenerate BENCHMARKS.md from the metrics.json files under benchmarks/results/."""
+    from veracity.eval.report import write_benchmarks
+
+    try:
+        count = write_benchmarks(results, output)
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(f"wrote {output} from {count} result folders", err=True)
+
+
 @app.command()
 def schema() -> None:
     """Print the JSON Schema of a Report (the contents of docs/schema.json)."""

@@ -1,0 +1,1 @@
+"""Benchmark loaders and dataset builders."""

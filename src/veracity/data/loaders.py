@@ -1,0 +1,415 @@
+"""Benchmark loaders: each turns a dataset into a stream of examples in one generic form.
+
+A dataset is named ``NAME[:SPLIT]`` (``halueval-qa:test``) or as a file, ``jsonl:PATH`` (generic examples) or
+``nli:PATH`` (premise/hypothesis pairs, JSONL or 3-column TSV). Loaders stream: nothing is read whole except
+where the upstream format is one JSON document. A malformed record is yielded as a :class:`BadRecord` with its
+line number, so the caller can count it and go on.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from veracity.errors import ConfigError, InputError, UnknownNameError
+
+__all__ = [
+    "DATASETS",
+    "BadRecord",
+    "DatasetSpec",
+    "Example",
+    "NLIPair",
+    "Record",
+    "default_data_dir",
+    "load_dataset",
+]
+
+NLILabel = Literal["entailment", "neutral", "contradiction"]
+
+
+class Example(BaseModel):
+    """One evaluation example in the generic form (label 1 = hallucinated)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    id: str
+    question: str | None = None
+    answer: str
+    context: list[str] = Field(default_factory=list)
+    label: Literal[0, 1]
+    spans: list[tuple[int, int]] | None = None
+    task: str | None = None
+
+
+class NLIPair(BaseModel):
+    """A (premise, hypothesis, label) pair."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    id: str
+    premise: str
+    hypothesis: str
+    label: NLILabel
+
+
+@dataclass(frozen=True)
+class BadRecord:
+    """A record that could not be read: where it was and why."""
+
+    line: int
+    error: str
+
+
+Record = Example | NLIPair | BadRecord
+
+
+def default_data_dir() -> Path:
+    """``$VERACITY_DATA``, else ``../shared/data`` relative to the working directory (the project layout)."""
+    return Path(os.environ.get("VERACITY_DATA") or Path.cwd().parent / "shared" / "data")
+
+
+@dataclass(frozen=True)
+class DatasetSpec:
+    """A parsed dataset name."""
+
+    name: str
+    split: str | None = None
+    path: Path | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> DatasetSpec:
+        """Parse ``NAME[:SPLIT]``, ``jsonl:PATH``, ``nli:PATH``, ``fever:PATH``, ``ragtruth:PATH``, ``felm:PATH``."""
+        name, _, rest = text.partition(":")
+        if name in ("jsonl", "nli", "fever", "ragtruth", "felm") and rest and rest not in _SPLITS:
+            return cls(name, None, Path(rest))
+        return cls(name, rest or None)
+
+    def __str__(self) -> str:
+        return f"{self.name}:{self.path or self.split}" if self.path or self.split else self.name
+
+
+_SPLITS = ("train", "dev", "test", "all", "full", "generated")
+_HALUEVAL_SPLITS = {"train": (0, 8000), "dev": (8000, 9000), "test": (9000, 10000), "all": (0, 10000)}
+_HALUEVAL_FILES = {"qa": "qa_data.json", "dialogue": "dialogue_data.json", "summarization": "summarization_data.json"}
+
+
+def _require(path: Path, what: str) -> Path:
+    if not path.exists():
+        raise InputError(
+            f"{what} not found at {path}; the benchmark data lives in ../shared/data in the project layout — set "
+            "VERACITY_DATA or pass --data-dir to point elsewhere (see ../shared/data/README.md for sources)"
+        )
+    return path
+
+
+def _jsonl(path: Path) -> Iterator[tuple[int, Any | BadRecord]]:
+    with _require(path, "data file").open("rb") as handle:
+        for line_number, raw in enumerate(handle, start=1):
+            if not raw.strip():
+                continue
+            try:
+                yield line_number, json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+                yield line_number, BadRecord(line_number, f"line {line_number}: not valid JSON ({exc})")
+
+
+def _halueval(kind: str, closed: bool = False) -> Callable[[DatasetSpec, Path], Iterator[Record]]:
+    def load(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+        split = spec.split or "test"
+        if split not in _HALUEVAL_SPLITS:
+            raise ConfigError(f"halueval splits are {', '.join(_HALUEVAL_SPLITS)}; got {split!r}")
+        start, end = _HALUEVAL_SPLITS[split]
+        for line_number, row in _jsonl(data_dir / "halueval" / _HALUEVAL_FILES[kind]):
+            index = line_number - 1  # SPLITS.md numbers records from 0
+            if not start <= index < end:
+                continue
+            if isinstance(row, BadRecord):
+                yield row
+                continue
+            try:
+                yield from _halueval_pair(kind, index, row, closed)
+            except (KeyError, TypeError, ValidationError) as exc:
+                yield BadRecord(line_number, f"line {line_number}: missing or bad field ({exc})")
+
+    return load
+
+
+def _halueval_pair(kind: str, index: int, row: dict[str, Any], closed: bool) -> Iterator[Example]:
+    if kind == "qa":
+        question, context, answers = (
+            row["question"],
+            [row["knowledge"]],
+            (row["right_answer"], row["hallucinated_answer"]),
+        )
+    elif kind == "dialogue":
+        question, context = row["dialogue_history"], [row["knowledge"]]
+        answers = (row["right_response"], row["hallucinated_response"])
+    else:
+        question, context, answers = None, [row["document"]], (row["right_summary"], row["hallucinated_summary"])
+    for label, answer in enumerate(answers):
+        yield Example(
+            id=f"{index}-{'hallucinated' if label else 'right'}",
+            question=question,
+            answer=answer,
+            context=[] if closed else context,
+            label=label,
+            task=kind,
+        )
+
+
+def _halueval_general(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    for line_number, row in _jsonl(data_dir / "halueval" / "general_data.json"):
+        if isinstance(row, BadRecord):
+            yield row
+            continue
+        try:
+            answer = row["chatgpt_response"]
+            spans = _locate(answer, _python_list(row.get("hallucination_spans")))
+            yield Example(
+                id=str(row["ID"]),
+                question=row["user_query"],
+                answer=answer,
+                label=1 if str(row["hallucination"]).lower() == "yes" else 0,
+                spans=spans or None,
+                task="general",
+            )
+        except (KeyError, TypeError, ValidationError) as exc:
+            yield BadRecord(line_number, f"line {line_number}: missing or bad field ({exc})")
+
+
+def _python_list(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    if not isinstance(value, str) or not value.strip():
+        return []
+    try:
+        parsed = ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return [value]
+    return [str(v) for v in parsed] if isinstance(parsed, (list, tuple)) else [str(parsed)]
+
+
+def _locate(text: str, pieces: list[str]) -> list[tuple[int, int]]:
+    spans = []
+    for piece in pieces:
+        start = text.find(piece.strip())
+        if piece.strip() and start >= 0:
+            spans.append((start, start + len(piece.strip())))
+    return spans
+
+
+_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}", "``": '"', "''": '"'}
+
+
+def _untokenize(text: str) -> str:
+    """Undo the most visible PTB escapes of FEVER text (brackets, quotes); spacing is left as it is."""
+    for escaped, plain in _PTB.items():
+        text = text.replace(escaped, plain)
+    return text
+
+
+def _fever_rows(path: Path, source: str) -> Iterator[Record]:
+    for line_number, row in _jsonl(path):
+        if isinstance(row, BadRecord):
+            yield row
+            continue
+        try:
+            label = str(row["label"]).upper()
+            if label in ("NOT ENOUGH INFO", "NEI"):
+                continue
+            if label not in ("SUPPORTS", "REFUTES"):
+                raise ValueError(f"label {label!r} is not SUPPORTS or REFUTES")
+            evidence = row.get("evidence_sentence", row.get("evidence"))
+            if isinstance(evidence, list):
+                evidence = " ".join(str(e) for e in evidence)
+            if not isinstance(evidence, str):
+                raise TypeError("no evidence_sentence or evidence text")
+            yield Example(
+                id=str(row.get("id", f"{source}-{line_number}")),
+                answer=_untokenize(row["claim"]),
+                context=[_untokenize(evidence)],
+                label=1 if label == "REFUTES" else 0,
+                task="fever",
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            yield BadRecord(line_number, f"line {line_number}: {exc}")
+
+
+def _fever(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    if spec.path is None:
+        raise ConfigError("name a FEVER pair file: fever:PATH")
+    yield from _fever_rows(spec.path, "fever")
+
+
+def _fever_symmetric(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    split = spec.split or "full"
+    if split not in ("full", "generated"):
+        raise ConfigError(f"fever-symmetric splits are full and generated; got {split!r}")
+    yield from _fever_rows(data_dir / "fever_symmetric" / f"fever_symmetric_{split}.jsonl", "fever-symmetric")
+
+
+def _generic_jsonl(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    if spec.path is None:
+        raise ConfigError("name a file: jsonl:PATH")
+    for line_number, row in _jsonl(spec.path):
+        if isinstance(row, BadRecord):
+            yield row
+            continue
+        try:
+            if not isinstance(row, dict):
+                raise TypeError("not a JSON object")
+            yield Example.model_validate({"id": f"line-{line_number}", **row})
+        except (TypeError, ValidationError) as exc:
+            yield BadRecord(line_number, f"line {line_number}: {_short(exc)}")
+
+
+def _nli(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    if spec.path is None:
+        raise ConfigError("name a pair file: nli:PATH (JSONL or TSV)")
+    path = _require(spec.path, "NLI pair file")
+    if path.suffix.lower() in (".tsv", ".txt"):
+        with path.open("rb") as handle:
+            for line_number, raw in enumerate(handle, start=1):
+                if not raw.strip():
+                    continue
+                try:
+                    label, premise, hypothesis = raw.decode("utf-8").rstrip("\r\n").split("\t")
+                    yield NLIPair.model_validate(
+                        {"id": f"line-{line_number}", "premise": premise, "hypothesis": hypothesis, "label": label}
+                    )
+                except (UnicodeDecodeError, ValueError) as exc:
+                    yield BadRecord(
+                        line_number, f"line {line_number}: expected label<TAB>premise<TAB>hypothesis ({_short(exc)})"
+                    )
+        return
+    for line_number, row in _jsonl(path):
+        if isinstance(row, BadRecord):
+            yield row
+            continue
+        try:
+            if not isinstance(row, dict):
+                raise TypeError("not a JSON object")
+            yield NLIPair.model_validate({"id": f"line-{line_number}", **row})
+        except (TypeError, ValidationError) as exc:
+            yield BadRecord(line_number, f"line {line_number}: {_short(exc)}")
+
+
+def _ragtruth(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    root = spec.path or data_dir / "ragtruth"
+    _require(root, "RAGTruth data (response.jsonl + source_info.jsonl, or one joined JSONL)")
+    sources: dict[str, Any] = {}
+    if root.is_dir():
+        for _, row in _jsonl(root / "source_info.jsonl"):
+            if isinstance(row, dict) and "source_id" in row:
+                sources[str(row["source_id"])] = row
+        responses = root / "response.jsonl"
+    else:
+        responses = root
+    for line_number, row in _jsonl(responses):
+        if isinstance(row, BadRecord):
+            yield row
+            continue
+        try:
+            if row.get("split") != "test" or row.get("quality", "good") != "good":
+                continue
+            source = row.get("source_info") if isinstance(row.get("source_info"), dict) else None
+            source = source or sources[str(row["source_id"])]
+            task = source.get("task_type") or row.get("task_type")
+            question, context = _ragtruth_context(task, source["source_info"])
+            labels = row.get("labels") or []
+            yield Example(
+                id=str(row.get("id", line_number)),
+                question=question,
+                answer=row["response"],
+                context=context,
+                label=1 if labels else 0,
+                spans=[(int(label["start"]), int(label["end"])) for label in labels],
+                task=task,
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            yield BadRecord(line_number, f"line {line_number}: missing or bad field ({exc})")
+
+
+def _ragtruth_context(task: str | None, info: Any) -> tuple[str | None, list[str]]:
+    if task == "QA":
+        passages = info["passages"]
+        return info.get("question"), passages if isinstance(passages, list) else [str(passages)]
+    if task == "Summary":
+        return None, [info if isinstance(info, str) else json.dumps(info, ensure_ascii=False)]
+    return None, [json.dumps(info, ensure_ascii=False) if not isinstance(info, str) else info]
+
+
+def _felm(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    path = spec.path or data_dir / "felm" / "all.jsonl"
+    for line_number, row in _jsonl(path):
+        if isinstance(row, BadRecord):
+            yield row
+            continue
+        try:
+            response, segments, labels = row["response"], row["segmented_response"], row["labels"]
+            if len(segments) != len(labels):
+                raise ValueError(f"{len(segments)} segments but {len(labels)} labels")
+            wrong = [s for s, ok in zip(segments, labels, strict=True) if not ok]
+            references = row.get("ref_contents") or []
+            yield Example(
+                id=str(row.get("index", line_number)),
+                question=row.get("prompt"),
+                answer=response,
+                context=[str(r) for r in references if r],
+                label=1 if wrong else 0,
+                spans=_locate(response, wrong),
+                task=str(row.get("domain", "felm")),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            yield BadRecord(line_number, f"line {line_number}: missing or bad field ({exc})")
+
+
+def _reserved(issue: str) -> Callable[[DatasetSpec, Path], Iterator[Record]]:
+    def load(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+        raise ConfigError(f"dataset {spec.name!r} is not built yet: it is produced by {issue}")
+
+    return load
+
+
+DATASETS: dict[str, Callable[[DatasetSpec, Path], Iterator[Record]]] = {
+    "halueval-qa": _halueval("qa"),
+    "halueval-qa-closed": _halueval("qa", closed=True),
+    "halueval-dialogue": _halueval("dialogue"),
+    "halueval-summarization": _halueval("summarization"),
+    "halueval-general": _halueval_general,
+    "ragtruth": _ragtruth,
+    "felm": _felm,
+    "fever": _fever,
+    "fever-symmetric": _fever_symmetric,
+    "jsonl": _generic_jsonl,
+    "nli": _nli,
+    "hotpotqa-derived": _reserved("`veracity data build-hotpotqa-derived` (the Logic-Matters issue)"),
+    "oasis": _reserved("the LLM-OASIS data builder"),
+}
+
+
+def load_dataset(spec: DatasetSpec | str, data_dir: Path | None = None) -> Iterator[Record]:
+    """Stream the records of a dataset.
+
+    Raises:
+        UnknownNameError: no dataset has that name.
+        InputError: the data folder or file is missing (the message names the path and how to get the data).
+    """
+    if isinstance(spec, str):
+        spec = DatasetSpec.parse(spec)
+    if spec.name not in DATASETS:
+        raise UnknownNameError("dataset", spec.name, DATASETS)
+    return DATASETS[spec.name](spec, data_dir or default_data_dir())
+
+
+def _short(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+    return str(exc)

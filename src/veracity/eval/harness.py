@@ -1,0 +1,355 @@
+"""The evaluation harness behind ``veracity eval``: run a detector over a dataset, resumably, and measure it.
+
+``DIR/predictions.jsonl`` gets one line per example as it is scored (so an interrupted run resumes where it
+stopped), and ``DIR/metrics.json`` the metrics, timings, memory, versions and the command that produced them.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from veracity.data.loaders import BadRecord, DatasetSpec, Example, NLIPair, Record, load_dataset
+from veracity.detectors.base import Detector
+from veracity.errors import ConfigError, VeracityError
+from veracity.eval import metrics as m
+
+__all__ = ["EvalResult", "compare_runs", "evaluate", "summarize"]
+
+PREDICTIONS = "predictions.jsonl"
+METRICS = "metrics.json"
+NLI_LABELS = ("entailment", "neutral", "contradiction")
+
+
+@dataclass
+class EvalResult:
+    """What a run produced (also written to ``metrics.json``)."""
+
+    metrics: dict[str, Any]
+    out_dir: Path
+    n_new: int = 0
+    bad_records: list[BadRecord] = field(default_factory=list)
+
+
+def evaluate(
+    detector: Detector,
+    dataset: str,
+    out_dir: Path,
+    *,
+    data_dir: Path | None = None,
+    limit: int | None = None,
+    seed: int = 0,
+    calibrate_on: str | None = None,
+    objective: str = "f1",
+    command: str | None = None,
+    progress: Callable[[Iterable[Any]], Iterable[Any]] | None = None,
+) -> EvalResult:
+    """Run ``detector`` on ``dataset`` and write predictions and metrics under ``out_dir``.
+
+    Args:
+        detector: the detector (for ``nli:`` datasets, one with a ``score_pairs`` method, e.g. ``verifier``).
+        dataset: ``NAME[:SPLIT]`` or ``jsonl:PATH`` / ``nli:PATH``.
+        out_dir: the result folder; predictions already in it are kept and their examples skipped.
+        data_dir: where the benchmark data lives (default: ``../shared/data``).
+        limit: evaluate only the first ``limit`` examples of the stream.
+        seed: seeds the bootstrap intervals.
+        calibrate_on: a dataset split on which to fit the decision threshold (maximising ``objective``), applied
+            unchanged to ``dataset``; its predictions go to ``out_dir/calibration``.
+        objective: ``f1`` or ``balanced_accuracy``.
+        command: the command line recorded in metrics.json.
+        progress: wraps the example stream (e.g. a progress bar).
+    """
+    if objective not in ("f1", "balanced_accuracy"):
+        raise ConfigError(f"--objective must be f1 or balanced_accuracy, got {objective!r}")
+    spec = DatasetSpec.parse(dataset)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    bad, n_new = _predict(detector, spec, out_dir / PREDICTIONS, data_dir, limit, progress)
+    wall = time.perf_counter() - started
+    calibration = None
+    if calibrate_on is not None:
+        calibration_dir = out_dir / "calibration"
+        calibration_dir.mkdir(exist_ok=True)
+        _predict(detector, DatasetSpec.parse(calibrate_on), calibration_dir / PREDICTIONS, data_dir, None, progress)
+        rows = [r for r in _read_rows(calibration_dir / PREDICTIONS) if "error" not in r and "score" in r]
+        threshold, value = m.fit_threshold([r["label"] for r in rows], [r["score"] for r in rows], objective)
+        calibration = {
+            "dataset": calibrate_on,
+            "objective": objective,
+            "threshold": threshold,
+            "value": value,
+            "n": len(rows),
+        }
+    result = summarize(out_dir, seed=seed, calibration=calibration)
+    result.update(
+        dataset=spec.name,
+        split=spec.split or (str(spec.path) if spec.path else None),
+        detector=getattr(detector, "name", type(detector).__name__),
+        config=detector.config(),
+        n_skipped=len(bad),
+        skipped=[f"line {b.line}: {b.error}" for b in bad[:20]],
+        limit=limit,
+        seed=seed,
+        throughput_per_s=(n_new / wall) if n_new and wall > 0 else result.get("throughput_per_s"),
+        peak_rss_mb=_peak_rss_mb(),
+        versions=_versions(),
+        git_commit=_git_commit(),
+        command=command,
+    )
+    (out_dir / METRICS).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    _plot(out_dir, result)
+    return EvalResult(result, out_dir, n_new, bad)
+
+
+def _predict(
+    detector: Detector,
+    spec: DatasetSpec,
+    path: Path,
+    data_dir: Path | None,
+    limit: int | None,
+    progress: Callable[[Iterable[Any]], Iterable[Any]] | None,
+) -> tuple[list[BadRecord], int]:
+    done = {str(r.get("id")) for r in _read_rows(path)}
+    bad: list[BadRecord] = []
+    n_new = 0
+    stream: Iterable[Record] = _limited(load_dataset(spec, data_dir), limit)
+    if progress is not None:
+        stream = progress(stream)
+    with path.open("a", encoding="utf-8") as out:
+        for record in stream:
+            if isinstance(record, BadRecord):
+                bad.append(record)
+                continue
+            if record.id in done:
+                continue
+            row = _predict_one(detector, record)
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            out.flush()
+            done.add(record.id)
+            n_new += 1
+    return bad, n_new
+
+
+def _limited(records: Iterator[Record], limit: int | None) -> Iterator[Record]:
+    count = 0
+    for record in records:
+        if limit is not None and count >= limit and not isinstance(record, BadRecord):
+            return
+        if not isinstance(record, BadRecord):
+            count += 1
+        yield record
+
+
+def _predict_one(detector: Detector, record: Example | NLIPair) -> dict[str, Any]:
+    start = time.perf_counter()
+    try:
+        if isinstance(record, NLIPair):
+            score_pairs = getattr(detector, "score_pairs", None)
+            if score_pairs is None:
+                raise ConfigError("NLI pair files need a pair-scoring detector: --detector verifier")
+            probs = [float(p) for p in score_pairs([(record.premise, record.hypothesis)])[0]]
+            row: dict[str, Any] = {
+                "id": record.id,
+                "label": record.label,
+                "probs": probs,
+                "predicted": NLI_LABELS[max(range(3), key=probs.__getitem__)],
+            }
+        else:
+            report = detector.detect(record.answer, record.context, record.question)
+            row = {
+                "id": record.id,
+                "label": record.label,
+                "score": report.score,
+                "threshold": report.threshold,
+                "predicted": int(report.verdict == "hallucinated"),
+                "spans": [[s.start, s.end] for s in report.hallucinated_spans],
+                "gold_spans": record.spans,
+                "task": record.task,
+            }
+    except VeracityError as exc:
+        row = {"id": record.id, "label": record.label, "error": f"{type(exc).__name__}: {exc}"}
+    row["latency_ms"] = (time.perf_counter() - start) * 1000.0
+    return row
+
+
+def _read_rows(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    rows = []
+    with path.open("rb") as handle:
+        for raw in handle:
+            try:
+                row = json.loads(raw)
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                continue  # a line cut short by an interruption
+            if isinstance(row, dict):
+                rows.append(row)
+    return rows
+
+
+def summarize(out_dir: Path, seed: int = 0, calibration: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Metrics of the predictions in ``out_dir`` (binary or NLI, whichever they are)."""
+    all_rows = _read_rows(out_dir / PREDICTIONS)
+    rows = [r for r in all_rows if "error" not in r]
+    errors = [r for r in all_rows if "error" in r]
+    latencies = [r["latency_ms"] for r in all_rows if "latency_ms" in r]
+    result: dict[str, Any] = {
+        "n": len(rows),
+        "n_errors": len(errors),
+        "errors": [f"{r['id']}: {r['error']}" for r in errors[:20]],
+        "latency_ms": _latency(latencies),
+        "throughput_per_s": 1000.0 / statistics.fmean(latencies) if latencies else None,
+        "calibration": calibration,
+    }
+    if rows and "probs" in rows[0]:
+        result["metrics"] = m.nli_metrics([r["label"] for r in rows], [r["predicted"] for r in rows])
+        result["threshold"] = None
+        return result
+    gold = [int(r["label"]) for r in rows]
+    scores = [float(r["score"]) for r in rows]
+    if calibration is not None:
+        threshold: float | None = float(calibration["threshold"])
+        predicted = [int(s >= calibration["threshold"]) for s in scores]
+    else:
+        thresholds = {r["threshold"] for r in rows}
+        threshold = thresholds.pop() if len(thresholds) == 1 else None
+        predicted = [int(r["predicted"]) for r in rows]
+    metrics: dict[str, Any] = dict(m.binary_metrics(gold, predicted, scores))
+    metrics["accuracy_ci95"] = m.bootstrap_ci(
+        gold, predicted, lambda g, p: m.binary_metrics(g, p)["accuracy"] or 0.0, seed=seed
+    )
+    metrics["f1_ci95"] = m.bootstrap_ci(gold, predicted, lambda g, p: m.binary_metrics(g, p)["f1"] or 0.0, seed=seed)
+    with_spans = [r for r in rows if r.get("gold_spans") is not None]
+    if with_spans:
+        counts = m.PRF()
+        for r in with_spans:
+            counts += m.span_overlap([tuple(s) for s in r["gold_spans"]], [tuple(s) for s in r["spans"]])
+        metrics.update(span_precision=counts.precision(), span_recall=counts.recall(), span_f1=counts.f1())
+    result["metrics"] = metrics
+    result["threshold"] = threshold
+    return result
+
+
+def compare_runs(a: Path, b: Path) -> dict[str, Any]:
+    """Metric deltas (b − a) and McNemar's test on the examples both runs scored.
+
+    Raises:
+        ConfigError: a folder has no metrics.json or predictions.jsonl.
+    """
+    runs = []
+    for folder in (a, b):
+        if not (folder / METRICS).exists() or not (folder / PREDICTIONS).exists():
+            raise ConfigError(f"{folder} has no {METRICS} and {PREDICTIONS}; run `veracity eval` first")
+        metrics = json.loads((folder / METRICS).read_text(encoding="utf-8"))
+        threshold = (metrics.get("calibration") or {}).get("threshold")
+        correct = {}
+        for row in _read_rows(folder / PREDICTIONS):
+            if "error" in row:
+                continue
+            predicted = row["predicted"] if threshold is None or "score" not in row else int(row["score"] >= threshold)
+            correct[str(row["id"])] = predicted == row["label"]
+        runs.append((metrics, correct))
+    (ma, ca), (mb, cb) = runs
+    shared = sorted(set(ca) & set(cb))
+    deltas = {
+        key: mb["metrics"][key] - value
+        for key, value in ma["metrics"].items()
+        if isinstance(value, (int, float)) and isinstance(mb["metrics"].get(key), (int, float))
+    }
+    return {
+        "n_shared": len(shared),
+        "deltas": deltas,
+        "mcnemar": m.mcnemar([ca[i] for i in shared], [cb[i] for i in shared]),
+    }
+
+
+def _latency(values: list[float]) -> dict[str, float | None]:
+    if not values:
+        return {"p50": None, "p95": None, "mean": None}
+    ordered = sorted(values)
+    return {
+        "p50": statistics.median(ordered),
+        "p95": ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))],
+        "mean": statistics.fmean(ordered),
+    }
+
+
+def _peak_rss_mb() -> float:
+    # ru_maxrss is in KiB on Linux (bytes on macOS).
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def _versions() -> dict[str, str]:
+    out = {"python": platform.python_version()}
+    for package in ("veracity", "torch", "transformers", "sentence-transformers", "spacy", "numpy"):
+        try:
+            out[package] = version(package)
+        except PackageNotFoundError:
+            continue
+    return out
+
+
+def _git_commit() -> str | None:
+    try:
+        done = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() or None
+
+
+def _plot(out_dir: Path, result: dict[str, Any]) -> None:
+    """Precision-recall curve and reliability diagram, next to metrics.json (skipped without matplotlib)."""
+    rows = [r for r in _read_rows(out_dir / PREDICTIONS) if "score" in r and "error" not in r]
+    gold = [int(r["label"]) for r in rows]
+    if not rows or len(set(gold)) < 2:
+        return
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    scores = [float(r["score"]) for r in rows]
+    pairs = sorted(zip(scores, gold, strict=True), key=lambda x: -x[0])
+    positives = sum(gold)
+    tp = fp = 0
+    precision, recall = [], []
+    for _, g in pairs:
+        tp += g
+        fp += 1 - g
+        precision.append(tp / (tp + fp))
+        recall.append(tp / positives)
+    title = f"{result.get('detector')} on {result.get('dataset')}:{result.get('split')}"
+    fig, ax = plt.subplots(figsize=(4.5, 4))
+    ax.plot(recall, precision)
+    ax.set(xlabel="recall", ylabel="precision", xlim=(0, 1), ylim=(0, 1.02), title=title)
+    fig.tight_layout()
+    fig.savefig(out_dir / "pr_curve.png", dpi=100)
+    plt.close(fig)
+    bins = [[0, 0.0, 0.0] for _ in range(10)]
+    for s, g in zip(scores, gold, strict=True):
+        b = min(int(s * 10), 9)
+        bins[b][0] += 1
+        bins[b][1] += g
+        bins[b][2] += s
+    fig, ax = plt.subplots(figsize=(4.5, 4))
+    centres = [bs / c for c, _, bs in bins if c]
+    observed = [bg / c for c, bg, _ in bins if c]
+    ax.plot([0, 1], [0, 1], linestyle="--", color="grey")
+    ax.plot(centres, observed, marker="o")
+    ax.set(xlabel="mean score in bin", ylabel="fraction hallucinated", xlim=(0, 1), ylim=(0, 1), title=title)
+    fig.tight_layout()
+    fig.savefig(out_dir / "reliability.png", dpi=100)
+    plt.close(fig)
