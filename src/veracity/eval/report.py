@@ -62,7 +62,8 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
                 f"| {_fmt(metrics.get('accuracy'))}{ci_text} | {_fmt(metrics.get('f1'))} "
                 f"| {_fmt(metrics.get('balanced_accuracy'))} | {_fmt(metrics.get('auroc'))} "
                 f"| {_fmt(metrics.get('acc_hallucinated'))} / {_fmt(metrics.get('acc_faithful'))} "
-                f"| {_fmt(metrics.get('ece'), percent=False)} | {speed} | {_fmt(data.get('peak_rss_mb'), percent=False)} |"
+                f"| {_fmt(metrics.get('ece'), percent=False)} | {speed} "
+                f"| {_fmt(data.get('peak_rss_mb'), percent=False)} |"
             )
         commands.append(f"- `{name}`: `{data.get('command')}` (commit {str(data.get('git_commit'))[:10]})")
     parts = [HEADER]
