@@ -41,3 +41,39 @@ def curie() -> dict[str, object]:
             for name in ("warsaw", "nobel")
         ],
     }
+
+
+def build_tiny_classifier(path: Path, id2label: dict[int, str]) -> tuple[object, object]:
+    """A random-weight 1-layer BERT classifier with MiniLM's real tokenizer, saved to ``path``.
+
+    No NLI model can be installed offline, so tests of the pair-scoring plumbing use this stand-in.
+    """
+    import torch
+    from transformers import AutoTokenizer, BertConfig, BertForSequenceClassification
+
+    from veracity.models.catalog import resolve_model_path
+
+    tokenizer = AutoTokenizer.from_pretrained(str(resolve_model_path("all-MiniLM-L6-v2")), local_files_only=True)
+    torch.manual_seed(0)
+    config = BertConfig(
+        vocab_size=tokenizer.vocab_size,
+        hidden_size=32,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        intermediate_size=37,
+        max_position_embeddings=512,
+        num_labels=len(id2label),
+        id2label=id2label,
+        label2id={v: k for k, v in id2label.items()},
+    )
+    model = BertForSequenceClassification(config).eval()
+    model.save_pretrained(path)
+    tokenizer.save_pretrained(path)
+    return tokenizer, model
+
+
+@pytest.fixture(scope="session")
+def tiny_nli_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("tiny-nli")
+    build_tiny_classifier(path, {0: "entailment", 1: "neutral", 2: "contradiction"})
+    return path

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 import torch
 
+from conftest import build_tiny_classifier as build_model
 from veracity.errors import ConfigError
-from veracity.models.catalog import resolve_model_path
 from veracity.models.pair_scorer import CONTRADICTION, ENTAILMENT, NEUTRAL, HFPairScorer, PairScorer, label_columns
 
 PAIRS = [
@@ -16,28 +16,6 @@ PAIRS = [
     ("The cat sat on the mat. " * 20, "A cat sat."),
     ("Marie Curie was born in Warsaw.", "Marie Curie was born in Poland."),
 ]
-
-
-def build_model(path, id2label):
-    from transformers import AutoTokenizer, BertConfig, BertForSequenceClassification
-
-    tokenizer = AutoTokenizer.from_pretrained(str(resolve_model_path("all-MiniLM-L6-v2")), local_files_only=True)
-    torch.manual_seed(0)
-    config = BertConfig(
-        vocab_size=tokenizer.vocab_size,
-        hidden_size=32,
-        num_hidden_layers=1,
-        num_attention_heads=2,
-        intermediate_size=37,
-        max_position_embeddings=512,
-        num_labels=len(id2label),
-        id2label=id2label,
-        label2id={v: k for k, v in id2label.items()},
-    )
-    model = BertForSequenceClassification(config).eval()
-    model.save_pretrained(path)
-    tokenizer.save_pretrained(path)
-    return tokenizer, model
 
 
 def reference_probs(tokenizer, model, pairs):

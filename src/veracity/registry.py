@@ -15,6 +15,7 @@ from veracity.errors import UnknownNameError
 
 DETECTORS: dict[str, str] = {
     "grounding": "veracity.detectors.grounding:GroundingDetector",
+    "verifier": "veracity.detectors.verifier:VerifierDetector",
 }
 
 EMBEDDERS: dict[str, str] = {

@@ -13,7 +13,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -225,10 +225,12 @@ def summarize(out_dir: Path, seed: int = 0, calibration: dict[str, Any] | None =
         threshold = thresholds.pop() if len(thresholds) == 1 else None
         predicted = [int(r["predicted"]) for r in rows]
     metrics: dict[str, Any] = dict(m.binary_metrics(gold, predicted, scores))
-    metrics["accuracy_ci95"] = m.bootstrap_ci(
-        gold, predicted, lambda g, p: m.binary_metrics(g, p)["accuracy"] or 0.0, seed=seed
-    )
-    metrics["f1_ci95"] = m.bootstrap_ci(gold, predicted, lambda g, p: m.binary_metrics(g, p)["f1"] or 0.0, seed=seed)
+    for name in ("accuracy", "f1"):
+
+        def statistic(g: Sequence[int], p: Sequence[int], key: str = name) -> float:
+            return m.binary_metrics(g, p)[key] or 0.0
+
+        metrics[f"{name}_ci95"] = list(m.bootstrap_ci(gold, predicted, statistic, seed=seed))
     with_spans = [r for r in rows if r.get("gold_spans") is not None]
     if with_spans:
         counts = m.PRF()

@@ -1,0 +1,117 @@
+"""The harness end to end with real detectors: grounding (MiniLM + spaCy) and verifier (a tiny random NLI model,
+since no NLI model can be installed offline)."""
+
+import json
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import FIXTURES
+from veracity.cli import app
+from veracity.detectors.verifier import VerifierDetector
+from veracity.eval.harness import compare_runs, evaluate
+from veracity.eval.report import render_benchmarks
+
+GENERIC = f"jsonl:{FIXTURES / 'generic.jsonl'}"
+runner = CliRunner()
+
+
+def test_generic_dataset_end_to_end(grounding, tmp_path):
+    result = evaluate(grounding, GENERIC, tmp_path, command="test")
+    data = json.loads((tmp_path / "metrics.json").read_text())
+    assert data == result.metrics
+    assert data["n"] == 3 and data["n_skipped"] == 2 and data["n_errors"] == 0
+    assert data["metrics"]["accuracy"] == 1.0  # g1 hallucinated (Germany), g2 and g5 faithful
+    assert data["metrics"]["span_precision"] == 1.0 and data["metrics"]["span_recall"] == 1.0
+    for key in ("auroc", "ece", "acc_hallucinated", "acc_faithful", "balanced_accuracy", "f1", "accuracy_ci95"):
+        assert key in data["metrics"]
+    assert set(data["latency_ms"]) == {"p50", "p95", "mean"} and data["throughput_per_s"] > 0
+    assert data["peak_rss_mb"] > 50 and data["versions"]["python"] and data["threshold"] == 0.5
+    assert data["detector"] == "grounding" and data["config"]["top_k"] == 3
+    assert (tmp_path / "pr_curve.png").exists() and (tmp_path / "reliability.png").exists()
+    rows = [json.loads(line) for line in (tmp_path / "predictions.jsonl").read_text().splitlines()]
+    assert [r["id"] for r in rows] == ["g1", "g2", "g5"] and rows[0]["spans"] == [[12, 19]]
+
+
+def test_resume_skips_scored_examples(grounding, tmp_path):
+    evaluate(grounding, GENERIC, tmp_path, limit=1)
+    assert len((tmp_path / "predictions.jsonl").read_text().splitlines()) == 1
+    again = evaluate(grounding, GENERIC, tmp_path)
+    assert again.n_new == 2 and again.metrics["n"] == 3
+    assert len((tmp_path / "predictions.jsonl").read_text().splitlines()) == 3
+
+
+def test_detector_errors_are_recorded_and_the_run_goes_on(grounding, tmp_path):
+    source = tmp_path / "in.jsonl"
+    source.write_text(
+        json.dumps({"id": "ok", "answer": "Paris is in France.", "context": ["Paris is in France."], "label": 0})
+        + "\n"
+        + json.dumps({"id": "empty", "answer": "Paris is in France.", "context": [], "label": 0})
+        + "\n"
+    )
+    result = evaluate(grounding, f"jsonl:{source}", tmp_path / "out")
+    assert result.metrics["n"] == 1 and result.metrics["n_errors"] == 1
+    assert "no context" in result.metrics["errors"][0]
+
+
+def test_calibration_fits_on_one_split_and_applies_to_another(grounding, tmp_path):
+    result = evaluate(grounding, GENERIC, tmp_path / "run", calibrate_on=GENERIC, objective="balanced_accuracy")
+    calibration = result.metrics["calibration"]
+    assert calibration["dataset"] == GENERIC and calibration["objective"] == "balanced_accuracy"
+    assert result.metrics["threshold"] == calibration["threshold"]
+    assert (tmp_path / "run" / "calibration" / "predictions.jsonl").exists()
+
+
+def test_nli_pairs_with_the_verifier(tiny_nli_dir, tmp_path):
+    detector = VerifierDetector.from_config(model=str(tiny_nli_dir))
+    result = evaluate(detector, f"nli:{FIXTURES / 'pairs.tsv'}", tmp_path)
+    assert result.metrics["n"] == 2 and result.metrics["n_skipped"] == 2
+    assert set(result.metrics["metrics"]) == {"accuracy", "macro_f1", "binary_accuracy"}
+    report = detector.detect("A person sleeps.", ["A man sleeps."])
+    assert 0.0 <= report.score <= 1.0 and report.models == {"nli": str(tiny_nli_dir)}
+
+
+def test_nli_pairs_need_a_pair_scorer(grounding, tmp_path):
+    result = evaluate(grounding, f"nli:{FIXTURES / 'pairs.tsv'}", tmp_path)
+    assert result.metrics["n"] == 0 and "verifier" in result.metrics["errors"][0]
+
+
+def test_compare_and_report(grounding, tmp_path):
+    results = tmp_path / "results"
+    evaluate(grounding, GENERIC, results / "a", command="veracity eval A")
+    evaluate(grounding.__class__.from_config(min_similarity=0.99), GENERIC, results / "b", command="veracity eval B")
+    comparison = compare_runs(results / "a", results / "b")
+    assert comparison["n_shared"] == 3 and comparison["mcnemar"]["test"] == "exact"
+    assert comparison["deltas"]["accuracy"] <= 0
+    text, count = render_benchmarks(results)
+    assert count == 2 and "`veracity eval A`" in text and "| 100.0" in text
+
+
+def test_cli_eval_commands(tmp_path):
+    out = tmp_path / "run"
+    result = runner.invoke(app, ["eval", "--dataset", GENERIC, "--out", str(out), "--limit", "2"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["n"] == 2
+    assert json.loads((out / "metrics.json").read_text())["command"].startswith("veracity ")
+    shutil.copytree(out, tmp_path / "results" / "copy")
+    compare = runner.invoke(app, ["eval", "compare", str(out), str(tmp_path / "results" / "copy")])
+    assert compare.exit_code == 0 and json.loads(compare.stdout)["mcnemar"]["p_value"] == 1.0
+    target = tmp_path / "BENCH.md"
+    report = runner.invoke(app, ["eval", "report", "--results", str(tmp_path / "results"), "--output", str(target)])
+    assert report.exit_code == 0 and "# Benchmarks" in target.read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["eval", "--dataset", "halueval-qa:test"], "--dataset and --out"),
+        (["eval", "--dataset", "nope", "--out", "x"], "unknown dataset 'nope'"),
+        (["eval", "--dataset", "halueval-qa:test", "--out", "{out}", "--data-dir", "/no/data"], "/no/data"),
+        (["eval", "compare", "/no/a", "/no/b"], "no metrics.json"),
+        (["eval", "report", "--results", "/no/results"], "no result folders"),
+    ],
+)
+def test_cli_eval_bad_input(args, message, tmp_path):
+    result = runner.invoke(app, [a.replace("{out}", str(tmp_path / "o")) for a in args])
+    assert result.exit_code == 2 and message in result.stderr
