@@ -403,6 +403,58 @@ def eval_report(
     typer.echo(f"wrote {output} from {count} result folders", err=True)
 
 
+data_app = typer.Typer(help="Build datasets: synthetic NLI training data.")
+app.add_typer(data_app, name="data")
+train_app = typer.Typer(help="Train veracity's own models.")
+app.add_typer(train_app, name="train")
+
+
+@data_app.command("build-nli")
+def data_build_nli(
+    out: Annotated[Path, typer.Option(help="Output folder: train.jsonl, dev.jsonl, stats.json.")],
+    settings: Annotated[
+        list[str] | None, typer.Option("--set", help="Builder setting key=value (see NLIBuildConfig).")
+    ] = None,
+    data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+) -> None:
+    """Build 3-class NLI training data from HaluEval (train split) and perturbed real sentences."""
+    from tqdm import tqdm
+
+    from veracity.data.loaders import default_data_dir
+    from veracity.training.nli_data import NLIBuildConfig, build_nli_dataset
+
+    try:
+        config = NLIBuildConfig.model_validate(parse_settings(settings))
+        stats = build_nli_dataset(
+            data_dir or default_data_dir(),
+            out,
+            config,
+            progress=lambda items: tqdm(items, unit="ex", desc="build-nli", file=sys.stderr, mininterval=5.0),
+        )
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    except ValueError as exc:
+        raise _fail(f"invalid settings: {exc}") from exc
+    typer.echo(json.dumps({k: stats[k]["label"] for k in ("train", "dev")}, indent=2))
+
+
+@train_app.command("verifier")
+def train_verifier_command(
+    config: Annotated[Path, typer.Option(help="YAML training config, e.g. configs/verifier-small.yaml.")],
+    settings: Annotated[list[str] | None, typer.Option("--set", help="Override a config key=value.")] = None,
+) -> None:
+    """Fine-tune the 3-class verifier; resumes from OUTPUT_DIR/checkpoint when one exists."""
+    from veracity.training.verifier import load_train_config, train_verifier
+
+    try:
+        summary = train_verifier(
+            load_train_config(config, parse_settings(settings)), log=lambda line: typer.echo(line, err=True)
+        )
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps(summary, indent=2))
+
+
 @app.command()
 def schema() -> None:
     """Print the JSON Schema of a Report (the contents of docs/schema.json)."""

@@ -73,7 +73,9 @@ def _load(path: str, device: str) -> tuple[Any, Any]:
     quiet_transformers()
     try:
         tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
-        model = AutoModelForSequenceClassification.from_pretrained(path, local_files_only=True)
+        # Weights may be stored in fp16 (the shipped verifier is); CPU inference runs in fp32.
+        dtype = "auto" if device != "cpu" else __import__("torch").float32
+        model = AutoModelForSequenceClassification.from_pretrained(path, local_files_only=True, dtype=dtype)
     except Exception as exc:
         raise BackendError(f"could not load a sequence-classification model from {path}: {exc}") from exc
     model.to(device).eval()

@@ -1,0 +1,1 @@
+"""Training: synthetic data builders and trainers (the verifier)."""

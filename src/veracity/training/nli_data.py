@@ -1,0 +1,296 @@
+"""Synthetic 3-class NLI training data from the text available offline (``veracity data build-nli``).
+
+Sources (never HotpotQA dev, FEVER-Symmetric or MNLI, which are evaluation sets):
+
+* ``halueval-qa`` (train split): premise = knowledge; hypothesis = ``The answer to "{question}" is: {answer}``
+  (the same template for both answers, so that the answer's length or style is no cue); the right answer is
+  entailment, the hallucinated one contradiction (the question fixes the slot, so another filler conflicts).
+* ``halueval-summarization`` (train): premise = the document sentences most similar to a summary sentence
+  (≤ ``max_premise_tokens``); right-summary sentences are entailment; hallucinated-summary sentences that differ
+  from every right-summary sentence are contradiction when the grounding checker finds an unsupported name, number
+  or date of a kind the premise also states (a conflicting value), neutral otherwise.
+* ``halueval-dialogue`` (train): premise = knowledge; right responses whose names and numbers are all in the
+  knowledge are entailment; hallucinated ones are labelled like summary sentences.
+* ``perturb:*`` — edits of real sentences of HaluEval knowledge paragraphs (train split) and COVID-QA articles
+  (:mod:`veracity.training.perturb`), each premise a window of 1–12 sentences around the key sentence.
+
+Examples are deduplicated, balanced across labels (and capped per source and edit kind), and split into train and
+dev by document, with a fixed seed. Every example keeps its ``source`` and ``kind``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from veracity.errors import InputError
+from veracity.stages.verify.grounding import CheckableKind, EvidenceFacts, GroundingChecker, find_unsupported
+from veracity.text._spacy import load_spacy
+from veracity.text.split import SentenceSplitter
+from veracity.text.tokens import RegexTokenizer
+from veracity.training import perturb
+
+__all__ = ["NLIBuildConfig", "NLIExample", "build_nli_dataset", "perturbation_examples"]
+
+NLILabel = Literal["entailment", "neutral", "contradiction"]
+
+
+@dataclass(frozen=True)
+class NLIExample:
+    """One training pair with its provenance."""
+
+    premise: str
+    hypothesis: str
+    label: NLILabel
+    source: str
+    kind: str
+    doc_id: str
+
+
+class NLIBuildConfig(BaseModel):
+    """Settings of ``veracity data build-nli``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seed: int = 13
+    halueval_records: int = Field(8000, ge=0, description="HaluEval train records used per task (≤ 8000).")
+    knowledge_paragraphs: int = Field(4000, ge=0, description="HaluEval knowledge paragraphs to perturb.")
+    covid_sentences_per_article: int = Field(60, ge=0)
+    max_premise_tokens: int = Field(300, ge=20)
+    max_per_kind: int = Field(4000, ge=1, description="Cap per (source, kind) before label balancing.")
+    dev_fraction: float = Field(0.05, ge=0.0, lt=1.0)
+
+
+def perturbation_examples(
+    doc_id: str,
+    sentences: list[str],
+    source: str,
+    rng: random.Random,
+    max_premise_tokens: int = 300,
+    key_indices: Iterable[int] | None = None,
+) -> Iterator[NLIExample]:
+    """Entailment, contradiction and neutral edits of a document's sentences (see :mod:`perturb`)."""
+    nlp = load_spacy()
+    tokenizer = RegexTokenizer()
+    lengths = [len(tokenizer.token_spans(s)) for s in sentences]
+    indices = list(key_indices) if key_indices is not None else list(range(len(sentences)))
+    # Parsing is the cost: parse the key sentences, plus a sample of the rest for the entity pool.
+    others = [i for i in range(len(sentences)) if i not in set(indices)]
+    parsed = sorted(set(indices) | set(rng.sample(others, min(len(others), 40))))
+    docs = dict(zip(parsed, nlp.pipe(sentences[i] for i in parsed), strict=True))
+    pool = perturb._pool(list(docs.values()))
+    for k in indices:
+        sentence, doc = sentences[k], docs[k]
+        if lengths[k] < 5 or lengths[k] > max_premise_tokens // 2:
+            continue
+        start, end = _window(k, lengths, max_premise_tokens, rng)
+        premise = " ".join(sentences[start:end])
+
+        def emit(
+            hypothesis: str | None, label: NLILabel, kind: str, premise: str = premise, sentence: str = sentence
+        ) -> Iterator[NLIExample]:
+            # An edit that changed nothing is no example (the unedited sentence is the "copy" kind).
+            if hypothesis and hypothesis.strip() and hypothesis.strip() != sentence.strip():
+                yield NLIExample(premise, hypothesis.strip(), label, source, kind, doc_id)
+
+        yield NLIExample(premise, sentence.strip(), "entailment", source, "copy", doc_id)
+        yield from emit(perturb.drop_clause(sentence, doc), "entailment", "drop_clause")
+        yield from emit(perturb.reformat_number(sentence), "entailment", "reformat_number")
+        if end - start >= 2:
+            other = rng.choice([i for i in range(start, end) if i != k])
+            first, second = sorted((k, other))
+            yield from emit(perturb.conjoin(sentences[first], sentences[second]), "entailment", "conjoin")
+        yield from emit(perturb.swap_entity(sentence, doc, pool, rng), "contradiction", "swap_entity")
+        yield from emit(perturb.change_number(sentence, rng), "contradiction", "change_number")
+        yield from emit(perturb.flip_negation(sentence, doc), "contradiction", "flip_negation")
+        yield from emit(perturb.swap_subject_object(sentence, doc), "contradiction", "swap_subject_object")
+        yield from emit(perturb.replace_relation(sentence, rng), "contradiction", "replace_relation")
+        yield from emit(perturb.add_detail(sentence, pool, premise, rng), "neutral", "add_detail")
+        outside = [i for i in range(len(sentences)) if not start <= i < end and lengths[i] >= 5]
+        if outside:
+            candidate = sentences[rng.choice(outside)]
+            if find_unsupported(GroundingChecker().checkables(candidate), EvidenceFacts.of(premise)):
+                yield from emit(candidate, "neutral", "elsewhere")
+
+
+def _window(k: int, lengths: list[int], budget: int, rng: random.Random) -> tuple[int, int]:
+    """A window of 1–12 sentences holding sentence k at a random position, within ``budget`` tokens."""
+    size = rng.randint(1, 12)
+    start = max(0, k - rng.randint(0, size - 1))
+    end = start
+    total = 0
+    while end < len(lengths) and end - start < size and total + lengths[end] <= budget:
+        total += lengths[end]
+        end += 1
+    if end <= k:  # the budget ran out before the key sentence: start at it instead
+        start, end = k, k + 1
+    return start, end
+
+
+def _halueval_rows(data_dir: Path, task: str, limit: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    path = data_dir / "halueval" / f"{task}_data.json"
+    if not path.exists():
+        raise InputError(f"HaluEval {task} data not found at {path}; set VERACITY_DATA or pass --data-dir")
+    with path.open(encoding="utf-8") as handle:
+        for index, line in enumerate(handle):
+            if index >= min(limit, 8000):  # SPLITS.md: records 0–7999 are the train split
+                return
+            yield index, json.loads(line)
+
+
+def _qa_examples(data_dir: Path, config: NLIBuildConfig) -> Iterator[NLIExample]:
+    for index, row in _halueval_rows(data_dir, "qa", config.halueval_records):
+        for answer, label in ((row["right_answer"], "entailment"), (row["hallucinated_answer"], "contradiction")):
+            hypothesis = f'The answer to "{row["question"].strip()}" is: {answer.strip()}'
+            yield NLIExample(row["knowledge"], hypothesis, label, "halueval-qa", label, f"qa-{index}")  # type: ignore[arg-type]
+
+
+def _conflict_label(hypothesis: str, premise: str, checker: GroundingChecker) -> NLILabel:
+    items = checker.checkables(hypothesis)
+    facts = EvidenceFacts.of(premise)
+    missing = find_unsupported(items, facts)
+    numeric = (CheckableKind.NUMBER, CheckableKind.DATE)
+    for item in missing:
+        if item.kind in numeric and (facts.numbers or facts.dates):
+            return "contradiction"
+        if item.kind in (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN):
+            return "contradiction"
+    return "neutral"
+
+
+def _summary_examples(
+    data_dir: Path, config: NLIBuildConfig, embed: Callable[[list[str]], Any]
+) -> Iterator[NLIExample]:
+    splitter = SentenceSplitter("rules")
+    checker = GroundingChecker()
+    tokenizer = RegexTokenizer()
+    for index, row in _halueval_rows(data_dir, "summarization", config.halueval_records):
+        doc_sentences = [s.text for s in splitter.split(row["document"])]
+        right = [s.text for s in splitter.split(row["right_summary"])]
+        wrong = [s.text for s in splitter.split(row["hallucinated_summary"]) if s.text not in right]
+        if not doc_sentences:
+            continue
+        hypotheses = right + wrong
+        vectors = embed(doc_sentences + hypotheses)
+        doc_vectors, hyp_vectors = vectors[: len(doc_sentences)], vectors[len(doc_sentences) :]
+        for h, hypothesis in enumerate(hypotheses):
+            order = (doc_vectors @ hyp_vectors[h]).argsort()[::-1]
+            chosen, total = [], 0
+            for i in order:
+                n = len(tokenizer.token_spans(doc_sentences[i]))
+                if total + n > config.max_premise_tokens:
+                    break
+                chosen.append(int(i))
+                total += n
+            premise = " ".join(doc_sentences[i] for i in sorted(chosen))
+            label: NLILabel = "entailment" if h < len(right) else _conflict_label(hypothesis, premise, checker)
+            yield NLIExample(premise, hypothesis, label, "halueval-summarization", label, f"sum-{index}")
+
+
+def _dialogue_examples(data_dir: Path, config: NLIBuildConfig) -> Iterator[NLIExample]:
+    checker = GroundingChecker()
+    for index, row in _halueval_rows(data_dir, "dialogue", config.halueval_records):
+        premise = row["knowledge"]
+        right = row["right_response"]
+        if not find_unsupported(checker.checkables(right), EvidenceFacts.of(premise)):
+            yield NLIExample(premise, right, "entailment", "halueval-dialogue", "entailment", f"dia-{index}")
+        wrong = row["hallucinated_response"]
+        label = _conflict_label(wrong, premise, checker)
+        yield NLIExample(premise, wrong, label, "halueval-dialogue", label, f"dia-{index}")
+
+
+def _perturbed_sources(data_dir: Path, config: NLIBuildConfig, rng: random.Random) -> Iterator[NLIExample]:
+    splitter = SentenceSplitter("spacy")
+    for index, row in _halueval_rows(data_dir, "qa", config.knowledge_paragraphs):
+        sentences = [s.text for s in splitter.split(row["knowledge"])]
+        yield from perturbation_examples(
+            f"kn-{index}", sentences, "perturb:halueval-knowledge", rng, config.max_premise_tokens
+        )
+    covid = data_dir / "covid_qa" / "200423_covidQA.json"
+    if not covid.exists():
+        raise InputError(f"COVID-QA not found at {covid}; set VERACITY_DATA or pass --data-dir")
+    articles = json.loads(covid.read_text(encoding="utf-8"))["data"]
+    for article in articles:
+        for paragraph in article["paragraphs"]:
+            sentences = [s.text for s in splitter.split(paragraph["context"]) if 5 <= len(s.text.split()) <= 60]
+            keys = rng.sample(range(len(sentences)), min(len(sentences), config.covid_sentences_per_article))
+            yield from perturbation_examples(
+                f"covid-{paragraph['document_id']}",
+                sentences,
+                "perturb:covid-qa",
+                rng,
+                config.max_premise_tokens,
+                key_indices=sorted(keys),
+            )
+
+
+def build_nli_dataset(
+    data_dir: Path,
+    out_dir: Path,
+    config: NLIBuildConfig | None = None,
+    embed: Callable[[list[str]], Any] | None = None,
+    progress: Callable[[Iterable[NLIExample]], Iterable[NLIExample]] | None = None,
+) -> dict[str, Any]:
+    """Build, balance and write ``train.jsonl``, ``dev.jsonl`` and ``stats.json`` under ``out_dir``.
+
+    Returns:
+        The statistics (also in ``stats.json``): counts per split, label, source and kind.
+    """
+    config = config or NLIBuildConfig()
+    rng = random.Random(config.seed)
+    if embed is None:
+        from veracity.models.embedder import SentenceTransformerEmbedder
+
+        embed = SentenceTransformerEmbedder().embed
+    streams: list[Iterable[NLIExample]] = [
+        _qa_examples(data_dir, config),
+        _dialogue_examples(data_dir, config),
+        _summary_examples(data_dir, config, embed),
+        _perturbed_sources(data_dir, config, rng),
+    ]
+    seen: set[tuple[str, str]] = set()
+    by_group: dict[tuple[str, str], list[NLIExample]] = {}
+    for stream in streams:
+        for example in progress(stream) if progress else stream:
+            key = (example.premise, example.hypothesis)
+            if key in seen:
+                continue
+            seen.add(key)
+            by_group.setdefault((example.source, example.kind), []).append(example)
+    capped: list[NLIExample] = []
+    for group in sorted(by_group):
+        items = by_group[group]
+        rng.shuffle(items)
+        capped += items[: config.max_per_kind]
+    by_label: dict[str, list[NLIExample]] = {}
+    for example in capped:
+        by_label.setdefault(example.label, []).append(example)
+    smallest = min(len(v) for v in by_label.values())
+    balanced = [e for label in sorted(by_label) for e in rng.sample(by_label[label], smallest)]
+    rng.shuffle(balanced)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    splits: dict[str, list[NLIExample]] = {"train": [], "dev": []}
+    for example in balanced:
+        bucket = int(hashlib.sha1(example.doc_id.encode()).hexdigest(), 16) % 10_000
+        splits["dev" if bucket < config.dev_fraction * 10_000 else "train"].append(example)
+    stats: dict[str, Any] = {"config": config.model_dump(), "before_balancing": len(capped)}
+    for name, examples in splits.items():
+        with (out_dir / f"{name}.jsonl").open("w", encoding="utf-8") as handle:
+            for example in examples:
+                handle.write(json.dumps(asdict(example), ensure_ascii=False) + "\n")
+        stats[name] = {
+            "n": len(examples),
+            "label": dict(Counter(e.label for e in examples)),
+            "source": dict(Counter(e.source for e in examples)),
+            "kind": dict(Counter(f"{e.source}/{e.kind}" for e in examples)),
+        }
+    (out_dir / "stats.json").write_text(json.dumps(stats, indent=2) + "\n", encoding="utf-8")
+    return stats
