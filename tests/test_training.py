@@ -109,7 +109,9 @@ SHARED = ROOT.parent / "shared" / "data"
 
 @pytest.mark.skipif(not SHARED.exists(), reason=f"benchmark data not found at {SHARED}")
 def test_builder_balances_labels_and_splits_by_document(tmp_path, embedder):
-    config = NLIBuildConfig(halueval_records=6, knowledge_paragraphs=6, covid_sentences_per_article=1, dev_fraction=0.3)
+    config = NLIBuildConfig(
+        halueval_records=6, knowledge_paragraphs=6, covid_sentences_per_article=3, covid_articles=2, dev_fraction=0.3
+    )
     stats = build_nli_dataset(SHARED, tmp_path, config, embed=embedder.embed)
     train = [json.loads(line) for line in (tmp_path / "train.jsonl").read_text().splitlines()]
     dev = [json.loads(line) for line in (tmp_path / "dev.jsonl").read_text().splitlines()]

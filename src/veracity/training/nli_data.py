@@ -64,6 +64,7 @@ class NLIBuildConfig(BaseModel):
     halueval_records: int = Field(8000, ge=0, description="HaluEval train records used per task (≤ 8000).")
     knowledge_paragraphs: int = Field(4000, ge=0, description="HaluEval knowledge paragraphs to perturb.")
     covid_sentences_per_article: int = Field(60, ge=0)
+    covid_articles: int | None = Field(None, ge=0, description="COVID-QA articles used (None: all 98).")
     max_premise_tokens: int = Field(300, ge=20)
     max_per_kind: int = Field(4000, ge=1, description="Cap per (source, kind) before label balancing.")
     dev_fraction: float = Field(0.05, ge=0.0, lt=1.0)
@@ -218,7 +219,7 @@ def _perturbed_sources(data_dir: Path, config: NLIBuildConfig, rng: random.Rando
     if not covid.exists():
         raise InputError(f"COVID-QA not found at {covid}; set VERACITY_DATA or pass --data-dir")
     articles = json.loads(covid.read_text(encoding="utf-8"))["data"]
-    for article in articles:
+    for article in articles[: config.covid_articles]:
         for paragraph in article["paragraphs"]:
             sentences = [s.text for s in splitter.split(paragraph["context"]) if 5 <= len(s.text.split()) <= 60]
             keys = rng.sample(range(len(sentences)), min(len(sentences), config.covid_sentences_per_article))

@@ -174,7 +174,7 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
             encoded = _encode(tokenizer, batch, config.max_length)
             loss = model(**encoded, labels=torch.tensor([b[2] for b in batch])).loss / config.grad_accum
             loss.backward()
-            loss_total += float(loss)
+            loss_total += float(loss.detach())
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         optimizer.step()
         scheduler.step()
