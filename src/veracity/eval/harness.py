@@ -73,6 +73,7 @@ def evaluate(
         raise ConfigError(f"--objective must be f1 or balanced_accuracy, got {objective!r}")
     spec = DatasetSpec.parse(dataset)
     out_dir.mkdir(parents=True, exist_ok=True)
+    commit = _git_commit()  # the code that runs, not whatever is checked out when the run ends
     started = time.perf_counter()
     bad, n_new = _predict(detector, spec, out_dir / PREDICTIONS, data_dir, limit, progress)
     wall = time.perf_counter() - started
@@ -103,7 +104,7 @@ def evaluate(
         throughput_per_s=(n_new / wall) if n_new and wall > 0 else result.get("throughput_per_s"),
         peak_rss_mb=_peak_rss_mb(),
         versions=_versions(),
-        git_commit=_git_commit(),
+        git_commit=commit,
         command=command,
     )
     (out_dir / METRICS).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -303,11 +304,17 @@ def _versions() -> dict[str, str]:
 
 
 def _git_commit() -> str | None:
+    """HEAD, with "+dirty" when tracked files have uncommitted changes."""
     try:
-        done = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10, check=False)
+        head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10, check=False)
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True, timeout=10,
+            check=False,
+        )  # fmt: skip
     except (OSError, subprocess.SubprocessError):
         return None
-    return done.stdout.strip() or None
+    commit = head.stdout.strip()
+    return (commit + ("+dirty" if dirty.stdout.strip() else "")) if commit else None
 
 
 def _plot(out_dir: Path, result: dict[str, Any]) -> None:

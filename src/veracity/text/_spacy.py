@@ -44,3 +44,12 @@ def load_spacy(model: str = DEFAULT_SPACY_MODEL, purpose: Purpose = "full") -> A
     # Long contexts are processed in blocks (see split.py); this only guards a single oversized block.
     nlp.max_length = 2_000_000
     return nlp
+
+
+@functools.lru_cache(maxsize=2048)
+def parse(text: str, model: str = DEFAULT_SPACY_MODEL) -> Any:
+    """The full spaCy parse of ``text``, cached (treat the Doc as read-only).
+
+    A detector asks f(c) and the grounding checker about the same sentence; each would parse it again.
+    """
+    return load_spacy(model, "full")(text)

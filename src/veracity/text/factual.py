@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from veracity.text._spacy import DEFAULT_SPACY_MODEL, load_spacy
+from veracity.text._spacy import parse
 
 __all__ = ["FactualCheck", "check_factual", "is_factual"]
 
@@ -87,7 +87,7 @@ def check_factual(text: str, nlp: Any = None) -> FactualCheck:
     """
     if _TRANSITION_ONLY.match(text.strip() or "."):
         return FactualCheck(False, "rejection list: only transitional phrases")
-    doc = (nlp or load_spacy(DEFAULT_SPACY_MODEL, "full"))(text)
+    doc = nlp(text) if nlp is not None else parse(text)
     words = [t for t in doc if not (t.is_punct or t.is_space)]
     if len(words) < MIN_TOKENS:
         return FactualCheck(False, f"length: fewer than {MIN_TOKENS} tokens")

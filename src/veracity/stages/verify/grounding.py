@@ -23,7 +23,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from veracity.text._spacy import DEFAULT_SPACY_MODEL, load_spacy
+from veracity.text._spacy import DEFAULT_SPACY_MODEL, parse
 from veracity.text.normalize import (
     DateValue,
     date_supported,
@@ -161,7 +161,7 @@ class GroundingChecker:
         def free(start: int, end: int) -> bool:
             return not any(start < e and s < end for s, e in taken)
 
-        doc = load_spacy(self.spacy_model, "full")(text)
+        doc = parse(text, self.spacy_model)
         for ent in doc.ents:
             if ent.label_ not in _WORD_ENTITY_LABELS or not free(ent.start_char, ent.end_char):
                 continue
