@@ -84,6 +84,14 @@ def test_empty_answer_is_faithful():
         (["detect", "--answer", "x", "--context", "README.md", "--set", "top_k=0"], "invalid settings"),
         (["detect", "--answer", "x", "--context", "README.md", "--set", "colour=red"], "invalid settings"),
         (["detect", "--answer", "x", "--context", "README.md", "--set", "oops"], "key=value"),
+        (
+            ["detect", "--answer", "Paris is in France.", "--context", "README.md", "--set", "embedder=no-such-model"],
+            "unknown model",
+        ),
+        (
+            ["detect", "--answer", "Paris is in France.", "--context", "README.md", "--set", "embedder=/no/such/dir"],
+            "does not exist",
+        ),
         (["detect", "--answer", "x", "--context", "README.md", "--format", "xml"], "json or text"),
         (["detect", "--input", "a.jsonl"], "both --input and --output"),
     ],
