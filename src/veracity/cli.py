@@ -235,18 +235,9 @@ def _check_record(record: dict[str, Any], line_number: int) -> tuple[dict[str, A
 
 
 def _finished_ids(path: Path) -> set[str]:
-    if not path.exists():
-        return set()
-    done = set()
-    with path.open("rb") as handle:
-        for raw in handle:
-            try:
-                row = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                continue  # a line cut short by an interruption
-            if isinstance(row, dict) and "report" in row:
-                done.add(str(row.get("id")))
-    return done
+    from veracity._jsonl import read_rows
+
+    return {str(row.get("id")) for row in read_rows(path) if "report" in row}
 
 
 def render_report(report: Report) -> str:

@@ -255,19 +255,24 @@ def _fever_symmetric(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
     yield from _fever_rows(data_dir / "fever_symmetric" / f"fever_symmetric_{split}.jsonl", "fever-symmetric")
 
 
-def _generic_jsonl(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
-    if spec.path is None:
-        raise ConfigError("name a file: jsonl:PATH")
-    for line_number, row in _jsonl(spec.path):
+def _validated_jsonl(path: Path, model: type[Example] | type[NLIPair]) -> Iterator[Record]:
+    """Records of ``model`` from a JSONL file; a record without ``id`` is named after its line."""
+    for line_number, row in _jsonl(path):
         if isinstance(row, BadRecord):
             yield row
             continue
         try:
             if not isinstance(row, dict):
                 raise TypeError("not a JSON object")
-            yield Example.model_validate({"id": f"line-{line_number}", **row})
+            yield model.model_validate({"id": f"line-{line_number}", **row})
         except (TypeError, ValidationError) as exc:
             yield BadRecord(line_number, f"line {line_number}: {_short(exc)}")
+
+
+def _generic_jsonl(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    if spec.path is None:
+        raise ConfigError("name a file: jsonl:PATH")
+    yield from _validated_jsonl(spec.path, Example)
 
 
 def _nli(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
@@ -289,16 +294,7 @@ def _nli(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
                         line_number, f"line {line_number}: expected label<TAB>premise<TAB>hypothesis ({_short(exc)})"
                     )
         return
-    for line_number, row in _jsonl(path):
-        if isinstance(row, BadRecord):
-            yield row
-            continue
-        try:
-            if not isinstance(row, dict):
-                raise TypeError("not a JSON object")
-            yield NLIPair.model_validate({"id": f"line-{line_number}", **row})
-        except (TypeError, ValidationError) as exc:
-            yield BadRecord(line_number, f"line {line_number}: {_short(exc)}")
+    yield from _validated_jsonl(path, NLIPair)
 
 
 def _ragtruth(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:

@@ -19,6 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from veracity._jsonl import read_rows
 from veracity.data.loaders import BadRecord, DatasetSpec, Example, NLIPair, Record, load_dataset
 from veracity.detectors.base import Detector
 from veracity.errors import ConfigError, VeracityError
@@ -82,7 +83,7 @@ def evaluate(
         calibration_dir = out_dir / "calibration"
         calibration_dir.mkdir(exist_ok=True)
         _predict(detector, DatasetSpec.parse(calibrate_on), calibration_dir / PREDICTIONS, data_dir, None, progress)
-        rows = [r for r in _read_rows(calibration_dir / PREDICTIONS) if "error" not in r and "score" in r]
+        rows = [r for r in read_rows(calibration_dir / PREDICTIONS) if "error" not in r and "score" in r]
         threshold, value = m.fit_threshold([r["label"] for r in rows], [r["score"] for r in rows], objective)
         calibration = {
             "dataset": calibrate_on,
@@ -120,7 +121,7 @@ def _predict(
     limit: int | None,
     progress: Callable[[Iterable[Any]], Iterable[Any]] | None,
 ) -> tuple[list[BadRecord], int]:
-    done = {str(r.get("id")) for r in _read_rows(path)}
+    done = {str(r.get("id")) for r in read_rows(path)}
     bad: list[BadRecord] = []
     n_new = 0
     stream: Iterable[Record] = _limited(load_dataset(spec, data_dir), limit)
@@ -183,24 +184,9 @@ def _predict_one(detector: Detector, record: Example | NLIPair) -> dict[str, Any
     return row
 
 
-def _read_rows(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    rows = []
-    with path.open("rb") as handle:
-        for raw in handle:
-            try:
-                row = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                continue  # a line cut short by an interruption
-            if isinstance(row, dict):
-                rows.append(row)
-    return rows
-
-
 def summarize(out_dir: Path, seed: int = 0, calibration: dict[str, Any] | None = None) -> dict[str, Any]:
     """Metrics of the predictions in ``out_dir`` (binary or NLI, whichever they are)."""
-    all_rows = _read_rows(out_dir / PREDICTIONS)
+    all_rows = read_rows(out_dir / PREDICTIONS)
     rows = [r for r in all_rows if "error" not in r]
     errors = [r for r in all_rows if "error" in r]
     latencies = [r["latency_ms"] for r in all_rows if "latency_ms" in r]
@@ -256,7 +242,7 @@ def compare_runs(a: Path, b: Path) -> dict[str, Any]:
         metrics = json.loads((folder / METRICS).read_text(encoding="utf-8"))
         threshold = (metrics.get("calibration") or {}).get("threshold")
         correct = {}
-        for row in _read_rows(folder / PREDICTIONS):
+        for row in read_rows(folder / PREDICTIONS):
             if "error" in row:
                 continue
             predicted = row["predicted"] if threshold is None or "score" not in row else int(row["score"] >= threshold)
@@ -319,7 +305,7 @@ def _git_commit() -> str | None:
 
 def _plot(out_dir: Path, result: dict[str, Any]) -> None:
     """Precision-recall curve and reliability diagram, next to metrics.json (skipped without matplotlib)."""
-    rows = [r for r in _read_rows(out_dir / PREDICTIONS) if "score" in r and "error" not in r]
+    rows = [r for r in read_rows(out_dir / PREDICTIONS) if "score" in r and "error" not in r]
     gold = [int(r["label"]) for r in rows]
     if not rows or len(set(gold)) < 2:
         return
