@@ -132,3 +132,10 @@ def test_unknown_and_reserved_names():
         list(load_dataset("hotpotqa-derived"))
     with pytest.raises(ConfigError, match="splits"):
         list(load_dataset("halueval-qa:validation", FIXTURES))
+
+
+def test_minimal_pairs_fixture_is_a_valid_nli_set():
+    pairs, bad = split(list(load_dataset(f"nli:{ROOT / 'benchmarks' / 'fixtures' / 'minimal_pairs.jsonl'}")))
+    assert not bad and len(pairs) >= 60
+    assert {p.label for p in pairs} == {"entailment", "neutral", "contradiction"}
+    assert len({(p.premise, p.hypothesis) for p in pairs}) == len(pairs)
