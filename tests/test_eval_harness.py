@@ -115,3 +115,31 @@ def test_cli_eval_commands(tmp_path):
 def test_cli_eval_bad_input(args, message, tmp_path):
     result = runner.invoke(app, [a.replace("{out}", str(tmp_path / "o")) for a in args])
     assert result.exit_code == 2 and message in result.stderr
+
+
+class RecordingScorer:
+    """A PairScorer with fixed probabilities that keeps the pairs it was given."""
+
+    model_id = "recording"
+
+    def __init__(self):
+        self.pairs = []
+
+    def score(self, pairs):
+        import numpy as np
+
+        self.pairs += list(pairs)
+        return np.tile(np.array([0.2, 0.3, 0.5], dtype=np.float32), (len(pairs), 1))
+
+
+def test_verifier_states_short_answers_with_their_question():
+    scorer = RecordingScorer()
+    detector = VerifierDetector(scorer)
+    report = detector.detect("Kyoto", ["Kyoto was the capital.", "It is old."], "Which city was the capital?")
+    assert scorer.pairs == [
+        ("Kyoto was the capital.\n\nIt is old.", 'The answer to "Which city was the capital?" is: Kyoto')
+    ]
+    assert report.score == pytest.approx(0.8) and report.verdict == "hallucinated"
+    detector.detect("Kyoto was the capital.", ["Kyoto was the capital."])
+    assert scorer.pairs[-1][1] == "Kyoto was the capital."
+    assert detector.detect("", ["x"]).verdict == "faithful"

@@ -1,6 +1,7 @@
 """The ``verifier`` detector: a :class:`~veracity.models.pair_scorer.PairScorer` applied directly.
 
-On an answer it scores (the context documents joined, the answer): score = 1 − P(entailment). On NLI pair files
+On an answer it scores (the context documents joined, the answer — stated with its question as
+``The answer to "{question}" is: {answer}`` when there is one): score = 1 − P(entailment). On NLI pair files
 the harness calls :meth:`VerifierDetector.score_pairs` on (premise, hypothesis) and takes the arg-max label. It is
 the baseline every graph- or claim-based detector must beat with the same model.
 """
@@ -33,6 +34,10 @@ class VerifierConfig(BaseModel):
     max_length: int = Field(512, ge=8)
     batch_size: int = Field(32, ge=1)
     num_threads: int | None = Field(None, ge=1)
+    question_template: str | None = Field(
+        'The answer to "{question}" is: {answer}',
+        description="Hypothesis when a question is given (Logic-Matters §3.5's H); None: the bare answer.",
+    )
 
 
 class VerifierDetector:
@@ -81,9 +86,13 @@ class VerifierDetector:
                 models={"nli": self.scorer.model_id},
                 notes=["empty answer: nothing to check"],
             )
+        template = self.settings.question_template
+        hypothesis = (
+            template.format(question=question.strip(), answer=answer.strip()) if question and template else answer
+        )
         timer = StageTimer()
         with timer.stage("nli"):
-            probs = self.scorer.score([("\n\n".join(d.text for d in documents), answer)])[0]
+            probs = self.scorer.score([("\n\n".join(d.text for d in documents), hypothesis)])[0]
         score = float(min(1.0, max(0.0, 1.0 - probs[ENTAILMENT])))
         return Report(
             answer=answer,
