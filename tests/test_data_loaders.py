@@ -139,3 +139,25 @@ def test_minimal_pairs_fixture_is_a_valid_nli_set():
     assert not bad and len(pairs) >= 60
     assert {p.label for p in pairs} == {"entailment", "neutral", "contradiction"}
     assert len({(p.premise, p.hypothesis) for p in pairs}) == len(pairs)
+
+
+def test_halueval_loaders_on_a_hand_written_fixture():
+    data = FIXTURES  # holds halueval/*.json in the upstream format, written by hand
+    good, bad = split(list(load_dataset("halueval-qa:train", data)))
+    assert [e.id for e in good] == [
+        "0-right",
+        "0-hallucinated",
+        "1-right",
+        "1-hallucinated",
+        "2-right",
+        "2-hallucinated",
+    ]
+    assert good[0].context == ["Town 0 lies on the river Elb.It has 2 bridges."] and good[1].label == 1
+    assert [b.line for b in bad] == [4]
+    assert split(list(load_dataset("halueval-qa:test", data)))[0] == []  # records 9000+ only
+    dialogue = next(iter(load_dataset("halueval-dialogue:train", data)))
+    assert dialogue.question.startswith("[Human]") and dialogue.context == ["Iron Man stars Robert Downey Jr."]
+    summary = list(load_dataset("halueval-summarization:train", data))
+    assert summary[1].answer.startswith("The council rejected") and summary[1].question is None
+    general = list(load_dataset("halueval-general", data))
+    assert [(e.label, e.spans) for e in general] == [(1, [(0, 15)]), (0, None)]
