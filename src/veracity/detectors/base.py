@@ -10,7 +10,7 @@ from typing import Any, Protocol, runtime_checkable
 from veracity.errors import InputError
 from veracity.schema import Document, Report
 
-__all__ = ["Detector", "StageTimer", "as_documents"]
+__all__ = ["Detector", "StageTimer", "as_documents", "empty_answer_report"]
 
 
 @runtime_checkable
@@ -51,6 +51,23 @@ def as_documents(context: Sequence[Document | str] | None) -> list[Document]:
     if not non_empty:
         raise InputError("no context: give at least one non-empty document to check the answer against")
     return non_empty
+
+
+def empty_answer_report(
+    detector: Detector, answer: str, question: str | None, threshold: float, models: dict[str, str]
+) -> Report:
+    """The defined result for an empty or whitespace answer: faithful, score 0, nothing checked."""
+    return Report(
+        answer=answer,
+        question=question,
+        verdict="faithful",
+        score=0.0,
+        threshold=threshold,
+        detector=detector.name,
+        config=detector.config(),
+        models=models,
+        notes=["empty answer: nothing to check"],
+    )
 
 
 class StageTimer:

@@ -24,7 +24,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import StageTimer, as_documents
+from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.schema import (
     Claim,
@@ -119,17 +119,7 @@ class GroundingDetector:
         settings = self.settings
         models = {"embedder": self.aligner.embedder.model_id, "spacy": self.checker.spacy_model}
         if not answer.strip():
-            return Report(
-                answer=answer,
-                question=question,
-                verdict="faithful",
-                score=0.0,
-                threshold=settings.threshold,
-                detector=self.name,
-                config=self.config(),
-                models=models,
-                notes=["empty answer: nothing to check"],
-            )
+            return empty_answer_report(self, answer, question, settings.threshold, models)
         with timer.stage("split"):
             sentences = self.splitter.split(answer)
             corpus = split_documents(documents, self.splitter)

@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import StageTimer, as_documents
+from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
 from veracity.models.pair_scorer import ENTAILMENT, HFPairScorer, PairScorer
 from veracity.schema import Document, Report
 
@@ -75,17 +75,7 @@ class VerifierDetector:
         documents = as_documents(context)
         threshold = self.settings.threshold
         if not answer.strip():
-            return Report(
-                answer=answer,
-                question=question,
-                verdict="faithful",
-                score=0.0,
-                threshold=threshold,
-                detector=self.name,
-                config=self.config(),
-                models={"nli": self.scorer.model_id},
-                notes=["empty answer: nothing to check"],
-            )
+            return empty_answer_report(self, answer, question, threshold, {"nli": self.scorer.model_id})
         template = self.settings.question_template
         hypothesis = (
             template.format(question=question.strip(), answer=answer.strip()) if question and template else answer
