@@ -96,3 +96,17 @@ def test_label_columns(labels, columns):
 def test_bad_constructor_arguments():
     with pytest.raises(ConfigError):
         HFPairScorer("x", batch_size=0)
+    with pytest.raises(ConfigError):
+        HFPairScorer("x", quantize="int4")  # type: ignore[arg-type]
+    with pytest.raises(ConfigError):
+        HFPairScorer("x", quantize="int8", device="cuda")
+
+
+def test_int8_quantisation_keeps_probabilities_close(nli_dir):
+    path, _, _ = nli_dir
+    exact = HFPairScorer(str(path)).score(PAIRS)
+    quantised = HFPairScorer(str(path), quantize="int8")
+    fast = quantised.score(PAIRS)
+    assert quantised.config()["quantize"] == "int8"
+    np.testing.assert_allclose(fast.sum(axis=1), 1.0, atol=1e-5)
+    assert np.abs(fast - exact).max() < 0.05

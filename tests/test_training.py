@@ -3,6 +3,7 @@
 import json
 import random
 
+import numpy as np
 import pytest
 
 from conftest import ROOT
@@ -200,3 +201,21 @@ def test_bad_training_inputs(tmp_path):
         load_train_config(tmp_path / "cfg.yaml")
     with pytest.raises(ConfigError, match="cannot read"):
         load_train_config(tmp_path / "nope.yaml")
+
+
+def test_length_grouped_epoch_order_is_a_permutation_of_similar_length_batches():
+    from veracity.training.verifier import _epoch_order
+
+    random.seed(0)
+    train = [("x" * n, "h", 0) for n in random.sample(range(1000), 400)]
+    order = _epoch_order(train, batch_size=8, group_by_length=True)
+    assert sorted(order) == list(range(400))
+    batches = [order[k : k + 8] for k in range(0, 400, 8)]
+    spread = np.mean([max(len(train[i][0]) for i in b) - min(len(train[i][0]) for i in b) for b in batches])
+    random_spread = np.mean(
+        [
+            max(len(train[i][0]) for i in b) - min(len(train[i][0]) for i in b)
+            for b in (_epoch_order(train, 8, False)[k : k + 8] for k in range(0, 400, 8))
+        ]
+    )
+    assert spread < random_spread / 10

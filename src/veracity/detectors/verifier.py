@@ -1,15 +1,24 @@
 """The ``verifier`` detector: a :class:`~veracity.models.pair_scorer.PairScorer` applied directly.
 
-On an answer it scores (the context documents joined, the answer — stated with its question as
-``The answer to "{question}" is: {answer}`` when there is one): score = 1 − P(entailment). On NLI pair files
-the harness calls :meth:`VerifierDetector.score_pairs` on (premise, hypothesis) and takes the arg-max label. It is
-the baseline every graph- or claim-based detector must beat with the same model.
+Two modes:
+
+- ``whole``: one pair (the context documents joined, the answer — stated with its question as
+  ``The answer to "{question}" is: {answer}`` when there is one); score = 1 − P(entailment). A context longer than
+  the model's ``max_length`` loses its end.
+- ``chunked`` (default): each document is cut into chunks of at most ``chunk_tokens`` tokens (whole sentences,
+  :func:`~veracity.text.chunk.chunk_sentences`) and the answer into sentences (a one-sentence answer to a question
+  is stated with the question, as above). Every (chunk, answer sentence) pair is scored; a sentence's support is
+  its best chunk, s_i = max_j P(entail | chunk_j, sentence_i), and the answer is as weak as its weakest sentence:
+  score = 1 − min_i s_i (the zero-shot SummaC rule). Each sentence's score and best chunk are in the report.
+
+On NLI pair files the harness calls :meth:`VerifierDetector.score_pairs` on (premise, hypothesis) and takes the
+arg-max label. It is the baseline every graph- or claim-based detector must beat with the same model.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 import numpy as np
 from numpy.typing import NDArray
@@ -17,7 +26,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
 from veracity.models.pair_scorer import ENTAILMENT, HFPairScorer, PairScorer
-from veracity.schema import Document, Report
+from veracity.schema import Document, Evidence, EvidenceRole, Report, Sentence, SentenceScore, TextSpan
+from veracity.text.chunk import TextChunk, chunk_sentences
+from veracity.text.split import SentenceSplitter
+from veracity.text.tokens import RegexTokenizer
 
 __all__ = ["VerifierConfig", "VerifierDetector"]
 
@@ -31,9 +43,16 @@ class VerifierConfig(BaseModel):
 
     model: str = Field(DEFAULT_VERIFIER, description="Pair scorer: catalog name, local folder or cached HF id.")
     threshold: float = Field(0.5, ge=0.0, le=1.0, description="Hallucinated iff 1 − P(entailment) >= threshold.")
+    mode: Literal["whole", "chunked"] = Field(
+        "chunked", description="whole: one (context, answer) pair; chunked: answer sentences × context chunks."
+    )
+    chunk_tokens: int = Field(200, ge=8, description="Words per context chunk in chunked mode.")
+    max_chunks: int = Field(64, ge=1, description="Chunks scored per answer; the rest are dropped with a note.")
     max_length: int = Field(512, ge=8)
     batch_size: int = Field(32, ge=1)
     num_threads: int | None = Field(None, ge=1)
+    quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
+    splitter: Literal["auto", "spacy", "rules"] = "rules"
     question_template: str | None = Field(
         'The answer to "{question}" is: {answer}',
         description="Hypothesis when a question is given (Logic-Matters §3.5's H); None: the bare answer.",
@@ -48,6 +67,8 @@ class VerifierDetector:
     def __init__(self, scorer: PairScorer, settings: VerifierConfig | None = None) -> None:
         self.scorer = scorer
         self.settings = settings or VerifierConfig()
+        self._splitter = SentenceSplitter(self.settings.splitter)
+        self._tokenizer = RegexTokenizer()
 
     @classmethod
     def from_config(cls, config: VerifierConfig | None = None, **overrides: Any) -> Self:
@@ -59,6 +80,7 @@ class VerifierDetector:
             batch_size=settings.batch_size,
             max_length=settings.max_length,
             num_threads=settings.num_threads,
+            quantize=settings.quantize,
         )
         return cls(scorer, settings)
 
@@ -76,6 +98,8 @@ class VerifierDetector:
         threshold = self.settings.threshold
         if not answer.strip():
             return empty_answer_report(self, answer, question, threshold, {"nli": self.scorer.model_id})
+        if self.settings.mode == "chunked":
+            return self._detect_chunked(answer, documents, question)
         template = self.settings.question_template
         hypothesis = (
             template.format(question=question.strip(), answer=answer.strip()) if question and template else answer
@@ -94,4 +118,71 @@ class VerifierDetector:
             config=self.config(),
             models={"nli": self.scorer.model_id},
             timings_ms=timer.timings_ms,
+        )
+
+    def _detect_chunked(self, answer: str, documents: list[Document], question: str | None) -> Report:
+        settings = self.settings
+        timer = StageTimer()
+        notes: list[str] = []
+        with timer.stage("segmentation"):
+            chunks: list[tuple[Document, TextChunk]] = []
+            for document in documents:
+                sentences = self._splitter.split(document.text)
+                for chunk in chunk_sentences(document.text, sentences, self._tokenizer, settings.chunk_tokens):
+                    chunks.append((document, chunk))
+            if len(chunks) > settings.max_chunks:
+                notes.append(f"context has {len(chunks)} chunks; only the first {settings.max_chunks} were scored")
+                chunks = chunks[: settings.max_chunks]
+            answer_sentences = self._splitter.split(answer) or [
+                Sentence(index=0, span=TextSpan.of(answer, 0, len(answer)))
+            ]
+            template = settings.question_template
+            if question and template and len(answer_sentences) == 1:
+                hypotheses = [template.format(question=question.strip(), answer=answer.strip())]
+            else:
+                hypotheses = [s.text for s in answer_sentences]
+        if not chunks:
+            notes.append("the context has no sentences: nothing supports the answer")
+            # One empty pseudo-chunk keeps the arithmetic defined: support 0, no evidence shown.
+            probs = np.zeros((len(hypotheses), 1), dtype=np.float32)
+        else:
+            with timer.stage("nli"):
+                pairs = [(chunk.text, h) for h in hypotheses for _, chunk in chunks]
+                probs = self.scorer.score(pairs)[:, ENTAILMENT].reshape(len(hypotheses), len(chunks))
+        support = probs.max(axis=1)
+        best = probs.argmax(axis=1)
+        sentence_scores = []
+        for sentence, s_i, j in zip(answer_sentences, support, best, strict=True):
+            score_i = float(min(1.0, max(0.0, 1.0 - s_i)))
+            evidence = []
+            if chunks:
+                document, chunk = chunks[int(j)]
+                evidence = [
+                    Evidence(
+                        document_id=document.id,
+                        sentence_index=chunk.sentence_indices[0],
+                        text=chunk.text,
+                        span=chunk.span,
+                        role=EvidenceRole.MAIN,
+                        score=float(s_i),
+                    )
+                ]
+            sentence_scores.append(
+                SentenceScore(
+                    sentence=sentence, score=score_i, hallucinated=score_i >= settings.threshold, evidence=evidence
+                )
+            )
+        score = max((s.score for s in sentence_scores), default=0.0)
+        return Report(
+            answer=answer,
+            question=question,
+            verdict="hallucinated" if score >= settings.threshold else "faithful",
+            score=score,
+            threshold=settings.threshold,
+            sentences=sentence_scores,
+            detector=self.name,
+            config=self.config(),
+            models={"nli": self.scorer.model_id},
+            timings_ms=timer.timings_ms,
+            notes=notes,
         )

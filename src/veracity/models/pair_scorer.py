@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -63,7 +63,7 @@ def label_columns(labels: Sequence[str]) -> list[int]:
 
 
 @functools.lru_cache(maxsize=4)
-def _load(path: str, device: str) -> tuple[Any, Any]:
+def _load(path: str, device: str, quantize: str = "none") -> tuple[Any, Any]:
     try:
         from transformers import AutoModelForSequenceClassification, AutoTokenizer
     except ImportError as exc:
@@ -79,7 +79,24 @@ def _load(path: str, device: str) -> tuple[Any, Any]:
     except Exception as exc:
         raise BackendError(f"could not load a sequence-classification model from {path}: {exc}") from exc
     model.to(device).eval()
+    if quantize == "int8":
+        model = _quantize_int8(model)
     return tokenizer, model
+
+
+def _quantize_int8(model: Any) -> Any:
+    """Dynamic int8 quantisation of every ``Linear`` layer (weights int8, activations quantised on the fly).
+
+    About 2x the CPU throughput of fp32 for a MiniLM cross-encoder; the model card reports the accuracy cost.
+    """
+    import warnings
+
+    import torch
+
+    with warnings.catch_warnings():
+        # torch.ao.quantization is deprecated in favour of torchao, which is not a dependency we want for one call.
+        warnings.simplefilter("ignore")
+        return torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
 
 
 class HFPairScorer:
@@ -96,6 +113,8 @@ class HFPairScorer:
         num_threads: torch CPU threads (process-wide, set on first use); ``None`` leaves torch's default.
         device: torch device.
         label_names: the head's labels in logit order, when the config's names are not informative.
+        quantize: ``"int8"`` runs the model with dynamic int8 ``Linear`` layers (CPU only; faster, slightly less
+            exact); ``"none"`` runs it as stored.
     """
 
     def __init__(
@@ -106,15 +125,21 @@ class HFPairScorer:
         num_threads: int | None = None,
         device: str = "cpu",
         label_names: Sequence[str] | None = None,
+        quantize: Literal["none", "int8"] = "none",
     ) -> None:
         if batch_size < 1 or max_length < 8:
             raise ConfigError(f"batch_size must be ≥ 1 and max_length ≥ 8, got {batch_size} and {max_length}")
+        if quantize not in ("none", "int8"):
+            raise ConfigError(f"quantize must be 'none' or 'int8', got {quantize!r}")
+        if quantize == "int8" and device != "cpu":
+            raise ConfigError("int8 dynamic quantisation runs on the CPU only; use quantize='none' on " + device)
         self.model_id = model
         self.batch_size = batch_size
         self.max_length = max_length
         self.num_threads = num_threads
         self.device = device
         self.label_names = list(label_names) if label_names is not None else None
+        self.quantize = quantize
 
     def config(self) -> dict[str, Any]:
         """Constructor arguments, as recorded in reports."""
@@ -124,13 +149,14 @@ class HFPairScorer:
             "max_length": self.max_length,
             "num_threads": self.num_threads,
             "label_names": self.label_names,
+            "quantize": self.quantize,
         }
 
     def score(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.float32]:
         """P(entailment), P(neutral), P(contradiction) for each pair, in input order."""
         import torch
 
-        tokenizer, model = _load(str(resolve_model_path(self.model_id)), self.device)
+        tokenizer, model = _load(str(resolve_model_path(self.model_id)), self.device, self.quantize)
         if self.num_threads is not None:
             torch.set_num_threads(self.num_threads)
         out = np.zeros((len(pairs), 3), dtype=np.float32)

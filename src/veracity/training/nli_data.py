@@ -62,6 +62,9 @@ class NLIBuildConfig(BaseModel):
 
     seed: int = 13
     halueval_records: int = Field(8000, ge=0, description="HaluEval train records used per task (≤ 8000).")
+    summarization_records: int | None = Field(
+        None, ge=0, description="HaluEval summarization records (None: halueval_records); the slowest source."
+    )
     knowledge_paragraphs: int = Field(4000, ge=0, description="HaluEval knowledge paragraphs to perturb.")
     covid_sentences_per_article: int = Field(60, ge=0)
     covid_articles: int | None = Field(None, ge=0, description="COVID-QA articles used (None: all 98).")
@@ -173,7 +176,8 @@ def _summary_examples(
     splitter = SentenceSplitter("rules")
     checker = GroundingChecker()
     tokenizer = RegexTokenizer()
-    for index, row in _halueval_rows(data_dir, "summarization", config.halueval_records):
+    limit = config.halueval_records if config.summarization_records is None else config.summarization_records
+    for index, row in _halueval_rows(data_dir, "summarization", limit):
         doc_sentences = [s.text for s in splitter.split(row["document"])]
         right = [s.text for s in splitter.split(row["right_summary"])]
         wrong = [s.text for s in splitter.split(row["hallucinated_summary"]) if s.text not in right]

@@ -52,6 +52,9 @@ class VerifierTrainConfig(BaseModel):
     seed: int = 13
     num_threads: int = Field(2, ge=1)
     hypothesis_only: bool = Field(False, description="Blank every premise: the hypothesis-only control.")
+    group_by_length: bool = Field(
+        True, description="Batch pairs of similar length (within shuffled windows of 50 batches): less padding."
+    )
 
 
 @dataclass
@@ -157,8 +160,7 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
     def batches() -> Any:
         while True:
             if state.epoch_order is None or state.position >= len(train):
-                state.epoch_order = list(range(len(train)))
-                random.shuffle(state.epoch_order)
+                state.epoch_order = _epoch_order(train, config.batch_size, config.group_by_length)
                 state.position = 0
             chunk = state.epoch_order[state.position : state.position + config.batch_size]
             state.position += config.batch_size
@@ -219,6 +221,25 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
     return summary
 
 
+def _epoch_order(train: Sequence[tuple[str, str, int]], batch_size: int, group_by_length: bool) -> list[int]:
+    """A shuffled order of the training pairs; grouped by length, batches hold pairs of similar length.
+
+    Grouping (as transformers' ``group_by_length``) sorts each shuffled window of 50 batches by length, cuts it
+    into batches and shuffles the batches, so dynamic padding wastes little and batch order stays random.
+    """
+    order = list(range(len(train)))
+    random.shuffle(order)
+    if not group_by_length:
+        return order
+    window = 50 * batch_size
+    batches: list[list[int]] = []
+    for start in range(0, len(order), window):
+        part = sorted(order[start : start + window], key=lambda i: len(train[i][0]) + len(train[i][1]))
+        batches += [part[k : k + batch_size] for k in range(0, len(part), batch_size)]
+    random.shuffle(batches)
+    return [i for batch in batches for i in batch]
+
+
 def evaluate_pairs(
     model: Any, tokenizer: Any, pairs: Sequence[tuple[str, str, int]], max_length: int, batch_size: int
 ) -> float:
@@ -227,6 +248,7 @@ def evaluate_pairs(
 
     model.eval()
     correct = 0
+    pairs = sorted(pairs, key=lambda b: len(b[0]) + len(b[1]))  # similar lengths per batch: little padding
     with torch.inference_mode():
         for k in range(0, len(pairs), batch_size):
             batch = pairs[k : k + batch_size]

@@ -1,0 +1,82 @@
+"""The ``verifier`` detector's aggregation, with a transparent word-overlap scorer standing in for a model.
+
+The arithmetic (sentence support = best chunk, answer = weakest sentence) is what is under test here; the real
+models are exercised in test_models_pair_scorer.py and test_shipped_verifier.py.
+"""
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from veracity.detectors.verifier import VerifierConfig, VerifierDetector
+from veracity.schema import Document
+
+
+class OverlapScorer:
+    """P(entailment) = 1 when every word of the hypothesis occurs in the premise, else 0 (all to neutral)."""
+
+    model_id = "overlap"
+
+    def __init__(self) -> None:
+        self.calls: list[list[tuple[str, str]]] = []
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        self.calls.append(list(pairs))
+        out = np.zeros((len(pairs), 3), dtype=np.float32)
+        for i, (premise, hypothesis) in enumerate(pairs):
+            words = {w.strip('.,"?:').lower() for w in premise.split()}
+            supported = all(w.strip('.,"?:').lower() in words for w in hypothesis.split())
+            out[i] = (1.0, 0.0, 0.0) if supported else (0.0, 1.0, 0.0)
+        return out
+
+
+DOCS = [
+    Document(id="a", text="Marie Curie was born in Warsaw. She studied in Paris."),
+    Document(id="b", text="Curie won the Nobel Prize in Physics in 1903."),
+]
+
+
+def test_chunked_mode_takes_each_sentences_best_chunk_and_the_weakest_sentence():
+    scorer = OverlapScorer()
+    detector = VerifierDetector(scorer, VerifierConfig(chunk_tokens=10))
+    report = detector.detect("Curie won the Nobel Prize in 1903. She was born in Berlin.", DOCS)
+    assert [round(s.score, 3) for s in report.sentences] == [0.0, 1.0]
+    assert report.sentences[0].evidence[0].document_id == "b"
+    assert report.sentences[1].hallucinated and not report.sentences[0].hallucinated
+    assert report.verdict == "hallucinated" and report.score == 1.0
+    # chunk_tokens=10 cuts document a into its two sentences: 2 answer sentences × 3 chunks, in one call.
+    assert len(scorer.calls) == 1 and len(scorer.calls[0]) == 6
+
+
+def test_chunked_mode_is_faithful_when_every_sentence_has_a_supporting_chunk():
+    report = VerifierDetector(OverlapScorer()).detect("Marie Curie was born in Warsaw. She studied in Paris.", DOCS)
+    assert report.verdict == "faithful" and report.score == 0.0
+
+
+def test_a_one_sentence_answer_is_stated_with_its_question():
+    scorer = OverlapScorer()
+    VerifierDetector(scorer).detect("Warsaw", DOCS, question="Where was Curie born?")
+    hypotheses = {h for _, h in scorer.calls[0]}
+    assert hypotheses == {'The answer to "Where was Curie born?" is: Warsaw'}
+
+
+def test_chunks_beyond_the_cap_are_dropped_with_a_note():
+    many = [Document(id=f"d{i}", text=f"Fact number {i} is here.") for i in range(10)]
+    report = VerifierDetector(OverlapScorer(), VerifierConfig(max_chunks=3)).detect("Fact number 7 is here.", many)
+    assert report.verdict == "hallucinated"  # document d7 was beyond the cap
+    assert any("only the first 3" in note for note in report.notes)
+
+
+def test_whole_mode_scores_one_joined_pair():
+    scorer = OverlapScorer()
+    report = VerifierDetector(scorer, VerifierConfig(mode="whole")).detect("Curie studied in Paris.", DOCS)
+    assert len(scorer.calls[0]) == 1 and scorer.calls[0][0][0].count("\n\n") == 1
+    assert report.verdict == "faithful" and report.sentences == []
+
+
+@pytest.mark.parametrize("answer", ["", "   "])
+def test_empty_answer_is_faithful_without_scoring(answer):
+    scorer = OverlapScorer()
+    report = VerifierDetector(scorer).detect(answer, DOCS)
+    assert report.verdict == "faithful" and scorer.calls == []
