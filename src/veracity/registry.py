@@ -16,6 +16,7 @@ from veracity.errors import UnknownNameError
 DETECTORS: dict[str, str] = {
     "grounding": "veracity.detectors.grounding:GroundingDetector",
     "verifier": "veracity.detectors.verifier:VerifierDetector",
+    "sea": "veracity.detectors.sea:SEADetector",
 }
 
 EMBEDDERS: dict[str, str] = {

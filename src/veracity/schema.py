@@ -22,7 +22,9 @@ __all__ = [
     "ClaimVerdict",
     "Document",
     "Evidence",
+    "EvidenceGroup",
     "EvidenceRole",
+    "GroupedChunk",
     "Label",
     "Report",
     "Sentence",
@@ -115,6 +117,21 @@ class Evidence(_Frozen):
     score: float = Field(description="Retrieval or alignment score (higher = more relevant).")
 
 
+class GroupedChunk(_Frozen):
+    """One context chunk inside an :class:`EvidenceGroup`."""
+
+    document_id: str
+    span: TextSpan = Field(description="Span of the chunk in its document.")
+
+
+class EvidenceGroup(_Frozen):
+    """Chunks scored together as one premise (Logic-Matters' aggregated evidence D_k), with how it counted."""
+
+    chunks: list[GroupedChunk] = Field(description="In original context order.")
+    relevance: float = Field(ge=0.0, le=1.0, description="Normalised relevance weight r̃_k to the answer.")
+    entailment: float = Field(ge=0.0, le=1.0, description="e_k = P(entailment | D_k, H).")
+
+
 class Label(StrEnum):
     """The four claim labels of LiteHall §3.4."""
 
@@ -161,6 +178,9 @@ class Report(_Frozen):
     sentences: list[SentenceScore] = Field(default_factory=list)
     claims: list[ClaimVerdict] = Field(default_factory=list)
     hallucinated_spans: list[TextSpan] = Field(default_factory=list, description="Spans of the answer.")
+    evidence_groups: list[EvidenceGroup] = Field(
+        default_factory=list, description="Aggregated evidence scored as whole premises (the `sea` detector)."
+    )
     detector: str
     config: dict[str, Any] = Field(default_factory=dict)
     models: dict[str, str] = Field(default_factory=dict, description="Role -> model id actually used.")

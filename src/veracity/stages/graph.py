@@ -47,7 +47,8 @@ def _distances(embeddings: NDArray[np.floating]) -> NDArray[np.float64]:
     vectors = np.asarray(embeddings, dtype=np.float64)
     squared = (vectors**2).sum(axis=1)
     gram = vectors @ vectors.T
-    return np.sqrt(np.maximum(squared[:, None] + squared[None, :] - 2.0 * gram, 0.0))
+    distances: NDArray[np.float64] = np.sqrt(np.maximum(squared[:, None] + squared[None, :] - 2.0 * gram, 0.0))
+    return distances
 
 
 def edge_frequencies(distances: NDArray[np.floating], alpha: float) -> tuple[dict[tuple[int, int], float], float]:

@@ -1,0 +1,260 @@
+"""The ``sea`` detector: Logic-Matters (logic-matters.txt §3, Appendix B and H), training-free and NLI-agnostic.
+
+1. **Long-context segmentation** (§3.3). A text longer than its threshold (T_a for the answer, T_d for each
+   document, in tokens) is cut into ``Chunk(X; C)``; a shorter one stays whole. Only the factual answer chunks
+   (f(c), :mod:`veracity.text.factual`) are kept: A' = their concatenation; when none is factual the whole answer is
+   used and the report says so.
+2. **Semantic evidence aggregation** (§3.4): chunk embeddings → the betweenness-ordered merge of
+   :func:`veracity.stages.graph.aggregate_evidence` → clusters D_k, chunks in original order.
+3. **Consistency scoring** (§3.5): r_k = R(D_k, A') (default: the cosine similarity of embeddings, clipped at 0),
+   r̃_k = r_k / Σ r_j (uniform when every r_k is 0); H = ``The answer to "{Q}" is: {A'}`` (A' without a
+   question); e_k = P(entailment | D_k, H); S = Σ_k r̃_k e_k; hallucinated iff S ≤ T_s.
+
+The report's ``score`` is 1 − S with threshold 1 − T_s, so "hallucinated iff score ≥ threshold" is the paper's
+"S ≤ T_s". ``evidence_groups`` lists every cluster (its chunks, r̃_k and e_k) so a user sees which aggregated
+evidence decided.
+
+Ablations (Table 8): ``segmentation=False`` keeps every text whole (no f(c) either); ``aggregation=False`` scores
+every chunk as its own cluster; ``relevance_weighting=False`` gives every cluster the weight 1/K.
+
+Bounds: identical chunks are scored once (duplicates dropped, noted); more than ``max_chunks`` chunks keeps the
+``max_chunks`` most similar to A' (noted), so the all-pairs step stays O(N² log N) for N ≤ ``max_chunks``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
+from veracity.detectors.verifier import DEFAULT_VERIFIER
+from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
+from veracity.models.pair_scorer import ENTAILMENT, HFPairScorer, PairScorer
+from veracity.schema import Document, EvidenceGroup, GroupedChunk, Report, TextSpan
+from veracity.stages.graph import aggregate_evidence
+from veracity.text.chunk import chunk_sentences
+from veracity.text.factual import is_factual
+from veracity.text.split import SentenceSplitter
+from veracity.text.tokens import RegexTokenizer
+
+__all__ = ["SEAConfig", "SEADetector"]
+
+
+class SEAConfig(BaseModel):
+    """Settings of the ``sea`` detector; defaults are the paper's (§4.1)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    chunk_tokens: int = Field(256, ge=8, description="C: tokens per chunk when a text is cut.")
+    answer_threshold: int = Field(512, ge=1, description="T_a: an answer longer than this is segmented.")
+    document_threshold: int = Field(512, ge=1, description="T_d: a document longer than this is segmented.")
+    cluster_tokens: int = Field(1024, ge=1, description="T_t: the most tokens a merged cluster may hold.")
+    alpha: float = Field(1.0, gt=0, description="α: edges join chunks closer than α × the mean distance.")
+    consistency_threshold: float = Field(0.4, ge=0.0, le=1.0, description="T_s: hallucinated iff S ≤ T_s.")
+    nli_model: str = Field(DEFAULT_VERIFIER, description="Pair scorer giving e_k.")
+    embedder: str = Field(DEFAULT_EMBEDDER, description="Embeds chunks for the graph and for R.")
+    relevance_model: str | None = Field(
+        None, description="A cross-encoder for R (its P(entailment)); None: cosine similarity of embeddings."
+    )
+    question_template: str = 'The answer to "{question}" is: {answer}'
+    segmentation: bool = True
+    aggregation: bool = True
+    relevance_weighting: bool = True
+    max_chunks: int = Field(128, ge=1, description="Chunks kept for the graph (the most similar to A').")
+    max_length: int = Field(512, ge=8)
+    batch_size: int = Field(32, ge=1)
+    quantize: str = Field("none", pattern="^(none|int8)$")
+    num_threads: int | None = Field(None, ge=1)
+    splitter: str = Field("rules", pattern="^(auto|spacy|rules)$")
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    document: Document
+    span: TextSpan
+    n_tokens: int
+    order: int  # position in the whole context, for "original document order"
+
+
+class SEADetector:
+    """Segmentation → semantic evidence aggregation → relevance-weighted NLI (Logic-Matters)."""
+
+    name = "sea"
+
+    def __init__(
+        self,
+        scorer: PairScorer,
+        embedder: Any,
+        settings: SEAConfig | None = None,
+        relevance: PairScorer | None = None,
+    ) -> None:
+        self.scorer = scorer
+        self.embedder = embedder
+        self.relevance = relevance
+        self.settings = settings or SEAConfig()
+        self._splitter = SentenceSplitter(self.settings.splitter)  # type: ignore[arg-type]
+        self._tokenizer = RegexTokenizer()
+
+    @classmethod
+    def from_config(cls, config: SEAConfig | None = None, **overrides: Any) -> Self:
+        """Build the detector and its models (loaded on first use) from settings."""
+        base = config or SEAConfig()
+        settings = SEAConfig.model_validate({**base.model_dump(), **overrides})
+
+        def scorer(model: str) -> HFPairScorer:
+            return HFPairScorer(
+                model,
+                batch_size=settings.batch_size,
+                max_length=settings.max_length,
+                num_threads=settings.num_threads,
+                quantize=settings.quantize,  # type: ignore[arg-type]
+            )
+
+        relevance = scorer(settings.relevance_model) if settings.relevance_model else None
+        return cls(scorer(settings.nli_model), SentenceTransformerEmbedder(settings.embedder), settings, relevance)
+
+    def config(self) -> dict[str, Any]:
+        """The settings recorded in every report."""
+        return self.settings.model_dump()
+
+    def _models(self) -> dict[str, str]:
+        models = {"nli": self.scorer.model_id, "embedder": self.embedder.model_id}
+        if self.relevance is not None:
+            models["relevance"] = self.relevance.model_id
+        return models
+
+    def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
+        """Check ``answer`` against the documents of ``context`` (each kept separate, as the paper requires)."""
+        documents = as_documents(context)
+        settings = self.settings
+        threshold = 1.0 - settings.consistency_threshold
+        if not answer.strip():
+            return empty_answer_report(self, answer, question, threshold, self._models())
+        timer = StageTimer()
+        notes: list[str] = []
+        with timer.stage("segmentation"):
+            reassembled = self._reassemble_answer(answer, notes)
+            chunks = self._document_chunks(documents, notes)
+        with timer.stage("embedding"):
+            vectors = self.embedder.embed([reassembled, *(self._text(c) for c in chunks)])
+            answer_vector, chunk_vectors = vectors[0], vectors[1:]
+        if len(chunks) > settings.max_chunks:
+            keep = sorted(np.argsort(-(chunk_vectors @ answer_vector))[: settings.max_chunks].tolist())
+            notes.append(f"{len(chunks)} chunks: kept the {settings.max_chunks} most similar to the answer")
+            chunks, chunk_vectors = [chunks[i] for i in keep], chunk_vectors[keep]
+        with timer.stage("graph"):
+            if settings.aggregation and len(chunks) > 1:
+                clusters = aggregate_evidence(
+                    chunk_vectors, [c.n_tokens for c in chunks], settings.alpha, settings.cluster_tokens
+                ).clusters
+            else:
+                clusters = [[i] for i in range(len(chunks))]
+            texts = ["\n".join(self._text(chunks[i]) for i in cluster) for cluster in clusters]
+        hypothesis = (
+            settings.question_template.format(question=question.strip(), answer=reassembled.strip())
+            if question and question.strip()
+            else reassembled
+        )
+        with timer.stage("relevance"):
+            weights = self._weights(clusters, texts, chunk_vectors, answer_vector, reassembled)
+        with timer.stage("nli"):
+            entailment = self.scorer.score([(text, hypothesis) for text in texts])[:, ENTAILMENT].astype(float)
+        consistency = float(np.clip(np.dot(weights, entailment), 0.0, 1.0))
+        score = 1.0 - consistency
+        groups = [
+            EvidenceGroup(
+                chunks=[GroupedChunk(document_id=chunks[i].document.id, span=chunks[i].span) for i in cluster],
+                relevance=float(weights[k]),
+                entailment=float(entailment[k]),
+            )
+            for k, cluster in enumerate(clusters)
+        ]
+        return Report(
+            answer=answer,
+            question=question,
+            verdict="hallucinated" if score >= threshold else "faithful",
+            score=score,
+            threshold=threshold,
+            evidence_groups=groups,
+            detector=self.name,
+            config=self.config(),
+            models=self._models(),
+            timings_ms=timer.timings_ms,
+            notes=notes,
+        )
+
+    def _text(self, chunk: _Chunk) -> str:
+        return chunk.span.text
+
+    def _reassemble_answer(self, answer: str, notes: list[str]) -> str:
+        """A' (§3.3): the factual chunks of a long answer; a short answer as it is."""
+        settings = self.settings
+        n_tokens = len(self._tokenizer.token_spans(answer))
+        if not settings.segmentation or n_tokens <= settings.answer_threshold:
+            return answer.strip()
+        sentences = self._splitter.split(answer)
+        pieces = chunk_sentences(answer, sentences, self._tokenizer, settings.chunk_tokens)
+        factual = [p.text for p in pieces if is_factual(p.text)]
+        if not factual:
+            notes.append("no answer chunk passed the factual filter f(c): the whole answer is checked")
+            return answer.strip()
+        if len(factual) < len(pieces):
+            notes.append(f"{len(pieces) - len(factual)} of {len(pieces)} answer chunks were not factual (f(c))")
+        return " ".join(factual)
+
+    def _document_chunks(self, documents: list[Document], notes: list[str]) -> list[_Chunk]:
+        settings = self.settings
+        chunks: list[_Chunk] = []
+        seen: set[str] = set()
+        duplicates = 0
+        for document in documents:
+            text = document.text
+            n_tokens = len(self._tokenizer.token_spans(text))
+            if settings.segmentation and n_tokens > settings.document_threshold:
+                sentences = self._splitter.split(text)
+                pieces = [
+                    (c.span, c.n_tokens)
+                    for c in chunk_sentences(text, sentences, self._tokenizer, settings.chunk_tokens)
+                ]
+            else:
+                start = len(text) - len(text.lstrip())
+                end = len(text.rstrip())
+                pieces = [(TextSpan.of(text, start, end), n_tokens)]
+            for span, count in pieces:
+                key = " ".join(span.text.split()).lower()
+                if key in seen:
+                    duplicates += 1
+                    continue
+                seen.add(key)
+                chunks.append(_Chunk(document, span, count, len(chunks)))
+        if duplicates:
+            notes.append(f"{duplicates} duplicate chunk(s) dropped: identical text is scored once")
+        return chunks
+
+    def _weights(
+        self,
+        clusters: list[list[int]],
+        texts: list[str],
+        chunk_vectors: np.ndarray,
+        answer_vector: np.ndarray,
+        reassembled: str,
+    ) -> np.ndarray:
+        """r̃_k: R(D_k, A') normalised to sum 1 (uniform when relevance weighting is off or every r_k is 0)."""
+        k = len(clusters)
+        if not self.settings.relevance_weighting:
+            return np.full(k, 1.0 / k)
+        if self.relevance is not None:
+            relevance = self.relevance.score([(text, reassembled) for text in texts])[:, ENTAILMENT].astype(float)
+        else:
+            merged = [i for i, cluster in enumerate(clusters) if len(cluster) > 1]
+            merged_vectors = self.embedder.embed([texts[i] for i in merged]) if merged else []
+            cluster_vectors = np.stack([chunk_vectors[c[0]] if len(c) == 1 else answer_vector for c in clusters])
+            for row, i in enumerate(merged):
+                cluster_vectors[i] = merged_vectors[row]
+            relevance = np.clip(cluster_vectors @ answer_vector, 0.0, None).astype(float)
+        total = float(relevance.sum())
+        return relevance / total if total > 0 else np.full(k, 1.0 / k)

@@ -1,0 +1,110 @@
+"""The ``sea`` detector (Logic-Matters) with the real MiniLM embedder and a transparent NLI stand-in.
+
+The stand-in says P(entailment) = 1 when every content word of the hypothesis's answer occurs in the premise, so
+the tests can show what aggregation changes: an answer that needs two documents is entailed only by their merge.
+"""
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from veracity.detectors.sea import SEAConfig, SEADetector
+from veracity.schema import Document
+
+STOP = {"the", "a", "an", "of", "is", "was", "to", "in", "answer", "who", "what", "which", "and"}
+
+
+class OverlapNLI:
+    model_id = "overlap"
+
+    def __init__(self) -> None:
+        self.calls: list[list[tuple[str, str]]] = []
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        self.calls.append(list(pairs))
+        out = np.zeros((len(pairs), 3), dtype=np.float32)
+        for i, (premise, hypothesis) in enumerate(pairs):
+            words = {w.strip('.,"?:').lower() for w in premise.split()}
+            answer = hypothesis.split(" is: ")[-1]
+            needed = {w.strip('.,"?:').lower() for w in answer.split()} - STOP
+            out[i] = (1.0, 0.0, 0.0) if needed <= words else (0.0, 1.0, 0.0)
+        return out
+
+
+BRIDGE = [
+    Document(id="club", text="Tianjin Quanjian is a football club managed by Fabio Cannavaro since 2017."),
+    Document(id="player", text="Fabio Cannavaro captained the Italy national football team as a defender."),
+    Document(id="food", text="A baguette is a long thin loaf of French bread with a crisp crust."),
+]
+QUESTION = "What position did the manager of Tianjin Quanjian hold in the Italy team?"
+ANSWER = "Cannavaro managed Tianjin Quanjian and captained Italy as defender"
+
+
+@pytest.fixture()
+def detector(embedder):
+    return SEADetector(OverlapNLI(), embedder)
+
+
+def test_aggregation_merges_the_two_bridge_documents_and_entails_the_multi_hop_answer(detector):
+    report = detector.detect(ANSWER, BRIDGE, QUESTION)
+    merged = [g for g in report.evidence_groups if len(g.chunks) > 1]
+    assert [sorted(c.document_id for c in g.chunks) for g in merged] == [["club", "player"]]
+    assert report.verdict == "faithful"
+    assert sum(g.relevance for g in report.evidence_groups) == pytest.approx(1.0)
+    consistency = sum(g.relevance * g.entailment for g in report.evidence_groups)
+    assert report.score == pytest.approx(1.0 - consistency) and report.threshold == pytest.approx(0.6)
+    assert set(report.timings_ms) >= {"segmentation", "embedding", "graph", "nli"}
+
+
+def test_without_aggregation_no_single_document_entails_it(embedder):
+    report = SEADetector(OverlapNLI(), embedder, SEAConfig(aggregation=False)).detect(ANSWER, BRIDGE, QUESTION)
+    assert all(len(g.chunks) == 1 for g in report.evidence_groups)
+    assert report.verdict == "hallucinated" and report.score == pytest.approx(1.0)
+
+
+def test_without_relevance_weighting_the_weights_are_uniform(embedder):
+    report = SEADetector(OverlapNLI(), embedder, SEAConfig(relevance_weighting=False)).detect(ANSWER, BRIDGE)
+    weights = [g.relevance for g in report.evidence_groups]
+    assert weights == pytest.approx([1 / len(weights)] * len(weights))
+
+
+def test_duplicate_documents_are_scored_once(detector):
+    docs = [BRIDGE[0], Document(id="copy", text=BRIDGE[0].text), BRIDGE[1]]
+    report = detector.detect(ANSWER, docs, QUESTION)
+    assert sum(len(g.chunks) for g in report.evidence_groups) == 2
+    assert any("duplicate" in note for note in report.notes)
+
+
+def test_a_single_document_and_a_wrong_answer(detector):
+    report = detector.detect("Cannavaro was a goalkeeper for Spain", [BRIDGE[1]], QUESTION)
+    assert report.verdict == "hallucinated" and len(report.evidence_groups) == 1
+
+
+def test_many_documents_are_capped_to_the_most_similar(embedder):
+    docs = [Document(id=f"d{i}", text=f"Item {i} of the archive lists a recipe for soup.") for i in range(30)]
+    docs.append(BRIDGE[1])
+    report = SEADetector(OverlapNLI(), embedder, SEAConfig(max_chunks=5)).detect(ANSWER, docs)
+    assert sum(len(g.chunks) for g in report.evidence_groups) == 5
+    assert any(c.document_id == "player" for g in report.evidence_groups for c in g.chunks)
+    assert any("kept the 5" in note for note in report.notes)
+
+
+def test_a_long_answer_keeps_only_factual_chunks(embedder):
+    filler = "Honestly, I think so. " * 3
+    answer = filler + "Fabio Cannavaro captained the Italy national football team as a defender in 2006."
+    settings = SEAConfig(answer_threshold=10, chunk_tokens=8)
+    report = SEADetector(OverlapNLI(), embedder, settings).detect(answer, BRIDGE)
+    assert any("not factual" in note for note in report.notes)
+
+
+def test_long_documents_are_segmented(embedder):
+    long_doc = Document(id="long", text=" ".join(f"Sentence {i} mentions the number {i}." for i in range(40)))
+    report = SEADetector(OverlapNLI(), embedder, SEAConfig(document_threshold=50, chunk_tokens=30)).detect(
+        "The number 7 is mentioned.", [long_doc]
+    )
+    assert sum(len(g.chunks) for g in report.evidence_groups) > 1
+
+
+def test_empty_answer(detector):
+    assert detector.detect("  ", BRIDGE).verdict == "faithful"
