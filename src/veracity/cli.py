@@ -429,6 +429,25 @@ def data_build_nli(
     typer.echo(json.dumps({k: stats[k]["label"] for k in ("train", "dev")}, indent=2))
 
 
+@data_app.command("build-hotpotqa-derived")
+def data_build_hotpotqa_derived(
+    out: Annotated[Path, typer.Option(help="Output folder: examples.jsonl, stats.json.")] = Path(
+        "runs/hotpotqa-derived"
+    ),
+    seed: Annotated[int, typer.Option(help="Seed of the candidate choices.")] = 13,
+    data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+) -> None:
+    """Build HotPotQA-Derived (Logic-Matters §3.6) from the 500 HotpotQA dev questions, by rules."""
+    from veracity.data.hotpotqa_derived import build_hotpotqa_derived
+    from veracity.data.loaders import default_data_dir
+
+    try:
+        stats = build_hotpotqa_derived(data_dir or default_data_dir(), out, seed)
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps(stats, indent=2))
+
+
 @train_app.command("verifier")
 def train_verifier_command(
     config: Annotated[Path, typer.Option(help="YAML training config, e.g. configs/verifier-small.yaml.")],

@@ -367,6 +367,37 @@ def _felm(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
             yield BadRecord(line_number, f"line {line_number}: missing or bad field ({exc})")
 
 
+def hotpotqa_derived_dir() -> Path:
+    """Where ``veracity data build-hotpotqa-derived`` writes by default.
+
+    ``$VERACITY_HOTPOTQA_DERIVED``, else ``runs/hotpotqa-derived`` (built from ../shared/data, never committed).
+    """
+    return Path(os.environ.get("VERACITY_HOTPOTQA_DERIVED") or "runs/hotpotqa-derived")
+
+
+def _hotpotqa_derived(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    from veracity.data.hotpotqa_derived import paired_examples
+
+    split = spec.split or "test"
+    if split not in ("dev", "test", "all"):
+        raise ConfigError(f"hotpotqa-derived splits are dev, test and all; got {split!r}")
+    path = spec.path or hotpotqa_derived_dir() / "examples.jsonl"
+    if not path.exists():
+        raise InputError(
+            f"HotPotQA-Derived is not built at {path}; run: veracity data build-hotpotqa-derived "
+            f"--out {path.parent} (or set VERACITY_HOTPOTQA_DERIVED)"
+        )
+    for example in paired_examples(path, split):
+        yield Example(
+            id=example.id,
+            question=example.question,
+            answer=example.answer,
+            context=[d["text"] for d in example.documents],
+            label=1 if example.label else 0,
+            task=example.level,
+        )
+
+
 def _reserved(issue: str) -> Callable[[DatasetSpec, Path], Iterator[Record]]:
     def load(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
         raise ConfigError(f"dataset {spec.name!r} is not built yet: it is produced by {issue}")
@@ -386,7 +417,7 @@ DATASETS: dict[str, Callable[[DatasetSpec, Path], Iterator[Record]]] = {
     "fever-symmetric": _fever_symmetric,
     "jsonl": _generic_jsonl,
     "nli": _nli,
-    "hotpotqa-derived": _reserved("`veracity data build-hotpotqa-derived` (the Logic-Matters issue)"),
+    "hotpotqa-derived": _hotpotqa_derived,
     "oasis": _reserved("the LLM-OASIS data builder"),
 }
 

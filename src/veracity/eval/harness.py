@@ -224,6 +224,19 @@ def summarize(out_dir: Path, seed: int = 0, calibration: dict[str, Any] | None =
         for r in with_spans:
             counts += m.span_overlap([tuple(s) for s in r["gold_spans"]], [tuple(s) for s in r["spans"]])
         metrics.update(span_precision=counts.precision(), span_recall=counts.recall(), span_f1=counts.f1())
+    tasks = sorted({str(r.get("task")) for r in rows if r.get("task") is not None})
+    if len(tasks) > 1:
+        # Per-task figures (e.g. the levels of hotpotqa-derived), at the same threshold as the whole set.
+        by_task: dict[str, Any] = {}
+        for task in tasks:
+            picked = [i for i, r in enumerate(rows) if str(r.get("task")) == task]
+            by_task[task] = {
+                "n": len(picked),
+                **m.binary_metrics(
+                    [gold[i] for i in picked], [predicted[i] for i in picked], [scores[i] for i in picked]
+                ),
+            }
+        metrics["by_task"] = by_task
     result["metrics"] = metrics
     result["threshold"] = threshold
     return result

@@ -90,7 +90,7 @@ def perturbation_examples(
     others = [i for i in range(len(sentences)) if i not in set(indices)]
     parsed = sorted(set(indices) | set(rng.sample(others, min(len(others), 40))))
     docs = dict(zip(parsed, nlp.pipe(sentences[i] for i in parsed), strict=True))
-    pool = perturb._pool(list(docs.values()))
+    pool = perturb.entity_pool(list(docs.values()))
     for k in indices:
         sentence, doc = sentences[k], docs[k]
         if lengths[k] < 5 or lengths[k] > max_premise_tokens // 2:

@@ -237,7 +237,8 @@ def add_detail(sentence: str, pool: dict[str, list[str]], premise: str, rng: ran
     return head[: len(head) - len(end)] + rng.choice(sorted(choices)) + (end or ".")
 
 
-def _pool(docs: Sequence[Any]) -> dict[str, list[str]]:
+def entity_pool(docs: Sequence[Any]) -> dict[str, list[str]]:
+    """Entity texts of ``docs`` by spaCy label: the replacements entity swaps draw from."""
     pool: dict[str, list[str]] = {}
     for doc in docs:
         for ent in doc.ents:
