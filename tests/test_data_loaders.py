@@ -129,7 +129,7 @@ def test_unknown_and_reserved_names():
     with pytest.raises(UnknownNameError, match="halueval-qa"):
         load_dataset("halueval")
     with pytest.raises(ConfigError, match="not built yet"):
-        list(load_dataset("hotpotqa-derived"))
+        list(load_dataset("oasis"))
     with pytest.raises(ConfigError, match="splits"):
         list(load_dataset("halueval-qa:validation", FIXTURES))
 
