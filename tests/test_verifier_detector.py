@@ -80,3 +80,15 @@ def test_empty_answer_is_faithful_without_scoring(answer):
     scorer = OverlapScorer()
     report = VerifierDetector(scorer).detect(answer, DOCS)
     assert report.verdict == "faithful" and scorer.calls == []
+
+
+def test_per_document_mode_takes_the_best_single_document():
+    scorer = OverlapScorer()
+    report = VerifierDetector(scorer, VerifierConfig(mode="per_document")).detect("Curie won the Nobel Prize.", DOCS)
+    assert [p for p, _ in scorer.calls[0]] == [d.text for d in DOCS]
+    assert report.verdict == "faithful"
+    # Needs both documents at once: no single one entails it.
+    both = VerifierDetector(OverlapScorer(), VerifierConfig(mode="per_document")).detect(
+        "Curie was born in Warsaw and won the Nobel Prize.", DOCS
+    )
+    assert both.verdict == "hallucinated"

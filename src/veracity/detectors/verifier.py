@@ -5,6 +5,8 @@ Two modes:
 - ``whole``: one pair (the context documents joined, the answer — stated with its question as
   ``The answer to "{question}" is: {answer}`` when there is one); score = 1 − P(entailment). A context longer than
   the model's ``max_length`` loses its end.
+- ``per_document``: the same hypothesis against each document alone; score = 1 − max_d P(entailment) (the
+  "max over single documents" baseline of Logic-Matters Table 7).
 - ``chunked`` (default): each document is cut into chunks of at most ``chunk_tokens`` tokens (whole sentences,
   :func:`~veracity.text.chunk.chunk_sentences`) and the answer into sentences (a one-sentence answer to a question
   is stated with the question, as above). Every (chunk, answer sentence) pair is scored; a sentence's support is
@@ -43,8 +45,10 @@ class VerifierConfig(BaseModel):
 
     model: str = Field(DEFAULT_VERIFIER, description="Pair scorer: catalog name, local folder or cached HF id.")
     threshold: float = Field(0.5, ge=0.0, le=1.0, description="Hallucinated iff 1 − P(entailment) >= threshold.")
-    mode: Literal["whole", "chunked"] = Field(
-        "chunked", description="whole: one (context, answer) pair; chunked: answer sentences × context chunks."
+    mode: Literal["whole", "per_document", "chunked"] = Field(
+        "chunked",
+        description="whole: one (context, answer) pair; per_document: the best single document; "
+        "chunked: answer sentences × context chunks.",
     )
     chunk_tokens: int = Field(200, ge=8, description="Words per context chunk in chunked mode.")
     max_chunks: int = Field(64, ge=1, description="Chunks scored per answer; the rest are dropped with a note.")
@@ -106,8 +110,13 @@ class VerifierDetector:
         )
         timer = StageTimer()
         with timer.stage("nli"):
-            probs = self.scorer.score([("\n\n".join(d.text for d in documents), hypothesis)])[0]
-        score = float(min(1.0, max(0.0, 1.0 - probs[ENTAILMENT])))
+            if self.settings.mode == "per_document":
+                entailment = float(self.scorer.score([(d.text, hypothesis) for d in documents])[:, ENTAILMENT].max())
+            else:
+                entailment = float(
+                    self.scorer.score([("\n\n".join(d.text for d in documents), hypothesis)])[0, ENTAILMENT]
+                )
+        score = float(min(1.0, max(0.0, 1.0 - entailment)))
         return Report(
             answer=answer,
             question=question,
