@@ -106,6 +106,21 @@ def check_factual(text: str, nlp: Any = None) -> FactualCheck:
     return FactualCheck(True)
 
 
+def non_claim_reason(text: str, doc: Any) -> str | None:
+    """Why ``text`` states no claim at all — a question, an imperative or an opinion — or ``None``.
+
+    The declarative-structure and rejection-list filters of f(c) alone: unlike f(c), a sentence without a named
+    entity or number still counts as a claim ("The sky is blue").
+    """
+    if text.rstrip().endswith("?"):
+        return "declarative structure: a question"
+    if _is_imperative(doc):
+        return "declarative structure: an imperative"
+    if _OPINION.match(text):
+        return "rejection list: an opinion marker"
+    return None
+
+
 def is_factual(text: str, nlp: Any = None) -> bool:
     """f(c): whether ``text`` states a verifiable fact worth checking."""
     return check_factual(text, nlp).is_factual
