@@ -22,7 +22,8 @@ def test_coordination_apposition_and_pronouns(extractor):
     result = extractor.extract(answer)
     assert texts(result) == [
         (0, "Marie Curie was born in Warsaw."),
-        (0, "Marie Curie moved to Paris in 1891."),
+        (0, "Marie Curie moved to Paris."),  # one claim per prepositional phrase of the verb
+        (0, "Marie Curie moved in 1891."),
         (0, "Marie Curie is a Polish physicist."),
         (1, "Marie Curie won the Nobel Prize in 1903."),
     ]
@@ -31,6 +32,34 @@ def test_coordination_apposition_and_pronouns(extractor):
         sentence = result.sentences[claim.sentence_index]
         assert claim.span is not None and claim.span.matches(answer)
         assert sentence.span.start <= claim.span.start and claim.span.end <= sentence.span.end
+
+
+def test_coordinated_nouns_and_quoted_titles_become_one_claim_each(extractor):
+    result = extractor.extract(
+        "He appeared in numerous films, television shows, and theater productions. "
+        'His credits include "The Abyss," "The Game," and "The Straight Story."'
+    )
+    assert [c.text for c in result.claims] == [
+        "He appeared in numerous films.",
+        "He appeared in numerous television shows.",
+        "He appeared in numerous theater productions.",
+        "His credits include The Abyss.",
+        "His credits include The Game.",
+        "His credits include The Straight Story.",
+    ]
+
+
+def test_participle_and_relative_clauses(extractor):
+    result = extractor.extract(
+        "Lanny Flaherty is an American actor born in Pensacola, Florida. His career, which began in 1975, was long."
+    )
+    assert [c.text for c in result.claims] == [
+        "Lanny Flaherty is an American actor.",
+        "Lanny Flaherty was born in Pensacola.",
+        "Pensacola is in Florida.",
+        "His career was long.",
+        "His career began in 1975.",
+    ]
 
 
 def test_questions_opinions_and_imperatives_are_not_claims(extractor):

@@ -394,6 +394,37 @@ def eval_report(
     typer.echo(f"wrote {output} from {count} result folders", err=True)
 
 
+@eval_app.command("claims")
+def eval_claims(
+    out: Annotated[Path, typer.Option(help="Result folder (predictions.jsonl, metrics.json).")],
+    extractor: Annotated[str, typer.Option(help="Claim extractor: rules.")] = "rules",
+    limit: Annotated[int | None, typer.Option(help="Only the first N bios.")] = None,
+    data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+) -> None:
+    """Claim extraction against FActScore's human atomic facts: Semantic Match F1 (τ = 0.75) and easiness."""
+    from tqdm import tqdm
+
+    from veracity.data.loaders import default_data_dir
+    from veracity.eval.claims import evaluate_claim_extraction
+    from veracity.models.embedder import SentenceTransformerEmbedder
+    from veracity.stages.claims import RulesClaimExtractor
+
+    if extractor != "rules":
+        raise _fail(f"unknown claim extractor {extractor!r}; available: rules")
+    try:
+        metrics = evaluate_claim_extraction(
+            RulesClaimExtractor(),
+            data_dir or default_data_dir(),
+            out,
+            SentenceTransformerEmbedder().embed,
+            limit=limit,
+            progress=lambda items: tqdm(items, unit="bio", desc="eval claims", file=sys.stderr, mininterval=2.0),
+        )
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps({k: v for k, v in metrics.items() if isinstance(v, (int, float))}, indent=2))
+
+
 data_app = typer.Typer(help="Build datasets: synthetic NLI training data.")
 app.add_typer(data_app, name="data")
 train_app = typer.Typer(help="Train veracity's own models.")

@@ -145,43 +145,175 @@ def _finish(text: str) -> str:
     return text[0].upper() + text[1:] if text else text
 
 
+_QUOTES = {'"', "“", "”", "'", "‘", "’"}
+_MAX_VARIANTS = 12  # claims per clause after expanding coordinations and prepositional phrases
+
+
+@dataclass
+class _Unit:
+    """A clause of a sentence: its tokens, the subject to prepend when it has none, and its verb."""
+
+    tokens: set[int]
+    verb: Any
+    prefix: str | None = None
+    text: str | None = None  # a synthesised claim (an apposition) that is not a token slice
+
+
 def _clauses(doc: Any) -> list[tuple[str, int, int]]:
-    """(claim text, start, end) for the main clause, each coordinated clause and each apposition of ``doc``."""
+    """(claim text, start, end) for every atomic claim of the sentence ``doc`` (module docstring, steps 2–3)."""
     root = _root(doc)
-    conjuncts = [t for t in root.children if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX")]
-    appositions = [t for t in doc if t.dep_ == "appos" and t.head.pos_ in ("PROPN", "NOUN")]
-    removed: set[int] = set()
-    for conj in conjuncts:
-        removed |= {t.i for t in conj.subtree}
-        removed |= {t.i for t in root.children if t.dep_ == "cc" and t.i < conj.i}
-    for appos in appositions:
-        removed |= {t.i for t in appos.subtree}
-        # the commas around the apposition go with it
-        for neighbour in (min(t.i for t in appos.subtree) - 1, max(t.i for t in appos.subtree) + 1):
-            if 0 <= neighbour < len(doc) and doc[neighbour].text == ",":
-                removed.add(neighbour)
-    out: list[tuple[str, int, int]] = []
-    main = [t.i for t in doc if t.i not in removed and not (t.is_punct and t.text != "%" and t.i == len(doc) - 1)]
-    if main:
-        text, start, end = _span_text(doc, main)
-        out.append((_finish(text), start, end))
-    if not conjuncts and not appositions:
-        return out
     subject = _subject(root)
-    for conj in conjuncts:
-        indices = [t.i for t in conj.subtree if not (t.is_punct and t.i == len(doc) - 1)]
-        text, start, end = _span_text(doc, indices)
-        if _subject(conj) is None and subject is not None:
-            text = f"{_noun_phrase(doc, subject)} {text}"
-        out.append((_finish(text), start, end))
-    for appos in appositions:
-        head_tokens = [t.i for t in appos.head.subtree if t.i not in {x.i for x in appos.subtree}]
-        head_tokens = [i for i in head_tokens if i <= appos.head.i and not doc[i].is_punct]
-        head_text, _, _ = _span_text(doc, head_tokens)
-        body, start, end = _span_text(doc, [t.i for t in appos.subtree])
-        verb = "are" if appos.head.tag_ in ("NNS", "NNPS") else "is"
-        out.append((_finish(f"{head_text} {verb} {body}"), start, end))
+    subject_text = _noun_phrase(doc, subject) if subject is not None else None
+    last = len(doc) - 1
+    main = _Unit({t.i for t in doc if not (t.i == last and t.is_punct)}, root)
+    units: list[_Unit] = []
+    for conj in (t for t in root.children if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX")):
+        tokens = {t.i for t in conj.subtree} - {last}
+        main.tokens -= tokens | {t.i for t in root.children if t.dep_ == "cc" and t.i < conj.i}
+        units.append(_Unit(tokens, conj, None if _subject(conj) is not None else subject_text))
+    for token in doc:
+        if (
+            token.dep_ == "appos"
+            and token.head.pos_ in ("PROPN", "NOUN")
+            and not _quoted(doc, token)
+            and token.left_edge.text not in _QUOTES
+        ):
+            tokens = _with_commas(doc, {t.i for t in token.subtree})
+            for unit in (main, *units):
+                unit.tokens -= tokens
+            head = _noun_phrase(doc, token.head)
+            body = _span_text(doc, [t.i for t in token.subtree if not t.is_punct])[0]
+            places = token.head.ent_type_ == "GPE" and token.ent_type_ == "GPE"
+            verb = "is in" if places else "are" if token.head.tag_ in ("NNS", "NNPS") else "is"
+            units.append(_Unit(set(), token, text=f"{head} {verb} {body}"))
+        elif token.dep_ == "acl" and token.tag_ == "VBN" and subject_text and token.head.dep_ in ("attr", "appos"):
+            # "X is an American actor born on …" → "X was born on …"
+            tokens = _with_commas(doc, {t.i for t in token.subtree})
+            for unit in (main, *units):
+                unit.tokens -= tokens
+            units.append(_Unit({t.i for t in token.subtree}, token, f"{subject_text} was"))
+        elif token.dep_ == "relcl" and token.head.pos_ in ("NOUN", "PROPN"):
+            wh = [c for c in token.children if c.tag_ in ("WDT", "WP") and c.dep_ in ("nsubj", "nsubjpass")]
+            if wh:
+                tokens = _with_commas(doc, {t.i for t in token.subtree})
+                for unit in (main, *units):
+                    unit.tokens -= tokens
+                own = {t.i for t in token.subtree} - {wh[0].i}
+                units.append(_Unit(own, token, _noun_phrase(doc, token.head)))
+    out: list[tuple[str, int, int]] = []
+    for unit in (main, *units):
+        if unit.text is not None:
+            indices = [t.i for t in unit.verb.subtree]
+            out.append((_finish(unit.text), doc[min(indices)].idx, doc[max(indices)].idx + len(doc[max(indices)].text)))
+            continue
+        if not any(not doc[i].is_punct for i in unit.tokens):
+            continue
+        for variant in _expand(doc, unit)[:_MAX_VARIANTS]:
+            text, start, end = _span_text(doc, sorted(variant))
+            text = f"{unit.prefix} {text}" if unit.prefix else text
+            out.append((_finish(text), start, end))
     return out
+
+
+def _quoted(doc: Any, token: Any) -> bool:
+    span = [t.i for t in token.head.subtree]
+    return any(doc[i].text in _QUOTES for i in range(min(span), max(span) + 1))
+
+
+def _with_commas(doc: Any, tokens: set[int]) -> set[int]:
+    """``tokens`` with the commas right around them (an inserted phrase takes its commas along)."""
+    if not tokens:
+        return tokens
+    around = {min(tokens) - 1, max(tokens) + 1}
+    return tokens | {i for i in around if 0 <= i < len(doc) and doc[i].text == ","}
+
+
+def _expand(doc: Any, unit: _Unit) -> list[set[int]]:
+    """One variant per member of each noun coordination and per prepositional phrase of the verb (capped)."""
+    # quotation marks around titles only get in the way of matching ("include "X," "Y"" → include X)
+    unit = _Unit({i for i in unit.tokens if doc[i].text not in _QUOTES}, unit.verb, unit.prefix, unit.text)
+    variants = [set(unit.tokens)]
+    # coordinated nouns: "films, television shows, and theater productions" → one claim each
+    for members in _coordinations(doc, unit.tokens):
+        group = set().union(*({t.i for t in m.subtree} for m in members)) & unit.tokens
+        owns = []
+        for member in members:
+            own = {t.i for t in member.subtree}
+            for other in members:
+                if other is not member and other.i in own:
+                    own -= {t.i for t in other.subtree}
+            own -= {c.i for c in member.children if c.dep_ == "cc" or (c.dep_ == "punct" and c.text == ",")}
+            owns.append(own & unit.tokens)
+        # "numerous films, shows" shares *numerous*; a title's own "The" is not shared
+        shared = _modifiers_before(doc, members[0], group) if members[0].pos_ == "NOUN" else set()
+        group |= {i for i in range(min(group), max(group) + 1) if doc[i].dep_ == "cc" or doc[i].text == ","}
+        variants = [(v - group) | own | shared for v in variants for own in owns if own][:_MAX_VARIANTS]
+    # several prepositional phrases on the verb: "born on 18 December 1949, in Pensacola" → one each
+    preps = [c for c in unit.verb.children if c.dep_ in ("prep", "npadvmod") and c.i > unit.verb.i]
+    preps = [p for p in preps if p.i in unit.tokens]
+    if len(preps) >= 2:
+        prep_tokens = [{t.i for t in p.subtree} & unit.tokens for p in preps]
+        everything = set().union(*prep_tokens)
+        variants = [(v - everything) | (own & v) for v in variants for own in prep_tokens][:_MAX_VARIANTS]
+    return variants
+
+
+_NOUNS = ("NOUN", "PROPN")
+_OBJECTS = ("pobj", "dobj", "attr")
+
+
+def _coordinations(doc: Any, tokens: set[int]) -> list[list[Any]]:
+    """Groups of coordinated nouns, in order, including the small parser's usual misattachments.
+
+    Besides "A, B and C" under A, the parser often hangs B and C on the verb ("appeared in films, shows and
+    productions": *shows* is a conj of *appeared*) or makes every title its own direct object; both are read as one
+    coordination with the nearest preceding object.
+    """
+    groups: list[list[Any]] = []
+    for token in doc:
+        if token.i not in tokens:
+            continue
+        if token.pos_ in _NOUNS and token.dep_ != "conj":
+            chain = _conj_chain(token)
+            if chain:
+                groups.append([token, *chain])
+        if token.pos_ in ("VERB", "AUX"):
+            hanging = [c for c in token.children if c.dep_ == "conj" and c.pos_ in _NOUNS and c.i in tokens]
+            objects = [c for c in token.children if c.dep_ == "dobj" and c.pos_ in _NOUNS and c.i in tokens]
+            if hanging:
+                before = [t for t in token.subtree if t.dep_ in _OBJECTS and t.pos_ in _NOUNS and t.i < hanging[0].i]
+                if before:
+                    members = [before[-1], *[m for c in hanging for m in (c, *_conj_chain(c))]]
+                    groups = [g for g in groups if before[-1] not in g]
+                    groups.append(members)
+            if len(objects) >= 2:
+                groups.append([m for c in objects for m in (c, *_conj_chain(c))])
+    merged: list[dict[int, Any]] = []
+    for group in groups:
+        members = {m.i: m for m in group}
+        for other in [g for g in merged if set(g) & set(members)]:
+            members.update(other)
+            merged.remove(other)
+        merged.append(members)
+    return [[g[i] for i in sorted(g)] for g in merged]
+
+
+def _conj_chain(head: Any) -> list[Any]:
+    """Nouns coordinated with ``head``, directly or through one another ("A, B, and C").
+
+    A quoted title hung on the previous one as an apposition ('"The Abyss," "The Game"') counts as coordinated.
+    """
+    chain = []
+    for child in head.children:
+        quoted_list = child.dep_ == "appos" and child.left_edge.text in _QUOTES
+        if (child.dep_ == "conj" or quoted_list) and child.pos_ in _NOUNS:
+            chain += [child, *_conj_chain(child)]
+    return chain
+
+
+def _modifiers_before(doc: Any, head: Any, group: set[int]) -> set[int]:
+    """Determiners and adjectives of the first member shared by all ("numerous films, shows" → numerous)."""
+    return {c.i for c in head.children if c.dep_ in ("det", "amod", "nummod", "poss") and c.i < head.i} & group
 
 
 def _resolve_pronoun(text: str, previous_subject: str | None) -> str:
