@@ -290,11 +290,11 @@ def _coordinations(doc: Any, tokens: set[int]) -> list[list[Any]]:
                 groups.append([m for c in objects for m in (c, *_conj_chain(c))])
     merged: list[dict[int, Any]] = []
     for group in groups:
-        members = {m.i: m for m in group}
-        for other in [g for g in merged if set(g) & set(members)]:
-            members.update(other)
+        by_index = {m.i: m for m in group}
+        for other in [g for g in merged if set(g) & set(by_index)]:
+            by_index.update(other)
             merged.remove(other)
-        merged.append(members)
+        merged.append(by_index)
     return [[g[i] for i in sorted(g)] for g in merged]
 
 
