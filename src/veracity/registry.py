@@ -17,6 +17,7 @@ DETECTORS: dict[str, str] = {
     "grounding": "veracity.detectors.grounding:GroundingDetector",
     "verifier": "veracity.detectors.verifier:VerifierDetector",
     "sea": "veracity.detectors.sea:SEADetector",
+    "litehall": "veracity.detectors.litehall:LiteHallDetector",
 }
 
 EMBEDDERS: dict[str, str] = {
