@@ -425,6 +425,36 @@ def eval_claims(
     typer.echo(json.dumps({k: v for k, v in metrics.items() if isinstance(v, (int, float))}, indent=2))
 
 
+@eval_app.command("evidence")
+def eval_evidence(
+    out: Annotated[Path, typer.Option(help="Result folder (predictions.jsonl, metrics.json).")],
+    top_k: Annotated[int, typer.Option(help="Main sentences per claim.")] = 3,
+    min_similarity: Annotated[float, typer.Option(help="Cosine similarity a main sentence needs.")] = 0.35,
+    limit: Annotated[int | None, typer.Option(help="Only the first N questions.")] = None,
+    data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+) -> None:
+    """Evidence retrieval (scored) against HotpotQA's supporting sentences: coverage, P, R, F1, Jaccard."""
+    from tqdm import tqdm
+
+    from veracity.data.loaders import default_data_dir
+    from veracity.eval.evidence import evaluate_evidence_retrieval
+    from veracity.models.embedder import SentenceTransformerEmbedder
+    from veracity.stages.retrieve.evidence import ScoredEvidenceRetriever
+
+    retriever = ScoredEvidenceRetriever(SentenceTransformerEmbedder(), top_k=top_k, min_similarity=min_similarity)
+    try:
+        metrics = evaluate_evidence_retrieval(
+            retriever,
+            data_dir or default_data_dir(),
+            out,
+            limit=limit,
+            progress=lambda items: tqdm(items, unit="q", desc="eval evidence", file=sys.stderr, mininterval=2.0),
+        )
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps({"n": metrics["n"], **metrics["retrieved"]}, indent=2))
+
+
 data_app = typer.Typer(help="Build datasets: synthetic NLI training data.")
 app.add_typer(data_app, name="data")
 train_app = typer.Typer(help="Train veracity's own models.")
