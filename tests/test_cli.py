@@ -207,3 +207,22 @@ def test_installed_script_runs():
         env=env,
     )
     assert bad.returncode == 2 and "unknown detector" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_litehall_stages_run_alone(tmp_path):
+    doc = tmp_path / "bio.txt"
+    doc.write_text("Marie Curie was a physicist. She was born in Warsaw in 1867.", encoding="utf-8")
+    result = runner.invoke(app, ["claims", "--answer", "Curie, a physicist, was born in Warsaw and died in 1934."])
+    assert result.exit_code == 0, result.output
+    assert [c["text"] for c in json.loads(result.output)["claims"]] == [
+        "Curie was born in Warsaw.",
+        "Curie died in 1934.",
+        "Curie is a physicist.",
+    ]
+    result = runner.invoke(app, ["evidence", "--claim", "Curie was born in Warsaw.", "--context", str(doc)])
+    assert result.exit_code == 0, result.output
+    (found,) = json.loads(result.output)
+    assert found["evidence"][0]["main"]["text"] == "She was born in Warsaw in 1867."
+    assert found["evidence"][0]["support"][0]["text"] == "Marie Curie was a physicist."
+    missing = runner.invoke(app, ["evidence", "--claim", "x", "--context", str(tmp_path / "none.txt")])
+    assert missing.exit_code != 0 and "Traceback" not in missing.output

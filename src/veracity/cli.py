@@ -155,6 +155,83 @@ def detect(
         typer.echo(render_report(report))
 
 
+@app.command()
+def claims(
+    answer: Annotated[str, typer.Option(help="The answer: text, @FILE, or - for standard input.")],
+    question: Annotated[str | None, typer.Option(help="The question, if any: text or @FILE.")] = None,
+) -> None:
+    """LiteHall stage 1 alone: the answer's atomic claims with their sentence index (JSON)."""
+    from veracity.stages.claims import RulesClaimExtractor
+
+    try:
+        result = RulesClaimExtractor().extract(read_text(answer), read_text(question) if question else None)
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps({
+        "sentences": [{"index": s.index, "text": s.text} for s in result.sentences],
+        "claims": [c.model_dump() for c in result.claims],
+        "notes": result.notes,
+    }, indent=2, ensure_ascii=False))  # fmt: skip
+
+
+@app.command()
+def evidence(
+    claim: Annotated[list[str], typer.Option("--claim", help="A claim: text or @FILE; repeatable.")],
+    context: Annotated[list[Path], typer.Option("--context", "-c", help="A context document; repeatable.")],
+    top_k: Annotated[int, typer.Option(help="Main sentences per claim.")] = 3,
+) -> None:
+    """LiteHall stage 2 alone: each claim's main and supporting evidence sentences (JSON)."""
+    from veracity.models.embedder import SentenceTransformerEmbedder
+    from veracity.schema import Document
+    from veracity.stages.retrieve.evidence import ScoredEvidenceRetriever
+
+    try:
+        documents = [Document(id=f"{p.stem}-{i}", text=read_file(p)) for i, p in enumerate(context, 1)]
+        retriever = ScoredEvidenceRetriever(SentenceTransformerEmbedder(), top_k=top_k)
+        texts = [read_text(c) for c in claim]
+        found = retriever.retrieve(texts, retriever.chunks(documents))
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    out = []
+    for text, item in zip(texts, found, strict=True):
+        out.append({"claim": text, "evidence": [
+            {"main": {"document": m.document_id, "sentence": m.sentence.index, "text": m.text}, "score": score,
+             "support": [{"document": s.document_id, "sentence": s.sentence.index, "text": s.text} for s in sup]}
+            for m, sup, score in zip(item.main, item.support, item.scores, strict=True)]})  # fmt: skip
+    typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+
+
+@app.command()
+def verify(
+    claim: Annotated[list[str], typer.Option("--claim", help="A claim: text or @FILE; repeatable.")],
+    context: Annotated[list[Path], typer.Option("--context", "-c", help="A context document; repeatable.")],
+    question: Annotated[str | None, typer.Option(help="The question (for the irrelevant label).")] = None,
+    model: Annotated[str, typer.Option(help="Pair scorer: catalog name, folder or HF id.")] = "veracity-nli-small",
+) -> None:
+    """LiteHall stage 3 alone: label each claim against its retrieved evidence, with error spans (JSON)."""
+    from veracity.models.embedder import SentenceTransformerEmbedder
+    from veracity.models.pair_scorer import HFPairScorer
+    from veracity.schema import Document
+    from veracity.stages.retrieve.evidence import ScoredEvidenceRetriever
+    from veracity.stages.verify.claims import NLIClaimVerifier
+
+    try:
+        embedder = SentenceTransformerEmbedder()
+        documents = [Document(id=f"{p.stem}-{i}", text=read_file(p)) for i, p in enumerate(context, 1)]
+        retriever = ScoredEvidenceRetriever(embedder)
+        texts = [read_text(c) for c in claim]
+        found = retriever.retrieve(texts, retriever.chunks(documents))
+        checks = NLIClaimVerifier(HFPairScorer(model), embedder).verify(
+            texts, found, read_text(question) if question else None
+        )
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps([
+        {"claim": t, "label": c.label.value, "p_supported": c.p_supported, "p_contradicted": c.p_contradicted,
+         "error_spans": [s.text for s in c.error_spans], "premise": c.premise}
+        for t, c in zip(texts, checks, strict=True)], indent=2, ensure_ascii=False))  # fmt: skip
+
+
 def run_batch(detector: Detector, input_path: Path, output_path: Path) -> dict[str, int]:
     """Run ``detector`` over a JSONL file, appending one line per record to ``output_path``.
 
