@@ -3,8 +3,7 @@
 Every pair is padded or truncated to exactly ``--tokens`` tokens, so the figure does not depend on the text.
 The premises and hypotheses come from the minimal-pairs fixture, repeated until each pair is long enough.
 
-    python benchmarks/speed/verifier_speed.py --model veracity-nli-small --quantize int8 \\
-        --out benchmarks/results/speed_veracity-nli-small_int8
+    python benchmarks/speed/verifier_speed.py --quantize int8 --out benchmarks/results/speed_veracity-nli-small_int8
 
 writes ``metrics.json`` (pairs/s, ms per batch, the settings and the command) under ``--out``.
 """
@@ -25,7 +24,7 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "minimal_pairs.json
 
 def main() -> None:
     """Time ``--rounds`` batches after ``--warmup`` untimed ones and write metrics.json."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--model", default="veracity-nli-small")
     parser.add_argument("--quantize", choices=["none", "int8"], default="none")
     parser.add_argument("--tokens", type=int, default=256)
