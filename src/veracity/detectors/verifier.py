@@ -33,7 +33,7 @@ from veracity.text.chunk import TextChunk, chunk_sentences
 from veracity.text.split import SentenceSplitter
 from veracity.text.tokens import RegexTokenizer
 
-__all__ = ["VerifierConfig", "VerifierDetector"]
+__all__ = ["HypothesisOnlyScorer", "VerifierConfig", "VerifierDetector"]
 
 DEFAULT_VERIFIER = "veracity-nli-small"
 
@@ -57,10 +57,25 @@ class VerifierConfig(BaseModel):
     num_threads: int | None = Field(None, ge=1)
     quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
     splitter: Literal["auto", "spacy", "rules"] = "rules"
+    hypothesis_only: bool = Field(
+        False, description="Blank every premise before scoring: how the hypothesis-only control is evaluated."
+    )
     question_template: str | None = Field(
         'The answer to "{question}" is: {answer}',
         description="Hypothesis when a question is given (Logic-Matters §3.5's H); None: the bare answer.",
     )
+
+
+class HypothesisOnlyScorer:
+    """Scores (empty premise, hypothesis) for every pair: the input a hypothesis-only control was trained on."""
+
+    def __init__(self, inner: PairScorer) -> None:
+        self.inner = inner
+        self.model_id = f"{inner.model_id} (premise blanked)"
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.float32]:
+        """The inner scorer on blanked premises."""
+        return self.inner.score([("", hypothesis) for _, hypothesis in pairs])
 
 
 class VerifierDetector:
@@ -86,7 +101,7 @@ class VerifierDetector:
             num_threads=settings.num_threads,
             quantize=settings.quantize,
         )
-        return cls(scorer, settings)
+        return cls(HypothesisOnlyScorer(scorer) if settings.hypothesis_only else scorer, settings)
 
     def config(self) -> dict[str, Any]:
         """The settings recorded in every report."""

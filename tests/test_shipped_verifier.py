@@ -1,0 +1,44 @@
+"""The shipped verifier, veracity-nli-small: it is in the repository, loads offline by name, and still scores as
+its model card says (a regression guard on the 66 hand-written minimal pairs)."""
+
+import json
+
+import numpy as np
+import pytest
+
+from conftest import ROOT
+from veracity.models.catalog import CATALOG, resolve_model_path
+from veracity.models.pair_scorer import ENTAILMENT, HFPairScorer
+
+WEIGHTS = ROOT / "src" / "veracity" / "models" / "weights" / "veracity-nli-small"
+LABELS = ["entailment", "neutral", "contradiction"]
+
+
+@pytest.fixture(scope="module")
+def minimal_pairs():
+    path = ROOT / "benchmarks" / "fixtures" / "minimal_pairs.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_it_ships_in_fp16_under_60_mb_with_a_model_card():
+    assert CATALOG["veracity-nli-small"].present()
+    assert resolve_model_path("veracity-nli-small") == WEIGHTS
+    size = sum(p.stat().st_size for p in WEIGHTS.iterdir() if p.is_file())
+    assert size <= 60 * 2**20
+    config = json.loads((WEIGHTS / "config.json").read_text(encoding="utf-8"))
+    assert config["dtype"] == "float16" or config.get("torch_dtype") == "float16"
+    assert [config["id2label"][str(i)] for i in range(3)] == LABELS
+    assert (WEIGHTS / "MODEL_CARD.md").exists()
+
+
+@pytest.mark.parametrize("quantize", ["none", "int8"])
+def test_it_loads_offline_and_keeps_its_minimal_pair_accuracy(minimal_pairs, quantize):
+    scorer = HFPairScorer("veracity-nli-small", quantize=quantize)
+    probs = scorer.score([(p["premise"], p["hypothesis"]) for p in minimal_pairs])
+    np.testing.assert_allclose(probs.sum(axis=1), 1.0, atol=1e-4)
+    accuracy = np.mean([LABELS[int(np.argmax(row))] == p["label"] for row, p in zip(probs, minimal_pairs)])
+    # MODEL_CARD.md reports the measured accuracy; this guards against a broken export or loader.
+    assert accuracy >= MINIMAL_PAIRS_FLOOR[quantize]
+    kyoto = scorer.score([("The Kyoto Protocol was adopted in Kyoto, Japan, in 1997.",
+                           "The Kyoto Protocol was adopted in Japan.")])[0]  # fmt: skip
+    assert kyoto[ENTAILMENT] > 0.5
