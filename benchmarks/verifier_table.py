@@ -22,6 +22,12 @@ SETS = [
 ]
 
 
+def _folder(folder: str, name: str) -> Path:
+    """The fp32 run's folder, else the int8 one (``…_int8``: the same model with dynamic int8 Linear layers)."""
+    plain = RESULTS / f"{folder}_{name}"
+    return plain if plain.exists() else RESULTS / f"{folder}_{name}_int8"
+
+
 def _metric(folder: Path, key: str) -> tuple[float | None, float | None]:
     path = folder / "metrics.json"
     if not path.exists():
@@ -37,14 +43,15 @@ def main() -> None:
     print("| set | metric | floor | goal | veracity-nli-small | AUROC | hypothesis-only control | result folder |")
     print("|---|---|---|---|---|---|---|---|")
     for folder, label, metric, key, floor, goal in SETS:
-        value, auroc = _metric(RESULTS / f"{folder}_{name}", key)
-        ctrl = _metric(RESULTS / f"{folder}_{control}", key)[0] if control else None
+        where = _folder(folder, name)
+        value, auroc = _metric(where, key)
+        ctrl = _metric(_folder(folder, control), key)[0] if control else None
         shown = f"{100 * value:.1f}%" if value is not None else "—"
         mark = "" if value is None else (" ✓" if value >= floor else " ✗ below floor")
         print(
             f"| {label} | {metric} | {100 * floor:.0f}% | {100 * goal:.0f}% | {shown}{mark} | "
             f"{'—' if auroc is None else f'{100 * auroc:.1f}'} | "
-            f"{'—' if ctrl is None else f'{100 * ctrl:.1f}%'} | `benchmarks/results/{folder}_{name}` |"
+            f"{'—' if ctrl is None else f'{100 * ctrl:.1f}%'} | `{where.relative_to(RESULTS.parent.parent)}` |"
         )
 
 

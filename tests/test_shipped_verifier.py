@@ -12,6 +12,10 @@ from veracity.models.pair_scorer import ENTAILMENT, HFPairScorer
 
 WEIGHTS = ROOT / "src" / "veracity" / "models" / "weights" / "veracity-nli-small"
 LABELS = ["entailment", "neutral", "contradiction"]
+# Measured: 63.6% fp32 (benchmarks/results/minimal-pairs_veracity-nli-small), 66.7% int8 (the same command with
+# --set quantize=int8, benchmarks/results/minimal-pairs_veracity-nli-small_int8). The guard sits about six pairs
+# lower: a broken export or loader falls far below it.
+MINIMAL_PAIRS_FLOOR = {"none": 0.55, "int8": 0.55}
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +40,7 @@ def test_it_loads_offline_and_keeps_its_minimal_pair_accuracy(minimal_pairs, qua
     scorer = HFPairScorer("veracity-nli-small", quantize=quantize)
     probs = scorer.score([(p["premise"], p["hypothesis"]) for p in minimal_pairs])
     np.testing.assert_allclose(probs.sum(axis=1), 1.0, atol=1e-4)
-    accuracy = np.mean([LABELS[int(np.argmax(row))] == p["label"] for row, p in zip(probs, minimal_pairs)])
+    accuracy = np.mean([LABELS[int(np.argmax(row))] == p["label"] for row, p in zip(probs, minimal_pairs, strict=True)])
     # MODEL_CARD.md reports the measured accuracy; this guards against a broken export or loader.
     assert accuracy >= MINIMAL_PAIRS_FLOOR[quantize]
     kyoto = scorer.score([("The Kyoto Protocol was adopted in Kyoto, Japan, in 1997.",

@@ -33,7 +33,7 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
     folders = sorted(p.parent for p in results_dir.glob("*/metrics.json"))
     if not folders:
         raise ConfigError(f"no result folders with metrics.json under {results_dir}")
-    binary, nli = [], []
+    binary, nli, speed_rows = [], [], []
     commands = []
     for folder in folders:
         data = json.loads((folder / "metrics.json").read_text(encoding="utf-8"))
@@ -48,7 +48,13 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
             else "–"
         )
         calibrated = " (calibrated)" if data.get("calibration") else ""
-        if "macro_f1" in metrics:
+        if "pairs_per_second" in data:  # a pair-scorer speed benchmark (benchmarks/speed/verifier_speed.py)
+            speed_rows.append(
+                f"| {link} | {data.get('model')} | {data.get('quantize')} | {data.get('tokens')} "
+                f"| {data.get('batch_size')} | {data.get('threads')} | {data['pairs_per_second']:.1f} "
+                f"| {data.get('ms_per_batch_median')} |"
+            )
+        elif "macro_f1" in metrics:
             nli.append(
                 f"| {link} | {dataset} | {data.get('detector')} | {data.get('n')} "
                 f"| {_fmt(metrics.get('accuracy'))} "
@@ -82,6 +88,14 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
             "| run | dataset | detector | n | accuracy % | macro-F1 % | binary acc % | p50 ms / ex per s |",
             "|---|---|---|---|---|---|---|---|",
             *nli,
+            "",
+        ]
+    if speed_rows:
+        parts += [
+            "## Pair-scorer speed\n",
+            "| run | model | quantize | tokens | batch | threads | pairs / s | ms per batch (median) |",
+            "|---|---|---|---|---|---|---|---|",
+            *speed_rows,
             "",
         ]
     parts += ["## Commands\n", *commands, ""]
