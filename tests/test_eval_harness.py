@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from conftest import FIXTURES
 from veracity.cli import app
-from veracity.detectors.verifier import VerifierDetector
+from veracity.detectors.verifier import VerifierConfig, VerifierDetector
 from veracity.eval.harness import compare_runs, evaluate
 from veracity.eval.report import render_benchmarks
 
@@ -134,7 +134,8 @@ class RecordingScorer:
 
 def test_verifier_states_short_answers_with_their_question():
     scorer = RecordingScorer()
-    detector = VerifierDetector(scorer)
+    # Whole mode joins the documents into one premise; the chunked default's pairs are tested in test_verifier_detector.
+    detector = VerifierDetector(scorer, VerifierConfig(mode="whole"))
     report = detector.detect("Kyoto", ["Kyoto was the capital.", "It is old."], "Which city was the capital?")
     assert scorer.pairs == [
         ("Kyoto was the capital.\n\nIt is old.", 'The answer to "Which city was the capital?" is: Kyoto')
