@@ -108,3 +108,31 @@ def test_long_documents_are_segmented(embedder):
 
 def test_empty_answer(detector):
     assert detector.detect("  ", BRIDGE).verdict == "faithful"
+
+
+class CountingEmbedder:
+    """The real embedder, counting the texts it is asked to embed."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.model_id = inner.model_id
+        self.texts: list[str] = []
+
+    def embed(self, texts):
+        self.texts += list(texts)
+        return self.inner.embed(texts)
+
+
+def test_document_embeddings_are_reused_between_calls(embedder):
+    counting = CountingEmbedder(embedder)
+    detector = SEADetector(OverlapNLI(), counting)
+    first = detector.detect(ANSWER, BRIDGE, QUESTION)
+    n_first = len(counting.texts)
+    second = detector.detect("Cannavaro played as a goalkeeper", BRIDGE, QUESTION)
+    # Only the new answer (and a merged cluster with it, if any) is embedded again, never the three documents.
+    assert not {d.text for d in BRIDGE} & set(counting.texts[n_first:])
+    assert first.score != second.score
+    again = detector.detect(ANSWER, BRIDGE, QUESTION)
+    assert again.score == pytest.approx(first.score)
+    uncached = SEADetector(OverlapNLI(), embedder, SEAConfig(embedding_cache=0)).detect(ANSWER, BRIDGE, QUESTION)
+    assert uncached.score == pytest.approx(first.score)

@@ -105,6 +105,26 @@ def test_perturbation_examples_cover_all_labels_and_keep_provenance():
             assert e.hypothesis in e.premise
 
 
+def test_atomic_claims_add_short_hypotheses_of_every_label():
+    sentences = [
+        "The Kyoto Protocol was adopted in Kyoto, Japan, on 11 December 1997, and entered into force in 2005.",
+        "Marie Curie, a Polish physicist, won the Nobel Prize in Physics in 1903 with Pierre Curie.",
+        "The treaty was signed in Tokyo by 84 countries.",
+        "Radium was discovered by the Curies in Paris in 1898.",
+    ]
+    plain = list(perturbation_examples("doc", sentences, "test", random.Random(1)))
+    examples = list(perturbation_examples("doc", sentences, "test", random.Random(1), atomic_claims=True))
+    assert not {e.kind for e in plain} & {"atomic_claim", "elsewhere_claim"}
+    claims = [e for e in examples if e.kind == "atomic_claim"]
+    assert claims and all(e.label == "entailment" for e in claims)
+    # An atomic claim is shorter than its sentence and uses only the premise's words.
+    for e in claims:
+        words = set(e.premise.lower().replace(",", " ").replace(".", " ").split())
+        assert set(e.hypothesis.lower().rstrip(".").split()) - words <= {"is", "in"}
+    assert any(e.kind.startswith("claim_") and e.label == "contradiction" for e in examples)
+    assert all(e.label == "neutral" for e in examples if e.kind == "elsewhere_claim")
+
+
 SHARED = ROOT.parent / "shared" / "data"
 
 

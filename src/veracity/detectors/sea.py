@@ -23,6 +23,7 @@ Bounds: identical chunks are scored once (duplicates dropped, noted); more than 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Self
@@ -70,6 +71,9 @@ class SEAConfig(BaseModel):
     quantize: str = Field("none", pattern="^(none|int8)$")
     num_threads: int | None = Field(None, ge=1)
     splitter: str = Field("rules", pattern="^(auto|spacy|rules)$")
+    embedding_cache: int = Field(
+        4096, ge=0, description="Texts whose embeddings are kept between calls (a corpus checked many times)."
+    )
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,7 @@ class SEADetector:
         self.settings = settings or SEAConfig()
         self._splitter = SentenceSplitter(self.settings.splitter)  # type: ignore[arg-type]
         self._tokenizer = RegexTokenizer()
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
 
     @classmethod
     def from_config(cls, config: SEAConfig | None = None, **overrides: Any) -> Self:
@@ -140,7 +145,7 @@ class SEADetector:
             reassembled = self._reassemble_answer(answer, notes)
             chunks = self._document_chunks(documents, notes)
         with timer.stage("embedding"):
-            vectors = self.embedder.embed([reassembled, *(self._text(c) for c in chunks)])
+            vectors = self._embed([reassembled, *(self._text(c) for c in chunks)])
             answer_vector, chunk_vectors = vectors[0], vectors[1:]
         if len(chunks) > settings.max_chunks:
             keep = sorted(np.argsort(-(chunk_vectors @ answer_vector))[: settings.max_chunks].tolist())
@@ -186,6 +191,24 @@ class SEADetector:
             timings_ms=timer.timings_ms,
             notes=notes,
         )
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        """Embeddings of ``texts``, reusing those of texts seen in recent calls (LRU, ``embedding_cache`` entries).
+
+        Why: evaluation sets and services check many answers against the same documents, and embedding the
+        documents is the largest cost after NLI.
+        """
+        capacity = self.settings.embedding_cache
+        missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
+        fresh = dict(zip(missing, self.embedder.embed(missing), strict=True)) if missing else {}
+        vectors = np.stack([fresh[t] if t in fresh else self._cache[t] for t in texts])
+        if capacity:
+            for text, vector in zip(texts, vectors, strict=True):
+                self._cache[text] = vector
+                self._cache.move_to_end(text)
+            while len(self._cache) > capacity:
+                self._cache.popitem(last=False)
+        return vectors
 
     def _text(self, chunk: _Chunk) -> str:
         return chunk.span.text
@@ -251,7 +274,7 @@ class SEADetector:
             relevance = self.relevance.score([(text, reassembled) for text in texts])[:, ENTAILMENT].astype(float)
         else:
             merged = [i for i, cluster in enumerate(clusters) if len(cluster) > 1]
-            merged_vectors = self.embedder.embed([texts[i] for i in merged]) if merged else []
+            merged_vectors = self._embed([texts[i] for i in merged]) if merged else []
             cluster_vectors = np.stack([chunk_vectors[c[0]] if len(c) == 1 else answer_vector for c in clusters])
             for row, i in enumerate(merged):
                 cluster_vectors[i] = merged_vectors[row]

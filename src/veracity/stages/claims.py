@@ -123,8 +123,13 @@ def _noun_phrase(doc: Any, head: Any) -> str:
 
 
 def _span_text(doc: Any, indices: Sequence[int]) -> tuple[str, int, int]:
-    """The text of the tokens ``indices`` (kept in order, whitespace as in the sentence) and its char range."""
+    """The text of the tokens ``indices`` (kept in order, whitespace as in the sentence) and its char range.
+
+    No tokens give an empty text at (0, 0).
+    """
     chosen = sorted(set(indices))
+    if not chosen:
+        return "", 0, 0
     parts = []
     for position, i in enumerate(chosen):
         token = doc[i]
@@ -183,6 +188,8 @@ def _clauses(doc: Any) -> list[tuple[str, int, int]]:
                 unit.tokens -= tokens
             head = _noun_phrase(doc, token.head)
             body = _span_text(doc, [t.i for t in token.subtree if not t.is_punct])[0]
+            if not body:  # an "appositive" of punctuation alone (a parser error on odd text)
+                continue
             places = token.head.ent_type_ == "GPE" and token.ent_type_ == "GPE"
             verb = "is in" if places else "are" if token.head.tag_ in ("NNS", "NNPS") else "is"
             units.append(_Unit(set(), token, text=f"{head} {verb} {body}"))

@@ -12,7 +12,13 @@ Sources (never HotpotQA dev, FEVER-Symmetric or MNLI, which are evaluation sets)
 * ``halueval-dialogue`` (train): premise = knowledge; right responses whose names and numbers are all in the
   knowledge are entailment; hallucinated ones are labelled like summary sentences.
 * ``perturb:*`` — edits of real sentences of HaluEval knowledge paragraphs (train split) and COVID-QA articles
-  (:mod:`veracity.training.perturb`), each premise a window of 1–12 sentences around the key sentence.
+  (:mod:`veracity.training.perturb`), each premise a window of 1–12 sentences around the key sentence. With
+  ``atomic_claims`` (default) the rules claim extractor also turns the key sentence into its atomic claims: one is
+  an entailed hypothesis that differs from the sentence in wording and length (``atomic_claim``), the same claim
+  with one contradiction edit is a short contradicted one (``claim_<edit>``), and a claim of a sentence outside the
+  window with a name, number or date the premise lacks is a short neutral one (``elsewhere_claim``). Without them
+  every edited hypothesis is the key sentence plus or minus a few words, and the verifier learns that a hypothesis
+  worded differently from its premise sentence is contradicted.
 
 Examples are deduplicated, balanced across labels (and capped per source and edit kind), and split into train and
 dev by document, with a fixed seed. Every example keeps its ``source`` and ``kind``.
@@ -22,7 +28,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
@@ -32,13 +40,17 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity.errors import InputError
+from veracity.stages.claims import RulesClaimExtractor
 from veracity.stages.verify.grounding import CheckableKind, EvidenceFacts, GroundingChecker, find_unsupported
 from veracity.text._spacy import load_spacy
+from veracity.text.normalize import normalize_words
 from veracity.text.split import SentenceSplitter
 from veracity.text.tokens import RegexTokenizer
 from veracity.training import perturb
 
 __all__ = ["NLIBuildConfig", "NLIExample", "build_nli_dataset", "perturbation_examples"]
+
+logger = logging.getLogger(__name__)
 
 NLILabel = Literal["entailment", "neutral", "contradiction"]
 
@@ -70,6 +82,11 @@ class NLIBuildConfig(BaseModel):
     covid_articles: int | None = Field(None, ge=0, description="COVID-QA articles used (None: all 98).")
     max_premise_tokens: int = Field(300, ge=20)
     max_per_kind: int = Field(4000, ge=1, description="Cap per (source, kind) before label balancing.")
+    kind_caps: dict[str, int] = Field(
+        default_factory=lambda: {"add_detail": 1500},
+        description="Lower caps per edit kind: add_detail ('… in 1965.') is a hypothesis-only cue when abundant.",
+    )
+    atomic_claims: bool = Field(True, description="Add claim-level hypotheses from the rules claim extractor.")
     dev_fraction: float = Field(0.05, ge=0.0, lt=1.0)
 
 
@@ -80,9 +97,14 @@ def perturbation_examples(
     rng: random.Random,
     max_premise_tokens: int = 300,
     key_indices: Iterable[int] | None = None,
+    atomic_claims: bool = False,
 ) -> Iterator[NLIExample]:
-    """Entailment, contradiction and neutral edits of a document's sentences (see :mod:`perturb`)."""
+    """Entailment, contradiction and neutral edits of a document's sentences (see :mod:`perturb`).
+
+    With ``atomic_claims``, also the claim-level examples described in the module docstring.
+    """
     nlp = load_spacy()
+    extractor = RulesClaimExtractor() if atomic_claims else None
     tokenizer = RegexTokenizer()
     lengths = [len(tokenizer.token_spans(s)) for s in sentences]
     indices = list(key_indices) if key_indices is not None else list(range(len(sentences)))
@@ -119,10 +141,66 @@ def perturbation_examples(
         yield from emit(perturb.replace_relation(sentence, rng), "contradiction", "replace_relation")
         yield from emit(perturb.add_detail(sentence, pool, premise, rng), "neutral", "add_detail")
         outside = [i for i in range(len(sentences)) if not start <= i < end and lengths[i] >= 5]
-        if outside:
-            candidate = sentences[rng.choice(outside)]
-            if find_unsupported(GroundingChecker().checkables(candidate), EvidenceFacts.of(premise)):
-                yield from emit(candidate, "neutral", "elsewhere")
+        candidate = sentences[rng.choice(outside)] if outside else None
+        if candidate and find_unsupported(GroundingChecker().checkables(candidate), EvidenceFacts.of(premise)):
+            yield from emit(candidate, "neutral", "elsewhere")
+        if extractor is not None:
+            yield from (
+                NLIExample(premise, hypothesis, label, source, kind, doc_id)
+                for hypothesis, label, kind in _claim_examples(extractor, sentence, candidate, premise, pool, rng)
+            )
+
+
+def _well_formed(claim: str) -> bool:
+    """Reject the rule extractor's fragments: too short, unbalanced brackets, or "X is <date>" leftovers."""
+    if len(claim.split()) < 4 or claim.count("(") != claim.count(")") or re.search(r"\(\s|\s\)", claim):
+        return False
+    return not re.search(r"\bis (\d|(January|February|March|April|May|June|July|August|September|October|"
+                         r"November|December)\b)", claim)  # fmt: skip
+
+
+def _claim_examples(
+    extractor: RulesClaimExtractor,
+    sentence: str,
+    outside_sentence: str | None,
+    premise: str,
+    pool: dict[str, list[str]],
+    rng: random.Random,
+) -> Iterator[tuple[str, NLILabel, str]]:
+    """(hypothesis, label, kind) triples at the level of atomic claims (see the module docstring)."""
+    nlp = load_spacy()
+    same = normalize_words(sentence)
+    try:
+        extracted = extractor.extract(sentence).claims
+        outside = extractor.extract(outside_sentence).claims if outside_sentence else []
+    except Exception as error:  # a parse the rules do not expect must not end a build of tens of thousands
+        logger.warning("no claim examples for %r: %s: %s", sentence[:80], type(error).__name__, error)
+        return
+    claims = [c.text for c in extracted if normalize_words(c.text) != same and _well_formed(c.text)]
+    if claims:
+        claim = rng.choice(claims)
+        yield claim, "entailment", "atomic_claim"
+        doc = nlp(claim)
+        edits: list[tuple[str, Callable[[], str | None]]] = [
+            ("swap_entity", lambda: perturb.swap_entity(claim, doc, pool, rng)),
+            ("change_number", lambda: perturb.change_number(claim, rng)),
+            ("flip_negation", lambda: perturb.flip_negation(claim, doc)),
+            ("replace_relation", lambda: perturb.replace_relation(claim, rng)),
+        ]
+        rng.shuffle(edits)
+        for name, edit in edits:
+            edited = edit()
+            if edited and normalize_words(edited) != normalize_words(claim):
+                yield edited.strip(), "contradiction", f"claim_{name}"
+                break
+    if outside_sentence:
+        facts = EvidenceFacts.of(premise)
+        checker = GroundingChecker()
+        unsupported = [
+            c.text for c in outside if _well_formed(c.text) and find_unsupported(checker.checkables(c.text), facts)
+        ]
+        if unsupported:
+            yield rng.choice(unsupported), "neutral", "elsewhere_claim"
 
 
 def _window(k: int, lengths: list[int], budget: int, rng: random.Random) -> tuple[int, int]:
@@ -217,7 +295,12 @@ def _perturbed_sources(data_dir: Path, config: NLIBuildConfig, rng: random.Rando
     for index, row in _halueval_rows(data_dir, "qa", config.knowledge_paragraphs):
         sentences = [s.text for s in splitter.split(row["knowledge"])]
         yield from perturbation_examples(
-            f"kn-{index}", sentences, "perturb:halueval-knowledge", rng, config.max_premise_tokens
+            f"kn-{index}",
+            sentences,
+            "perturb:halueval-knowledge",
+            rng,
+            config.max_premise_tokens,
+            atomic_claims=config.atomic_claims,
         )
     covid = data_dir / "covid_qa" / "200423_covidQA.json"
     if not covid.exists():
@@ -234,6 +317,7 @@ def _perturbed_sources(data_dir: Path, config: NLIBuildConfig, rng: random.Rando
                 rng,
                 config.max_premise_tokens,
                 key_indices=sorted(keys),
+                atomic_claims=config.atomic_claims,
             )
 
 
@@ -274,7 +358,7 @@ def build_nli_dataset(
     for group in sorted(by_group):
         items = by_group[group]
         rng.shuffle(items)
-        capped += items[: config.max_per_kind]
+        capped += items[: min(config.max_per_kind, config.kind_caps.get(group[1], config.max_per_kind))]
     by_label: dict[str, list[NLIExample]] = {}
     for example in capped:
         by_label.setdefault(example.label, []).append(example)
