@@ -204,6 +204,11 @@ def test_short_training_run_loads_and_scores(tmp_path):
     resumed = train_verifier(longer, log=lambda line: None)
     assert resumed["steps"] == 6 and resumed["train_seconds_this_run"] < summary["train_seconds_this_run"] * 3
 
+    # Stage 2: training continues from an exported model (fp16 on disk) in fp32.
+    assert json.loads((model_dir / "config.json").read_text())["dtype"] == "float16"
+    stage2 = config.model_copy(update={"base_model": str(model_dir), "output_dir": tmp_path / "stage2"})
+    assert train_verifier(stage2, log=lambda line: None)["train_dtype"] == "float32"
+
 
 def test_hypothesis_only_blanks_premises(tmp_path):
     write_pairs(tmp_path / "train.jsonl", 1)

@@ -130,6 +130,8 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
     model = AutoModelForSequenceClassification.from_pretrained(
         str(source),
         local_files_only=True,
+        # fp32 always: an exported model (fp16 on disk) would otherwise train in fp16, slowly and unstably on CPU.
+        dtype=torch.float32,
         num_labels=3,
         id2label=dict(enumerate(LABELS)),
         label2id={label: i for i, label in enumerate(LABELS)},
@@ -215,6 +217,7 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
         "total_steps": total_steps,
         "best_dev_accuracy": state.best_accuracy if dev else None,
         "stopped_early": stopped_early,
+        "train_dtype": str(next(model.parameters()).dtype).removeprefix("torch."),
         "train_seconds_this_run": time.perf_counter() - started,
     }
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
