@@ -16,9 +16,13 @@ sea() { veracity eval --detector sea --set "nli_model=$model" "$@"; }
 for part in $parts; do
   case $part in
     main)
+      sea --dataset $hpd --out "$out/hotpotqa-derived_sea_$name"
+      # The calibrated run reuses those test predictions (evaluation resumes from predictions.jsonl; sea is
+      # deterministic), so only the dev split is scored again.
+      mkdir -p "$out/hotpotqa-derived_sea_${name}_calibrated"
+      cp "$out/hotpotqa-derived_sea_$name/predictions.jsonl" "$out/hotpotqa-derived_sea_${name}_calibrated/"
       sea --dataset $hpd --calibrate-on hotpotqa-derived:dev --objective balanced_accuracy \
         --out "$out/hotpotqa-derived_sea_${name}_calibrated"
-      sea --dataset $hpd --out "$out/hotpotqa-derived_sea_$name"
       sea --dataset halueval-qa:test --out "$out/halueval-qa-test_sea_$name" ;;
     table7)
       for mode in whole per_document; do

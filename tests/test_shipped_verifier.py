@@ -33,6 +33,8 @@ def test_it_ships_in_fp16_under_60_mb_with_a_model_card():
     assert config["dtype"] == "float16" or config.get("torch_dtype") == "float16"
     assert [config["id2label"][str(i)] for i in range(3)] == LABELS
     assert (WEIGHTS / "MODEL_CARD.md").exists()
+    # Trained at 256 tokens: scorers read it at that length unless told otherwise.
+    assert json.loads((WEIGHTS / "tokenizer_config.json").read_text(encoding="utf-8"))["model_max_length"] == 256
 
 
 @pytest.mark.parametrize("quantize", ["none", "int8"])

@@ -194,6 +194,7 @@ def test_short_training_run_loads_and_scores(tmp_path):
     model_dir = tmp_path / "run" / "model"
     assert (model_dir / "model.safetensors").exists()
     assert json.loads((model_dir / "config.json").read_text())["id2label"]["0"] == "entailment"
+    assert json.loads((model_dir / "tokenizer_config.json").read_text())["model_max_length"] == 32
     probs = HFPairScorer(str(model_dir)).score([("Town 1 has 11 bridges.", "Town 1 has no bridges.")])
     assert probs.shape == (1, 3) and abs(float(probs.sum()) - 1.0) < 1e-4
     log = [json.loads(line) for line in (tmp_path / "run" / "log.jsonl").read_text().splitlines()]

@@ -60,7 +60,9 @@ class LiteHallConfig(BaseModel):
     entail_threshold: float = Field(0.5, ge=0.0, le=1.0, description="τ_e")
     contradict_threshold: float = Field(0.5, ge=0.0, le=1.0, description="τ_c")
     relevance_threshold: float = Field(0.1, ge=-1.0, le=1.0, description="τ_r (claim–question similarity)")
-    max_length: int = Field(512, ge=8)
+    max_length: int | None = Field(
+        None, ge=8, description="Tokens per NLI pair; None: the model's own (veracity-nli-small: 256)."
+    )
     batch_size: int = Field(32, ge=1)
     quantize: Literal["none", "int8"] = "none"
     num_threads: int | None = Field(None, ge=1)

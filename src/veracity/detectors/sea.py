@@ -66,7 +66,9 @@ class SEAConfig(BaseModel):
     aggregation: bool = True
     relevance_weighting: bool = True
     max_chunks: int = Field(128, ge=1, description="Chunks kept for the graph (the most similar to A').")
-    max_length: int = Field(512, ge=8)
+    max_length: int | None = Field(
+        None, ge=8, description="Tokens per NLI pair; None: the model's own (veracity-nli-small: 256)."
+    )
     batch_size: int = Field(32, ge=1)
     quantize: str = Field("none", pattern="^(none|int8)$")
     num_threads: int | None = Field(None, ge=1)

@@ -52,7 +52,9 @@ class VerifierConfig(BaseModel):
     )
     chunk_tokens: int = Field(200, ge=8, description="Words per context chunk in chunked mode.")
     max_chunks: int = Field(64, ge=1, description="Chunks scored per answer; the rest are dropped with a note.")
-    max_length: int = Field(512, ge=8)
+    max_length: int | None = Field(
+        None, ge=8, description="Tokens per NLI pair; None: the model's own (veracity-nli-small: 256)."
+    )
     batch_size: int = Field(32, ge=1)
     num_threads: int | None = Field(None, ge=1)
     quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")

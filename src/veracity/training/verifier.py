@@ -196,7 +196,7 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
             log(f"step {step}: dev accuracy {accuracy:.4f}")
             if accuracy > state.best_accuracy:
                 state.best_accuracy, state.evals_without_gain = accuracy, 0
-                _export(model, tokenizer, out / "model")
+                _export(model, tokenizer, out / "model", config.max_length)
             else:
                 state.evals_without_gain += 1
                 if state.evals_without_gain >= config.patience:
@@ -208,7 +208,7 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
         if stopped_early:
             break
     if not dev:
-        _export(model, tokenizer, out / "model")
+        _export(model, tokenizer, out / "model", config.max_length)
     summary = {
         "config": json.loads(config.model_dump_json()),
         "n_train": len(train),
@@ -267,9 +267,11 @@ def _encode(tokenizer: Any, batch: Sequence[tuple[str, str, int]], max_length: i
     )  # fmt: skip
 
 
-def _export(model: Any, tokenizer: Any, path: Path) -> None:
+def _export(model: Any, tokenizer: Any, path: Path, max_length: int) -> None:
     import copy
 
+    # Scorers read pairs at the tokenizer's model_max_length: record the length the model was trained at.
+    tokenizer.model_max_length = max_length
     exported = copy.deepcopy(model).half()
     exported.save_pretrained(path, safe_serialization=True)
     tokenizer.save_pretrained(path)
