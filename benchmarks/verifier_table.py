@@ -1,9 +1,10 @@
 """Print the model card's results table from committed metrics.json files (no figure is typed by hand).
 
-    python benchmarks/verifier_table.py NAME [CONTROL_NAME]
+    python benchmarks/verifier_table.py NAME [CONTROL_NAME [EARLIER_NAME ...]]
 
 reads benchmarks/results/{set}_{NAME}/metrics.json for the five sets of issue 4 and prints one Markdown row per set
-with the floor and goal, and the hypothesis-only control beside it when CONTROL_NAME is given.
+with the floor and goal, the hypothesis-only control beside it when CONTROL_NAME is given, and earlier versions
+of the model (e.g. veracity-nli-small-stage1) when named.
 """
 
 from __future__ import annotations
@@ -36,12 +37,21 @@ def _metric(folder: Path, key: str) -> tuple[float | None, float | None]:
     return metrics.get(key), metrics.get("auroc")
 
 
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
 def main() -> None:
     """Print the table."""
     name = sys.argv[1]
     control = sys.argv[2] if len(sys.argv) > 2 else None
-    print("| set | metric | floor | goal | veracity-nli-small | AUROC | hypothesis-only control | result folder |")
-    print("|---|---|---|---|---|---|---|---|")
+    earlier = sys.argv[3:]
+    print(
+        f"| set | metric | floor | goal | {name} | AUROC | "
+        + "".join(f"{e} | " for e in earlier)
+        + "hypothesis-only control | result folder |"
+    )
+    print("|---|---|---|---|---|---|" + "---|" * len(earlier) + "---|---|")
     for folder, label, metric, key, floor, goal in SETS:
         where = _folder(folder, name)
         value, auroc = _metric(where, key)
@@ -51,7 +61,8 @@ def main() -> None:
         print(
             f"| {label} | {metric} | {100 * floor:.0f}% | {100 * goal:.0f}% | {shown}{mark} | "
             f"{'—' if auroc is None else f'{100 * auroc:.1f}'} | "
-            f"{'—' if ctrl is None else f'{100 * ctrl:.1f}%'} | `{where.relative_to(RESULTS.parent.parent)}` |"
+            + "".join(f"{_percent(_metric(_folder(folder, e), key)[0])} | " for e in earlier)
+            + f"{'—' if ctrl is None else f'{100 * ctrl:.1f}%'} | `{where.relative_to(RESULTS.parent.parent)}` |"
         )
 
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from conftest import FIXTURES
 from veracity.cli import app
 from veracity.detectors.verifier import VerifierConfig, VerifierDetector
-from veracity.eval.harness import compare_runs, evaluate
+from veracity.eval.harness import compare_runs, evaluate, stage_timings
 from veracity.eval.report import render_benchmarks
 
 GENERIC = f"jsonl:{FIXTURES / 'generic.jsonl'}"
@@ -144,3 +144,11 @@ def test_verifier_states_short_answers_with_their_question():
     detector.detect("Kyoto was the capital.", ["Kyoto was the capital."])
     assert scorer.pairs[-1][1] == "Kyoto was the capital."
     assert detector.detect("", ["x"]).verdict == "faithful"
+
+
+def test_stage_timings_average_each_stage_and_give_its_share():
+    timings = stage_timings([{"graph": 10.0, "nli": 30.0}, {"graph": 30.0, "nli": 50.0, "embedding": 40.0}])
+    assert timings["graph"] == {"mean_ms": 20.0, "share": pytest.approx(20 / 80)}
+    assert timings["embedding"]["mean_ms"] == 20.0  # a stage an example skipped counts as 0 ms there
+    assert sum(t["share"] for t in timings.values()) == pytest.approx(1.0)
+    assert stage_timings([]) == {}

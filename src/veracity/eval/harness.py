@@ -178,10 +178,22 @@ def _predict_one(detector: Detector, record: Example | NLIPair) -> dict[str, Any
                 "gold_spans": record.spans,
                 "task": record.task,
             }
+            if report.timings_ms:
+                row["timings_ms"] = {k: round(v, 3) for k, v in report.timings_ms.items()}
     except VeracityError as exc:
         row = {"id": record.id, "label": record.label, "error": f"{type(exc).__name__}: {exc}"}
     row["latency_ms"] = (time.perf_counter() - start) * 1000.0
     return row
+
+
+def stage_timings(per_example: Sequence[dict[str, float]]) -> dict[str, dict[str, float]]:
+    """Mean milliseconds per example of each detector stage, and its share of the stages' total (Tables 12–13)."""
+    if not per_example:
+        return {}
+    names = sorted({name for timings in per_example for name in timings})
+    means = {name: statistics.fmean(t.get(name, 0.0) for t in per_example) for name in names}
+    total = sum(means.values())
+    return {name: {"mean_ms": mean, "share": mean / total if total > 0 else 0.0} for name, mean in means.items()}
 
 
 def summarize(out_dir: Path, seed: int = 0, calibration: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -198,6 +210,9 @@ def summarize(out_dir: Path, seed: int = 0, calibration: dict[str, Any] | None =
         "throughput_per_s": 1000.0 / statistics.fmean(latencies) if latencies else None,
         "calibration": calibration,
     }
+    stages = stage_timings([r["timings_ms"] for r in rows if r.get("timings_ms")])
+    if stages:
+        result["stage_timings_ms"] = stages
     if rows and "probs" in rows[0]:
         result["metrics"] = m.nli_metrics([r["label"] for r in rows], [r["predicted"] for r in rows])
         result["threshold"] = None
