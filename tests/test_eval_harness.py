@@ -152,3 +152,24 @@ def test_stage_timings_average_each_stage_and_give_its_share():
     assert timings["embedding"]["mean_ms"] == 20.0  # a stage an example skipped counts as 0 ms there
     assert sum(t["share"] for t in timings.values()) == pytest.approx(1.0)
     assert stage_timings([]) == {}
+
+
+def test_report_lists_levels_and_stage_times(tmp_path):
+    folder = tmp_path / "results" / "run"
+    folder.mkdir(parents=True)
+    metrics = {
+        "dataset": "hotpotqa-derived",
+        "split": "test",
+        "detector": "sea",
+        "n": 4,
+        "command": "veracity eval X",
+        "metrics": {
+            "accuracy": 0.75,
+            "by_task": {"easy": {"n": 2, "accuracy": 1.0}, "hard": {"n": 2, "accuracy": 0.5}},
+        },
+        "stage_timings_ms": {"graph": {"mean_ms": 2.0, "share": 0.1}, "nli": {"mean_ms": 18.0, "share": 0.9}},
+    }
+    (folder / "metrics.json").write_text(json.dumps(metrics))
+    text, _ = render_benchmarks(tmp_path / "results")
+    assert "easy 100.0 (n=2); hard 50.0 (n=2)" in text
+    assert "graph 2 ms (10%); nli 18 ms (90%)" in text

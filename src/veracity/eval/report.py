@@ -33,7 +33,7 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
     folders = sorted(p.parent for p in results_dir.glob("*/metrics.json"))
     if not folders:
         raise ConfigError(f"no result folders with metrics.json under {results_dir}")
-    binary, nli, speed_rows = [], [], []
+    binary, nli, speed_rows, levels, stages = [], [], [], [], []
     commands = []
     for folder in folders:
         data = json.loads((folder / "metrics.json").read_text(encoding="utf-8"))
@@ -71,6 +71,16 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
                 f"| {_fmt(metrics.get('ece'), percent=False)} | {speed} "
                 f"| {_fmt(data.get('peak_rss_mb'), percent=False)} |"
             )
+        by_task = metrics.get("by_task") if isinstance(metrics, dict) else None
+        if by_task:
+            cells = " ".join(f"{task} {_fmt(v.get('accuracy'))} (n={v.get('n')});" for task, v in by_task.items())
+            levels.append(f"| {link} | {dataset} | {data.get('detector')}{calibrated} | {cells.rstrip(';')} |")
+        if data.get("stage_timings_ms"):
+            cells = " ".join(
+                f"{stage} {t['mean_ms']:.0f} ms ({100 * t['share']:.0f}%);"
+                for stage, t in data["stage_timings_ms"].items()
+            )
+            stages.append(f"| {link} | {dataset} | {cells.rstrip(';')} |")
         commands.append(f"- `{name}`: `{data.get('command')}` (commit {str(data.get('git_commit'))[:10]})")
     parts = [HEADER]
     if binary:
@@ -80,6 +90,23 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
             "| acc halluc. / faithful % | ECE | p50 ms / ex per s | peak RSS MB |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|",
             *binary,
+            "",
+        ]
+    if levels:
+        parts += [
+            "## Accuracy per task or level\n",
+            "| run | dataset | detector | accuracy % per task (n) |",
+            "|---|---|---|---|",
+            *levels,
+            "",
+        ]
+    if stages:
+        parts += [
+            "## Time per detector stage\n",
+            "Mean wall time per example and share of the stages' total (`stage_timings_ms` in metrics.json).\n",
+            "| run | dataset | stages |",
+            "|---|---|---|",
+            *stages,
             "",
         ]
     if nli:
