@@ -19,14 +19,15 @@ SETS = [
     ("fever-symmetric", "FEVER-Symmetric (full)", "accuracy, SUPPORTS vs REFUTES", "accuracy", 0.70, 0.80),
     ("halueval-qa-test", "HaluEval QA, test", "accuracy", "accuracy", 0.90, 0.95),
     ("halueval-summarization-test", "HaluEval summarization, test", "accuracy", "accuracy", 0.75, 0.85),
+    ("halueval-summarization-test", "… threshold fitted on dev", "accuracy", "accuracy", 0.75, 0.85, "_calibrated"),
     ("minimal-pairs", "minimal pairs (66, hand-written)", "3-class accuracy", "accuracy", 0.90, 0.98),
 ]
 
 
-def _folder(folder: str, name: str) -> Path:
+def _folder(folder: str, name: str, suffix: str = "") -> Path:
     """The fp32 run's folder, else the int8 one (``…_int8``: the same model with dynamic int8 Linear layers)."""
-    plain = RESULTS / f"{folder}_{name}"
-    return plain if plain.exists() else RESULTS / f"{folder}_{name}_int8"
+    plain = RESULTS / f"{folder}_{name}{suffix}"
+    return plain if plain.exists() else RESULTS / f"{folder}_{name}_int8{suffix}"
 
 
 def _metric(folder: Path, key: str) -> tuple[float | None, float | None]:
@@ -52,16 +53,17 @@ def main() -> None:
         + "hypothesis-only control | result folder |"
     )
     print("|---|---|---|---|---|---|" + "---|" * len(earlier) + "---|---|")
-    for folder, label, metric, key, floor, goal in SETS:
-        where = _folder(folder, name)
+    for folder, label, metric, key, floor, goal, *rest in SETS:
+        suffix = str(rest[0]) if rest else ""
+        where = _folder(folder, name, suffix)
         value, auroc = _metric(where, key)
-        ctrl = _metric(_folder(folder, control), key)[0] if control else None
+        ctrl = _metric(_folder(folder, control, suffix), key)[0] if control else None
         shown = f"{100 * value:.1f}%" if value is not None else "—"
         mark = "" if value is None else (" ✓" if value >= floor else " ✗ below floor")
         print(
             f"| {label} | {metric} | {100 * floor:.0f}% | {100 * goal:.0f}% | {shown}{mark} | "
             f"{'—' if auroc is None else f'{100 * auroc:.1f}'} | "
-            + "".join(f"{_percent(_metric(_folder(folder, e), key)[0])} | " for e in earlier)
+            + "".join(f"{_percent(_metric(_folder(folder, e, suffix), key)[0])} | " for e in earlier)
             + f"{'—' if ctrl is None else f'{100 * ctrl:.1f}%'} | `{where.relative_to(RESULTS.parent.parent)}` |"
         )
 
