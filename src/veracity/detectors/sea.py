@@ -276,10 +276,9 @@ class SEADetector:
             relevance = self.relevance.score([(text, reassembled) for text in texts])[:, ENTAILMENT].astype(float)
         else:
             merged = [i for i, cluster in enumerate(clusters) if len(cluster) > 1]
-            merged_vectors = self._embed([texts[i] for i in merged]) if merged else []
             cluster_vectors = np.stack([chunk_vectors[c[0]] if len(c) == 1 else answer_vector for c in clusters])
-            for row, i in enumerate(merged):
-                cluster_vectors[i] = merged_vectors[row]
+            if merged:
+                cluster_vectors[merged] = self._embed([texts[i] for i in merged])
             relevance = np.clip(cluster_vectors @ answer_vector, 0.0, None).astype(float)
         total = float(relevance.sum())
         return relevance / total if total > 0 else np.full(k, 1.0 / k)
