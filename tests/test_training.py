@@ -10,7 +10,7 @@ from conftest import ROOT
 from veracity.errors import ConfigError, InputError
 from veracity.text._spacy import load_spacy
 from veracity.training import perturb
-from veracity.training.nli_data import NLIBuildConfig, build_nli_dataset, perturbation_examples
+from veracity.training.nli_data import NLIBuildConfig, _qa_counterexamples, build_nli_dataset, perturbation_examples
 from veracity.training.verifier import VerifierTrainConfig, load_pairs, load_train_config, train_verifier
 
 NLP = None
@@ -123,6 +123,25 @@ def test_atomic_claims_add_short_hypotheses_of_every_label():
         assert set(e.hypothesis.lower().rstrip(".").split()) - words <= {"is", "in"}
     assert any(e.kind.startswith("claim_") and e.label == "contradiction" for e in examples)
     assert all(e.label == "neutral" for e in examples if e.kind == "elsewhere_claim")
+
+
+def test_qa_counterexamples_break_the_short_answer_cue():
+    knowledge = (
+        "Awake is a 2007 American thriller film written and directed by Joby Harold. "
+        "Samuel Sim is a composer who scored the film Awake."
+    )
+    question = "What film was written and directed by Joby Harold with music by Samuel Sim?"
+    other = "The Dismal Swamp Canal runs along the eastern edge of the Great Dismal Swamp."
+    found = {kind: (h, label) for h, label, kind in _qa_counterexamples(
+        question, "Awake", knowledge, parse(knowledge), other, random.Random(0))}  # fmt: skip
+    stated = f'The answer to "{question}" is: '
+    wrong, label = found["short_wrong"]
+    assert label == "contradiction" and wrong.startswith(stated)
+    assert wrong[len(stated) :] in knowledge and "Awake" not in wrong[len(stated) :]  # present, but not the answer
+    assert found["sentence_answer"] == (stated + knowledge.split(". ")[0] + ".", "entailment")
+    assert found["other_knowledge"] == (stated + "Awake", "neutral")
+    yes_no = list(_qa_counterexamples("Is Nuptse a mountain?", "yes", other, parse(other), None, random.Random(0)))
+    assert yes_no == [('The answer to "Is Nuptse a mountain?" is: no', "contradiction", "short_wrong")]
 
 
 SHARED = ROOT.parent / "shared" / "data"

@@ -5,6 +5,11 @@ Sources (never HotpotQA dev, FEVER-Symmetric or MNLI, which are evaluation sets)
 * ``halueval-qa`` (train split): premise = knowledge; hypothesis = ``The answer to "{question}" is: {answer}``
   (the same template for both answers, so that the answer's length or style is no cue); the right answer is
   entailment, the hallucinated one contradiction (the question fixes the slot, so another filler conflicts).
+  With ``qa_counterexamples`` (default) each record adds three pairs that break the cues of those answers (right
+  ones short, hallucinated ones long): a short wrong answer taken from the knowledge (contradiction), the knowledge
+  sentence stating the right answer (entailment) and the right answer against another record's knowledge
+  (neutral). Without them the verifier learns to call any short answer to a question entailed, whatever the
+  premise says (measured: 0.97 entailment for a wrong name against unrelated paragraphs).
 * ``halueval-summarization`` (train): premise = the document sentences most similar to a summary sentence
   (≤ ``max_premise_tokens``); right-summary sentences are entailment; hallucinated-summary sentences that differ
   from every right-summary sentence are contradiction when the grounding checker finds an unsupported name, number
@@ -87,6 +92,9 @@ class NLIBuildConfig(BaseModel):
         description="Lower caps per edit kind: add_detail ('… in 1965.') is a hypothesis-only cue when abundant.",
     )
     atomic_claims: bool = Field(True, description="Add claim-level hypotheses from the rules claim extractor.")
+    qa_counterexamples: bool = Field(
+        True, description="Add HaluEval-QA short wrong answers, sentence answers and answers against other knowledge."
+    )
     dev_fraction: float = Field(0.05, ge=0.0, lt=1.0)
 
 
@@ -229,10 +237,60 @@ def _halueval_rows(data_dir: Path, task: str, limit: int) -> Iterator[tuple[int,
 
 
 def _qa_examples(data_dir: Path, config: NLIBuildConfig) -> Iterator[NLIExample]:
-    for index, row in _halueval_rows(data_dir, "qa", config.halueval_records):
+    rows = list(_halueval_rows(data_dir, "qa", config.halueval_records))
+    rng = random.Random(config.seed + 1)  # its own stream: the other sources draw the same numbers as before
+    parsed = load_spacy().pipe(row["knowledge"] for _, row in rows) if config.qa_counterexamples else None
+    previous: str | None = None
+    for index, row in rows:
+        question = row["question"].strip()
         for answer, label in ((row["right_answer"], "entailment"), (row["hallucinated_answer"], "contradiction")):
-            hypothesis = f'The answer to "{row["question"].strip()}" is: {answer.strip()}'
+            hypothesis = f'The answer to "{question}" is: {answer.strip()}'
             yield NLIExample(row["knowledge"], hypothesis, label, "halueval-qa", label, f"qa-{index}")  # type: ignore[arg-type]
+        if parsed is None:
+            continue
+        knowledge, right, doc = row["knowledge"], row["right_answer"].strip(), next(parsed)
+        for hypothesis, label, kind in _qa_counterexamples(question, right, knowledge, doc, previous, rng):
+            yield NLIExample(knowledge if kind != "other_knowledge" else previous or "", hypothesis, label,
+                             "halueval-qa", kind, f"qa-{index}")  # fmt: skip
+        previous = knowledge
+
+
+def _qa_counterexamples(
+    question: str, right: str, knowledge: str, doc: Any, other_knowledge: str | None, rng: random.Random
+) -> Iterator[tuple[str, NLILabel, str]]:
+    """Counter-examples to the cues of HaluEval-QA's answers (right answers short, hallucinated ones long sentences).
+
+    * ``short_wrong`` (contradiction): another name, number or date of the right answer's type from the same
+      knowledge — present in the premise but not the answer (the wrong-role error of multi-hop questions); "yes" ↔
+      "no" for yes/no questions;
+    * ``sentence_answer`` (entailment): the knowledge sentence that states the right answer, given as the answer;
+    * ``other_knowledge`` (neutral): the right answer against another record's knowledge, which says nothing of it.
+    """
+
+    def stated(answer: str) -> str:
+        return f'The answer to "{question}" is: {answer}'
+
+    own = set(normalize_words(right))
+    if not own:
+        return
+    if right.lower().rstrip(".") in ("yes", "no"):
+        yield stated("no" if right.lower().startswith("y") else "yes"), "contradiction", "short_wrong"
+    else:
+        match = next((e for e in doc.ents if set(normalize_words(e.text)) & own), None)
+        labels = {match.label_} if match is not None else {e.label_ for e in load_spacy()(right).ents}
+        options = sorted({
+            e.text.strip() for e in doc.ents
+            if (e.label_ in labels or not labels) and not set(normalize_words(e.text)) & own
+            and len(e.text.strip()) > 1
+        })  # fmt: skip
+        if options:
+            yield stated(rng.choice(options)), "contradiction", "short_wrong"
+        for sentence in doc.sents:
+            if own <= set(normalize_words(sentence.text)) and 5 <= len(sentence) <= 60:
+                yield stated(sentence.text.strip()), "entailment", "sentence_answer"
+                break
+    if other_knowledge and not own & set(normalize_words(other_knowledge)):
+        yield stated(right), "neutral", "other_knowledge"
 
 
 def _conflict_label(hypothesis: str, premise: str, checker: GroundingChecker) -> NLILabel:
