@@ -136,3 +136,17 @@ def test_document_embeddings_are_reused_between_calls(embedder):
     assert again.score == pytest.approx(first.score)
     uncached = SEADetector(OverlapNLI(), embedder, SEAConfig(embedding_cache=0)).detect(ANSWER, BRIDGE, QUESTION)
     assert uncached.score == pytest.approx(first.score)
+
+
+class WindowNLI(OverlapNLI):
+    def window_tokens(self) -> int:
+        return 256
+
+
+def test_cluster_budget_follows_the_nli_window_unless_set(embedder):
+    assert SEADetector(WindowNLI(), embedder).cluster_budget() == 179  # 0.7 × 256
+    assert SEADetector(OverlapNLI(), embedder).cluster_budget() == 1024  # no window known: the paper's T_t
+    assert SEADetector(WindowNLI(), embedder, SEAConfig(cluster_tokens=40)).cluster_budget() == 40
+    # A budget smaller than the two bridge documents together forbids their merge.
+    report = SEADetector(WindowNLI(), embedder, SEAConfig(cluster_tokens=15)).detect(ANSWER, BRIDGE, QUESTION)
+    assert all(len(g.chunks) == 1 for g in report.evidence_groups)

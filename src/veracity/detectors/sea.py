@@ -5,7 +5,8 @@
    (f(c), :mod:`veracity.text.factual`) are kept: A' = their concatenation; when none is factual the whole answer is
    used and the report says so.
 2. **Semantic evidence aggregation** (§3.4): chunk embeddings → the betweenness-ordered merge of
-   :func:`veracity.stages.graph.aggregate_evidence` → clusters D_k, chunks in original order.
+   :func:`veracity.stages.graph.aggregate_evidence` → clusters D_k, chunks in original order. Deviation: T_t
+   defaults to what the NLI model reads (:meth:`SEADetector.cluster_budget`), not the paper's 1,024.
 3. **Consistency scoring** (§3.5): r_k = R(D_k, A') (default: the cosine similarity of embeddings, clipped at 0),
    r̃_k = r_k / Σ r_j (uniform when every r_k is 0); H = ``The answer to "{Q}" is: {A'}`` (A' without a
    question); e_k = P(entailment | D_k, H); S = Σ_k r̃_k e_k; hallucinated iff S ≤ T_s.
@@ -44,6 +45,8 @@ from veracity.text.tokens import RegexTokenizer
 
 __all__ = ["SEAConfig", "SEADetector"]
 
+PAPER_CLUSTER_TOKENS = 1024
+
 
 class SEAConfig(BaseModel):
     """Settings of the ``sea`` detector; defaults are the paper's (§4.1)."""
@@ -53,7 +56,12 @@ class SEAConfig(BaseModel):
     chunk_tokens: int = Field(256, ge=8, description="C: tokens per chunk when a text is cut.")
     answer_threshold: int = Field(512, ge=1, description="T_a: an answer longer than this is segmented.")
     document_threshold: int = Field(512, ge=1, description="T_d: a document longer than this is segmented.")
-    cluster_tokens: int = Field(1024, ge=1, description="T_t: the most tokens a merged cluster may hold.")
+    cluster_tokens: int | None = Field(
+        None,
+        ge=1,
+        description="T_t: the most tokens a merged cluster may hold. None: what the NLI model reads "
+        "(0.7 × its token window, 179 for veracity-nli-small's 256), at most the paper's 1,024.",
+    )
     alpha: float = Field(1.0, gt=0, description="α: edges join chunks closer than α × the mean distance.")
     consistency_threshold: float = Field(0.4, ge=0.0, le=1.0, description="T_s: hallucinated iff S ≤ T_s.")
     nli_model: str = Field(DEFAULT_VERIFIER, description="Pair scorer giving e_k.")
@@ -156,7 +164,7 @@ class SEADetector:
         with timer.stage("graph"):
             if settings.aggregation and len(chunks) > 1:
                 clusters = aggregate_evidence(
-                    chunk_vectors, [c.n_tokens for c in chunks], settings.alpha, settings.cluster_tokens
+                    chunk_vectors, [c.n_tokens for c in chunks], settings.alpha, self.cluster_budget()
                 ).clusters
             else:
                 clusters = [[i] for i in range(len(chunks))]
@@ -193,6 +201,18 @@ class SEADetector:
             timings_ms=timer.timings_ms,
             notes=notes,
         )
+
+    def cluster_budget(self) -> int:
+        """T_t in use: ``cluster_tokens``, else 0.7 × the NLI model's window (at most 1,024, the paper's T_t).
+
+        Why: the paper's T_t = 1,024 suits NLI models that read long inputs; a cluster longer than the model's
+        window is cut, and the evidence the merge brought together is lost. Words are about 1.3 model tokens in
+        Wikipedia text, and the hypothesis needs room too, hence 0.7.
+        """
+        if self.settings.cluster_tokens is not None:
+            return self.settings.cluster_tokens
+        window = getattr(self.scorer, "window_tokens", None)
+        return min(PAPER_CLUSTER_TOKENS, int(0.7 * window())) if callable(window) else PAPER_CLUSTER_TOKENS
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         """Embeddings of ``texts``, reusing those of texts seen in recent calls (LRU, ``embedding_cache`` entries).

@@ -193,6 +193,11 @@ class HFPairScorer:
                         out[batch, column] = probs[:, logit_index]
         return out
 
+    def window_tokens(self) -> int:
+        """The model tokens one pair is read at (``max_length``, else the model's own limit); loads the tokenizer."""
+        tokenizer, _ = _load(str(resolve_model_path(self.model_id)), self.device, self.quantize)
+        return self._max_length(tokenizer)
+
     def _max_length(self, tokenizer: Any) -> int:
         if self.max_length is not None:
             return self.max_length
