@@ -1,0 +1,83 @@
+"""Print the Logic-Matters results tables of docs/logic-matters.md from committed metrics.json files.
+
+    python benchmarks/sea_table.py NAME
+
+NAME is the result-folder suffix given to ``benchmarks/sea_evals.sh`` (e.g. veracity-nli-small). Prints the
+HotPotQA-Derived table (accuracy per level, AUROC, throughput) for every run of that model that exists — `sea`
+at T_s = 0.4 and calibrated, its ablations and variants, and the NLI model alone (Table 7) — then the hard-level
+gain of `sea` over the NLI model alone, and the per-stage time shares (Tables 12–13). No figure is typed by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
+RUNS = [
+    ("sea", "sea, T_s = 0.4"),
+    ("sea_calibrated", "sea, threshold fitted on dev"),
+    ("sea-relevance-nli", "sea, R = the NLI model (cross-encoder relevance)"),
+    ("sea-no-segmentation", "sea without segmentation"),
+    ("sea-no-aggregation", "sea without aggregation"),
+    ("sea-no-relevance-weighting", "sea without relevance weighting"),
+    ("sea-no-aggregation-no-relevance-weighting", "sea without aggregation and relevance weighting"),
+    ("sea-c128", "sea, C = 128"),
+    ("sea-c256", "sea, C = 256"),
+    ("sea-c384", "sea, C = 384"),
+    ("sea-c512", "sea, C = 512"),
+    ("nli-whole", "NLI alone, whole context (Table 7)"),
+    ("nli-per-document", "NLI alone, max over single documents (Table 7)"),
+]
+LEVELS = ("easy", "medium", "hard")
+
+
+def _load(run: str, name: str) -> dict | None:
+    base, _, suffix = run.partition("_")
+    path = RESULTS / f"hotpotqa-derived_{base}_{name}{'_' + suffix if suffix else ''}" / "metrics.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def main() -> None:
+    """Print the tables."""
+    name = sys.argv[1]
+    print("| run | all | easy | medium | hard | AUROC | examples/s | folder |")
+    print("|---|---|---|---|---|---|---|---|")
+    found: dict[str, dict] = {}
+    for run, label in RUNS:
+        record = _load(run, name)
+        if record is None:
+            continue
+        found[run] = record
+        metrics = record["metrics"]
+        levels = metrics.get("by_task", {})
+        auroc = metrics.get("auroc")
+        base, _, suffix = run.partition("_")
+        folder = f"hotpotqa-derived_{base}_{name}{'_' + suffix if suffix else ''}"
+        print(
+            f"| {label} | {_pct(metrics['accuracy'])} | "
+            + " | ".join(_pct(levels.get(level, {}).get("accuracy")) for level in LEVELS)
+            + f" | {'—' if auroc is None else f'{auroc:.3f}'} | {record['throughput_per_s']:.2f} | `{folder}` |"
+        )
+    if "sea" in found:
+        hard = found["sea"]["metrics"]["by_task"]["hard"]["accuracy"]
+        for run in ("nli-whole", "nli-per-document"):
+            if run in found:
+                other = found[run]["metrics"]["by_task"]["hard"]["accuracy"]
+                print(f"\nHard level, sea minus {run}: {100 * (hard - other):+.1f} points (floor +8, goal +20).")
+        timings = found["sea"].get("stage_timings_ms") or {}
+        if timings:
+            print("\n| stage | mean ms per example | share |\n|---|---|---|")
+            for stage, row in sorted(timings.items(), key=lambda kv: -kv[1]["share"]):
+                print(f"| {stage} | {row['mean_ms']:.1f} | {100 * row['share']:.1f}% |")
+            graph_and_segmentation = sum(timings.get(s, {}).get("share", 0.0) for s in ("graph", "segmentation"))
+            print(f"\nGraph + segmentation: {100 * graph_and_segmentation:.1f}% of the time (floor ≤ 35%).")
+
+
+if __name__ == "__main__":
+    main()
