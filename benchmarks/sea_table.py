@@ -64,12 +64,15 @@ def main() -> None:
             + " | ".join(_pct(levels.get(level, {}).get("accuracy")) for level in LEVELS)
             + f" | {'—' if auroc is None else f'{auroc:.3f}'} | {record['throughput_per_s']:.2f} | `{folder}` |"
         )
+    for run in ("sea", "sea-relevance-nli"):
+        if run not in found:
+            continue
+        hard = found[run]["metrics"]["by_task"]["hard"]["accuracy"]
+        for alone in ("nli-whole", "nli-per-document"):
+            if alone in found:
+                other = found[alone]["metrics"]["by_task"]["hard"]["accuracy"]
+                print(f"\nHard level, {run} minus {alone}: {100 * (hard - other):+.1f} points (floor +8, goal +20).")
     if "sea" in found:
-        hard = found["sea"]["metrics"]["by_task"]["hard"]["accuracy"]
-        for run in ("nli-whole", "nli-per-document"):
-            if run in found:
-                other = found[run]["metrics"]["by_task"]["hard"]["accuracy"]
-                print(f"\nHard level, sea minus {run}: {100 * (hard - other):+.1f} points (floor +8, goal +20).")
         timings = found["sea"].get("stage_timings_ms") or {}
         if timings:
             print("\n| stage | mean ms per example | share |\n|---|---|---|")
