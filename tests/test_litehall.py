@@ -2,18 +2,30 @@
 
 The stand-in: P(entailment) = 1 when every content word of the claim is in the premise; P(contradiction) = 1 when
 the premise names a different year than the claim; else neutral. It shows what each stage passes on.
+
+The llm stages run with the real SmolLM2 (llama.cpp, schema-constrained) for the normal path, a scripted LLM for
+replies a constrained model cannot produce (invalid JSON, a label outside the enum, prose around the JSON), and a
+closed localhost port for a server that is down. SmolLM2-135M is too weak to judge; those tests check the contract
+(valid provenance, counted drops, repair, retry, fallback with a note), not quality.
 """
 
+import json
 import re
+import socket
 from collections.abc import Sequence
 
 import numpy as np
 import pytest
 
 from veracity.detectors.litehall import LiteHallConfig, LiteHallDetector
+from veracity.errors import BackendError
+from veracity.models.llm import load_llm
+from veracity.models.llm.llamacpp import LlamaCppLLM
+from veracity.models.llm.scripted import ScriptedLLM
 from veracity.schema import Document, Label
-from veracity.stages.retrieve.evidence import ScoredEvidenceRetriever
-from veracity.stages.verify.claims import NLIClaimVerifier, fact_score
+from veracity.stages.claims import LLMClaimExtractor
+from veracity.stages.retrieve.evidence import LLMEvidenceRetriever, ScoredEvidenceRetriever
+from veracity.stages.verify.claims import LLMClaimVerifier, NLIClaimVerifier, fact_score
 
 STOP = {"the", "a", "an", "of", "in", "was", "is", "to", "and", "she", "he"}
 
@@ -64,6 +76,36 @@ def test_retriever_finds_main_and_supporting_sentences(embedder):
     assert evidence.groups[0].main == 2 and evidence.groups[0].support == (1,)
 
 
+def test_documents_take_turns_before_one_gives_a_second_sentence(embedder):
+    docs = [
+        Document(id="a", text="Curie was born in Warsaw. Curie was born in Warsaw, Poland."),
+        Document(id="b", text="Warsaw is the capital of Poland."),
+    ]
+    claim = ["Curie was born in Warsaw."]
+    taking_turns = ScoredEvidenceRetriever(embedder, top_k=2, per_document=1, topic_context=False)
+    (found,) = taking_turns.retrieve(claim, taking_turns.chunks(docs))
+    assert [m.document_id for m in found.main] == ["a", "b"]
+    best_only = ScoredEvidenceRetriever(embedder, top_k=2, per_document=None, topic_context=False)
+    (found,) = best_only.retrieve(claim, best_only.chunks(docs))
+    assert [m.document_id for m in found.main] == ["a", "a"]
+    (found,) = taking_turns.retrieve(claim, taking_turns.chunks(docs[:1]))  # one document: it fills both places
+    assert [m.sentence.index for m in found.main] == [0, 1]
+
+
+def test_topic_context_reads_a_sentence_after_its_documents_first():
+    from veracity.schema import Sentence, TextSpan
+    from veracity.stages.retrieve.evidence import _with_topic
+    from veracity.text.tagging import CorpusSentence
+
+    def make(doc, i, text):
+        return CorpusSentence(doc, Sentence(index=i, span=TextSpan(start=0, end=len(text), text=text)))
+
+    sentences = [make("a", 0, "Curie was a physicist."), make("a", 1, "She moved."), make("b", 3, "It rained.")]
+    assert _with_topic(sentences, 0) == "Curie was a physicist."
+    assert _with_topic(sentences, 1) == "Curie was a physicist. She moved."
+    assert _with_topic(sentences, 2) == "It rained."  # its document's first sentence is not in this chunk
+
+
 def test_verifier_labels_and_error_spans(embedder):
     retriever = ScoredEvidenceRetriever(embedder)
     claims = ["Marie Curie was born in Warsaw.", "Marie Curie moved to Paris in 1895.", "Bananas are yellow."]
@@ -99,3 +141,120 @@ def test_ablations_and_no_claims(embedder):
     assert len(report.claims) == 1 and report.claims[0].label is Label.SUPPORTED
     opinion = LiteHallDetector(RuleNLI(), embedder).detect("Do you like Curie?", DOCS)
     assert opinion.verdict == "faithful" and opinion.claims == [] and opinion.notes
+
+
+ANSWER = "Marie Curie was born in Warsaw in 1867. She won the Nobel Prize in Physics in 1903."
+
+
+@pytest.fixture(scope="module")
+def smollm2() -> LlamaCppLLM:
+    return LlamaCppLLM("smollm2-135m-instruct", n_ctx=2048, n_threads=2)
+
+
+def test_llm_extractor_with_a_real_model_keeps_valid_provenance(smollm2):
+    result = LLMClaimExtractor(smollm2).extract(ANSWER, "Who was Marie Curie?")
+    assert [s.index for s in result.sentences] == [0, 1]
+    assert all(c.sentence_index in (0, 1) and c.text.strip() for c in result.claims)
+    assert all(c.span is not None and ANSWER[c.span.start : c.span.end] == c.span.text for c in result.claims)
+    assert result.claims or result.dropped or result.notes  # something happened, and it is accounted for
+
+
+def test_llm_extractor_drops_and_counts_bad_items():
+    reply = json.dumps([
+        {"sentence_number": 1, "claim": "Marie Curie was born in Warsaw."},
+        {"sentence_number": 7, "claim": "Out of range."},
+        {"sentence_number": 2, "claim": "  "},
+        {"sentence_number": "2", "claim": "Curie won the Nobel Prize in Physics in 1903."},
+        "not an object",
+    ])  # fmt: skip
+    result = LLMClaimExtractor(ScriptedLLM([reply])).extract(ANSWER)
+    assert [(c.sentence_index, c.text) for c in result.claims] == [
+        (0, "Marie Curie was born in Warsaw."),
+        (1, "Curie won the Nobel Prize in Physics in 1903."),
+    ]
+    assert result.dropped == 3 and "3 LLM claim(s) dropped" in result.notes[0]
+    # a verbatim claim points at its own characters, a rewritten one at its sentence
+    assert result.claims[0].span.text == "Marie Curie was born in Warsaw"
+    assert result.claims[1].span.text == "She won the Nobel Prize in Physics in 1903."
+
+
+def test_llm_extractor_repairs_retries_then_falls_back():
+    wrapped = 'Sure! Here are the claims: [{"sentence_number": 1, "claim": "Curie was born in 1867."}] Hope it helps.'
+    llm = ScriptedLLM([wrapped])
+    assert [c.text for c in LLMClaimExtractor(llm).extract(ANSWER).claims] == ["Curie was born in 1867."]
+    assert len(llm.calls) == 1  # repaired locally, no second call
+
+    llm = ScriptedLLM(["{not json", '[{"sentence_number": 2, "claim": "Curie won a Nobel Prize."}]'])
+    assert [c.sentence_index for c in LLMClaimExtractor(llm).extract(ANSWER).claims] == [1]
+    assert len(llm.calls) == 2 and "could not be used" in llm.calls[1][0][-1]["content"]
+
+    llm = ScriptedLLM(["{not json", "still not json"])
+    result = LLMClaimExtractor(llm).extract(ANSWER)
+    assert len(llm.calls) == 2
+    assert result.claims and "the rules extractor was used" in result.notes[0]
+
+
+def test_llm_retriever_maps_indices_drops_bad_ones_and_falls_back(embedder):
+    scored = ScoredEvidenceRetriever(embedder)
+    chunks = scored.chunks(DOCS)
+    assert len(chunks) == 1
+    llm = ScriptedLLM([json.dumps({"main_sentences": [{"sentence_number": 2, "support": [1, 99]},
+                                                      {"sentence_number": 42, "support": []}]})])  # fmt: skip
+    (found,) = LLMEvidenceRetriever(llm, scored).retrieve(["Curie was born in Warsaw."], chunks)
+    assert [m.text for m in found.main] == ["She was born in Warsaw in 1867."]
+    assert [[s.text for s in group] for group in found.support] == [["Marie Curie was a physicist."]]
+    assert "2 sentence number(s)" in found.notes[0]
+    assert "<2>She was born in Warsaw in 1867.</2>" in llm.calls[0][0][0]["content"]
+
+    broken = ScriptedLLM(["nope", '{"main": 3}'])
+    (found,) = LLMEvidenceRetriever(broken, scored).retrieve(["Curie was born in Warsaw."], chunks)
+    assert found.main and "scored retriever used" in found.notes[0]
+
+
+def test_llm_retriever_bounds_the_chunks_it_asks_about(embedder):
+    scored = ScoredEvidenceRetriever(embedder, chunk_tokens=8)
+    chunks = scored.chunks(DOCS)
+    assert len(chunks) > 2
+    llm = ScriptedLLM(lambda messages: '{"main_sentences": []}')
+    (found,) = LLMEvidenceRetriever(llm, scored, llm_chunks=2).retrieve(["Curie was born in Warsaw."], chunks)
+    assert len(llm.calls) == 2 and not found.main
+    assert "Warsaw" in llm.calls[0][0][0]["content"]  # the most similar chunk comes first
+
+
+def test_llm_verifier_labels_spans_and_fallback(embedder):
+    scored = ScoredEvidenceRetriever(embedder)
+    claims = ["Marie Curie was born in Warsaw in 1870."]
+    evidence = scored.retrieve(claims, scored.chunks(DOCS))
+    nli = NLIClaimVerifier(RuleNLI(), embedder)
+    llm = ScriptedLLM(['{"label": "Not Supported", "error_tokens": "1870"}'])
+    (check,) = LLMClaimVerifier(llm, nli).verify(claims, evidence)
+    assert check.label is Label.NOT_SUPPORTED and [s.text for s in check.error_spans] == ["1870"]
+    assert check.p_supported == 0.0 and check.note is None
+
+    llm = ScriptedLLM(['{"label": "false", "error_tokens": ""}', '{"label": "maybe", "error_tokens": ""}'])
+    (check,) = LLMClaimVerifier(llm, nli).verify(claims, evidence)
+    assert len(llm.calls) == 2 and "nli verifier decided" in (check.note or "")
+    assert check.label is Label.NOT_SUPPORTED  # the rule NLI sees the wrong year
+
+    empty = LLMClaimVerifier(ScriptedLLM([]), nli).verify(claims, [type(evidence[0])()])
+    assert empty[0].label is Label.UNVERIFIABLE  # no evidence: no call (the script is empty and would raise)
+
+
+def test_detector_mixes_a_real_llm_stage_with_the_others(embedder, smollm2):
+    settings = LiteHallConfig(extractor="llm", retriever="scored", verifier="nli")
+    report = LiteHallDetector(RuleNLI(), embedder, settings, llm=smollm2).detect(ANSWER, DOCS, "Who was Curie?")
+    assert report.models["llm"] == "smollm2-135m-instruct"
+    assert report.config["extractor"] == "llm"
+    assert 0.0 <= report.score <= 1.0 and report.verdict in ("faithful", "hallucinated")
+    assert all(v.claim.sentence_index in (0, 1) for v in report.claims)
+
+
+def test_a_server_that_is_down_is_a_clear_error(embedder):
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]  # closed again when the block ends: nothing listens there
+    llm = load_llm(f"http://127.0.0.1:{port}/v1", timeout=2.0)
+    llm.max_retries = 0  # type: ignore[attr-defined]
+    detector = LiteHallDetector(RuleNLI(), embedder, LiteHallConfig(verifier="llm"), llm=llm)
+    with pytest.raises(BackendError, match=str(port)):
+        detector.detect(ANSWER, DOCS)

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from veracity.errors import InputError, VeracityError
+from veracity.errors import ConfigError, InputError, VeracityError
+from veracity.models.llm.llamacpp import DEFAULT_LOCAL_LLM
 
 if TYPE_CHECKING:
     from veracity.detectors.base import Detector
@@ -155,21 +156,30 @@ def detect(
         typer.echo(render_report(report))
 
 
+LLM_HELP = "LLM of the llm stages: catalog name, .gguf path, or an OpenAI-compatible base URL."
+DEFAULT_LLM = DEFAULT_LOCAL_LLM
+
+
 @app.command()
 def claims(
     answer: Annotated[str, typer.Option(help="The answer: text, @FILE, or - for standard input.")],
     question: Annotated[str | None, typer.Option(help="The question, if any: text or @FILE.")] = None,
+    extractor: Annotated[str, typer.Option(help="rules (no LLM) or llm (Table 16 prompt).")] = "rules",
+    llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
 ) -> None:
     """LiteHall stage 1 alone: the answer's atomic claims with their sentence index (JSON)."""
-    from veracity.stages.claims import RulesClaimExtractor
+    from veracity.stages.claims import LLMClaimExtractor, RulesClaimExtractor
 
     try:
-        result = RulesClaimExtractor().extract(read_text(answer), read_text(question) if question else None)
+        _check_choice("extractor", extractor, ("rules", "llm"))
+        stage = LLMClaimExtractor(_load_llm(llm)) if extractor == "llm" else RulesClaimExtractor()
+        result = stage.extract(read_text(answer), read_text(question) if question else None)
     except VeracityError as exc:
         raise _fail(str(exc)) from exc
     typer.echo(json.dumps({
         "sentences": [{"index": s.index, "text": s.text} for s in result.sentences],
         "claims": [c.model_dump() for c in result.claims],
+        "dropped": result.dropped,
         "notes": result.notes,
     }, indent=2, ensure_ascii=False))  # fmt: skip
 
@@ -178,18 +188,20 @@ def claims(
 def evidence(
     claim: Annotated[list[str], typer.Option("--claim", help="A claim: text or @FILE; repeatable.")],
     context: Annotated[list[Path], typer.Option("--context", "-c", help="A context document; repeatable.")],
-    top_k: Annotated[int, typer.Option(help="Main sentences per claim.")] = 3,
+    top_k: Annotated[int, typer.Option(help="Main sentences per claim.")] = 2,
+    retriever: Annotated[str, typer.Option(help="scored (no LLM) or llm (Table 17 prompt).")] = "scored",
+    llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
 ) -> None:
     """LiteHall stage 2 alone: each claim's main and supporting evidence sentences (JSON)."""
-    from veracity.models.embedder import SentenceTransformerEmbedder
     from veracity.schema import Document
-    from veracity.stages.retrieve.evidence import ScoredEvidenceRetriever
 
     try:
+        _check_choice("retriever", retriever, ("scored", "llm"))
         documents = [Document(id=f"{p.stem}-{i}", text=read_file(p)) for i, p in enumerate(context, 1)]
-        retriever = ScoredEvidenceRetriever(SentenceTransformerEmbedder(), top_k=top_k)
+        stage = _litehall(retriever=retriever, llm=llm, top_k=top_k).retriever
         texts = [read_text(c) for c in claim]
-        found = retriever.retrieve(texts, retriever.chunks(documents))
+        notes: list[str] = []
+        found = stage.retrieve(texts, stage.chunks(documents, notes))
     except VeracityError as exc:
         raise _fail(str(exc)) from exc
     out = []
@@ -197,7 +209,8 @@ def evidence(
         out.append({"claim": text, "evidence": [
             {"main": {"document": m.document_id, "sentence": m.sentence.index, "text": m.text}, "score": score,
              "support": [{"document": s.document_id, "sentence": s.sentence.index, "text": s.text} for s in sup]}
-            for m, sup, score in zip(item.main, item.support, item.scores, strict=True)]})  # fmt: skip
+            for m, sup, score in zip(item.main, item.support, item.scores, strict=True)],
+            "notes": notes + item.notes})  # fmt: skip
     typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
 
 
@@ -207,29 +220,43 @@ def verify(
     context: Annotated[list[Path], typer.Option("--context", "-c", help="A context document; repeatable.")],
     question: Annotated[str | None, typer.Option(help="The question (for the irrelevant label).")] = None,
     model: Annotated[str, typer.Option(help="Pair scorer: catalog name, folder or HF id.")] = "veracity-nli-small",
+    verifier: Annotated[str, typer.Option(help="nli (the pair scorer) or llm (Table 18 prompt).")] = "nli",
+    llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
 ) -> None:
     """LiteHall stage 3 alone: label each claim against its retrieved evidence, with error spans (JSON)."""
-    from veracity.models.embedder import SentenceTransformerEmbedder
-    from veracity.models.pair_scorer import HFPairScorer
     from veracity.schema import Document
-    from veracity.stages.retrieve.evidence import ScoredEvidenceRetriever
-    from veracity.stages.verify.claims import NLIClaimVerifier
 
     try:
-        embedder = SentenceTransformerEmbedder()
+        _check_choice("verifier", verifier, ("nli", "llm"))
         documents = [Document(id=f"{p.stem}-{i}", text=read_file(p)) for i, p in enumerate(context, 1)]
-        retriever = ScoredEvidenceRetriever(embedder)
+        detector = _litehall(verifier=verifier, llm=llm, nli_model=model)
         texts = [read_text(c) for c in claim]
-        found = retriever.retrieve(texts, retriever.chunks(documents))
-        checks = NLIClaimVerifier(HFPairScorer(model), embedder).verify(
-            texts, found, read_text(question) if question else None
-        )
+        found = detector.retriever.retrieve(texts, detector.retriever.chunks(documents))
+        checks = detector.verifier.verify(texts, found, read_text(question) if question else None)
     except VeracityError as exc:
         raise _fail(str(exc)) from exc
     typer.echo(json.dumps([
         {"claim": t, "label": c.label.value, "p_supported": c.p_supported, "p_contradicted": c.p_contradicted,
-         "error_spans": [s.text for s in c.error_spans], "premise": c.premise}
+         "error_spans": [s.text for s in c.error_spans], "premise": c.premise, "note": c.note}
         for t, c in zip(texts, checks, strict=True)], indent=2, ensure_ascii=False))  # fmt: skip
+
+
+def _check_choice(option: str, value: str, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ConfigError(f"--{option} must be one of {', '.join(choices)}, not {value!r}")
+
+
+def _load_llm(spec: str) -> Any:
+    from veracity.models.llm import load_llm
+
+    return load_llm(spec)
+
+
+def _litehall(**settings: Any) -> Any:
+    """A ``litehall`` detector with these settings (its stages are what the stage commands run)."""
+    from veracity.detectors.litehall import LiteHallDetector
+
+    return LiteHallDetector.from_config(**settings)
 
 
 def run_batch(detector: Detector, input_path: Path, output_path: Path) -> dict[str, int]:
@@ -474,7 +501,8 @@ def eval_report(
 @eval_app.command("claims")
 def eval_claims(
     out: Annotated[Path, typer.Option(help="Result folder (predictions.jsonl, metrics.json).")],
-    extractor: Annotated[str, typer.Option(help="Claim extractor: rules.")] = "rules",
+    extractor: Annotated[str, typer.Option(help="Claim extractor: rules or llm.")] = "rules",
+    llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
     limit: Annotated[int | None, typer.Option(help="Only the first N bios.")] = None,
     data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
 ) -> None:
@@ -484,13 +512,13 @@ def eval_claims(
     from veracity.data.loaders import default_data_dir
     from veracity.eval.claims import evaluate_claim_extraction
     from veracity.models.embedder import SentenceTransformerEmbedder
-    from veracity.stages.claims import RulesClaimExtractor
+    from veracity.stages.claims import LLMClaimExtractor, RulesClaimExtractor
 
-    if extractor != "rules":
-        raise _fail(f"unknown claim extractor {extractor!r}; available: rules")
     try:
+        _check_choice("extractor", extractor, ("rules", "llm"))
+        stage = LLMClaimExtractor(_load_llm(llm)) if extractor == "llm" else RulesClaimExtractor()
         metrics = evaluate_claim_extraction(
-            RulesClaimExtractor(),
+            stage,
             data_dir or default_data_dir(),
             out,
             SentenceTransformerEmbedder().embed,
@@ -505,21 +533,21 @@ def eval_claims(
 @eval_app.command("evidence")
 def eval_evidence(
     out: Annotated[Path, typer.Option(help="Result folder (predictions.jsonl, metrics.json).")],
-    top_k: Annotated[int, typer.Option(help="Main sentences per claim.")] = 3,
-    min_similarity: Annotated[float, typer.Option(help="Cosine similarity a main sentence needs.")] = 0.35,
+    settings: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="litehall retriever setting key=value (retriever=llm, top_k=3, llm=...)."),
+    ] = None,
     limit: Annotated[int | None, typer.Option(help="Only the first N questions.")] = None,
     data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
 ) -> None:
-    """Evidence retrieval (scored) against HotpotQA's supporting sentences: coverage, P, R, F1, Jaccard."""
+    """Evidence retrieval against HotpotQA's supporting sentences: coverage, P, R, F1, Jaccard."""
     from tqdm import tqdm
 
     from veracity.data.loaders import default_data_dir
     from veracity.eval.evidence import evaluate_evidence_retrieval
-    from veracity.models.embedder import SentenceTransformerEmbedder
-    from veracity.stages.retrieve.evidence import ScoredEvidenceRetriever
 
-    retriever = ScoredEvidenceRetriever(SentenceTransformerEmbedder(), top_k=top_k, min_similarity=min_similarity)
     try:
+        retriever = _litehall(**parse_settings(settings)).retriever
         metrics = evaluate_evidence_retrieval(
             retriever,
             data_dir or default_data_dir(),

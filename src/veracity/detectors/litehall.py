@@ -6,6 +6,10 @@ Stages (each usable alone, see :mod:`veracity.stages`): :class:`~veracity.stages
 the report's score is 1 − FactScore with threshold 1 − τ + 1e-9, so that FactScore = τ exactly stays faithful as in
 the paper while "hallucinated iff score ≥ threshold" holds.
 
+Every stage has an ``llm`` variant (Tables 16–18 prompts with JSON schemas; ``--set extractor=llm`` etc., mixed
+freely with the others) that repairs or retries an unusable reply once and then falls back to the non-LLM stage
+for that item, with a note in the report; the LLM is ``llm`` (default: the local Qwen2.5-Coder-1.5B GGUF).
+
 Ablations (Table 9): ``extractor=none`` verifies each answer sentence as one claim (the whole answer when it is one
 sentence, stated with its question); ``retriever=none`` uses whole chunks (each up to ``chunk_tokens``) as evidence.
 An answer with no claim (only questions or opinions) is faithful, with a note.
@@ -21,6 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
+from veracity.models.llm import LLM, load_llm
+from veracity.models.llm.llamacpp import DEFAULT_LOCAL_LLM
 from veracity.models.pair_scorer import HFPairScorer, PairScorer
 from veracity.schema import (
     Claim,
@@ -33,9 +39,9 @@ from veracity.schema import (
     SentenceScore,
     TextSpan,
 )
-from veracity.stages.claims import ClaimSet, RulesClaimExtractor
-from veracity.stages.retrieve.evidence import ClaimEvidence, ScoredEvidenceRetriever
-from veracity.stages.verify.claims import NLIClaimVerifier, fact_score
+from veracity.stages.claims import ClaimSet, LLMClaimExtractor, RulesClaimExtractor
+from veracity.stages.retrieve.evidence import ClaimEvidence, LLMEvidenceRetriever, ScoredEvidenceRetriever
+from veracity.stages.verify.claims import LLMClaimVerifier, NLIClaimVerifier, fact_score
 from veracity.text.split import SentenceSplitter
 from veracity.text.tagging import CorpusSentence
 
@@ -47,14 +53,26 @@ class LiteHallConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    extractor: Literal["rules", "none"] = "rules"
-    retriever: Literal["scored", "none"] = "scored"
-    verifier: Literal["nli"] = "nli"
+    extractor: Literal["rules", "llm", "none"] = "rules"
+    retriever: Literal["scored", "llm", "none"] = "scored"
+    verifier: Literal["nli", "llm"] = "nli"
+    llm: str = Field(
+        DEFAULT_LOCAL_LLM,
+        description="LLM of the llm stages: a catalog name, a .gguf path, or an OpenAI-compatible base URL.",
+    )
+    llm_chunks: int = Field(3, ge=1, description="Chunks per claim the llm retriever reads (most similar first).")
+    llm_timeout: float = Field(120.0, gt=0, description="Seconds per request to an LLM server.")
     fact_score_threshold: float = Field(0.75, ge=0.0, le=1.0, description="Hallucinated iff FactScore < this.")
     nli_model: str = DEFAULT_VERIFIER
     embedder: str = DEFAULT_EMBEDDER
-    top_k: int = Field(3, ge=1, description="Main sentences per claim.")
+    top_k: int = Field(2, ge=1, description="Main sentences per claim.")
     min_similarity: float = Field(0.35, ge=-1.0, le=1.0)
+    per_document: int | None = Field(1, ge=1, description="Main sentences per document before any repeats.")
+    topic_context: bool = Field(True, description="Embed each sentence after its document's first sentence.")
+    antecedent: Literal["previous", "first", "both"] = "previous"
+    relatedness: Literal["embedding", "nli"] = Field(
+        "embedding", description="Main-sentence score: MiniLM cosine, or 1 - P(neutral) of the NLI model."
+    )
     chunk_tokens: int = Field(1500, ge=8, description="T: tokens per numbered corpus chunk.")
     max_chunks: int = Field(100, ge=1)
     entail_threshold: float = Field(0.5, ge=0.0, le=1.0, description="τ_e")
@@ -73,16 +91,38 @@ class LiteHallDetector:
 
     name = "litehall"
 
-    def __init__(self, scorer: PairScorer, embedder: Any, settings: LiteHallConfig | None = None) -> None:
+    def __init__(
+        self, scorer: PairScorer, embedder: Any, settings: LiteHallConfig | None = None, llm: LLM | None = None
+    ) -> None:
         self.settings = settings or LiteHallConfig()
         self.scorer = scorer
         self.embedder = embedder
         s = self.settings
-        self.extractor = RulesClaimExtractor()
-        self.retriever = ScoredEvidenceRetriever(embedder, s.top_k, s.min_similarity, s.chunk_tokens, s.max_chunks)
-        self.verifier = NLIClaimVerifier(
-            scorer, embedder, s.entail_threshold, s.contradict_threshold, s.relevance_threshold
+        uses_llm = "llm" in (s.extractor, s.retriever, s.verifier)
+        self.llm = llm if llm is not None or not uses_llm else load_llm(s.llm, timeout=s.llm_timeout)
+        rules = RulesClaimExtractor()
+        scored = ScoredEvidenceRetriever(
+            embedder,
+            s.top_k,
+            s.min_similarity,
+            s.chunk_tokens,
+            s.max_chunks,
+            per_document=s.per_document,
+            antecedent=s.antecedent,
+            topic_context=s.topic_context,
+            relatedness=scorer if s.relatedness == "nli" else None,
         )
+        nli = NLIClaimVerifier(scorer, embedder, s.entail_threshold, s.contradict_threshold, s.relevance_threshold)
+        self.extractor: RulesClaimExtractor | LLMClaimExtractor = rules
+        self.retriever: ScoredEvidenceRetriever | LLMEvidenceRetriever = scored
+        self.verifier: NLIClaimVerifier | LLMClaimVerifier = nli
+        if self.llm is not None:
+            if s.extractor == "llm":
+                self.extractor = LLMClaimExtractor(self.llm, rules)
+            if s.retriever == "llm":
+                self.retriever = LLMEvidenceRetriever(self.llm, scored, s.llm_chunks)
+            if s.verifier == "llm":
+                self.verifier = LLMClaimVerifier(self.llm, nli)
         self._splitter = SentenceSplitter("auto")
 
     @classmethod
@@ -104,7 +144,10 @@ class LiteHallDetector:
         return self.settings.model_dump()
 
     def _models(self) -> dict[str, str]:
-        return {"nli": self.scorer.model_id, "embedder": self.embedder.model_id}
+        models = {"nli": self.scorer.model_id, "embedder": self.embedder.model_id}
+        if self.llm is not None:
+            models["llm"] = self.llm.model_id
+        return models
 
     def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
         """Extract, retrieve, verify and score ``answer`` against ``context``."""
@@ -126,12 +169,16 @@ class LiteHallDetector:
                           timings_ms=timer.timings_ms, notes=notes)  # fmt: skip
         with timer.stage("retrieval"):
             chunks = self.retriever.chunks(documents, notes)
-            if self.settings.retriever == "scored":
-                evidence = self.retriever.retrieve([c.text for c in claims], chunks)
-            else:
+            if self.settings.retriever == "none":
                 evidence = [_whole_chunks(chunks) for _ in claims]
+            else:
+                evidence = self.retriever.retrieve([c.text for c in claims], chunks)
         with timer.stage("verification"):
             checks = self.verifier.verify([c.text for c in claims], evidence, question)
+        for claim, found, check in zip(claims, evidence, checks, strict=True):
+            notes += [f"claim {claim.id}: {note}" for note in found.notes]
+            if check.note:
+                notes.append(f"claim {claim.id}: {check.note}")
         verdicts = []
         for claim, check, found in zip(claims, checks, evidence, strict=True):
             verdicts.append(
@@ -166,7 +213,7 @@ class LiteHallDetector:
         )
 
     def _claims(self, answer: str, question: str | None) -> ClaimSet:
-        if self.settings.extractor == "rules":
+        if self.settings.extractor != "none":
             return self.extractor.extract(answer, question)
         sentences = self._splitter.split(answer) or [Sentence(index=0, span=TextSpan.of(answer, 0, len(answer)))]
         if len(sentences) == 1 and question and question.strip():

@@ -59,14 +59,19 @@ def evaluate_claim_extraction(
     out_dir.mkdir(parents=True, exist_ok=True)
     bios = list(factscore_bios(data_dir))[:limit]
     gold, predicted, seconds = [], [], []
+    dropped = fallbacks = 0
     with (out_dir / "predictions.jsonl").open("w", encoding="utf-8") as handle:
         for bio in progress(bios):
             start = time.perf_counter()
-            claims = [c.text for c in extractor.extract(bio["answer"], bio["question"]).claims]
+            result = extractor.extract(bio["answer"], bio["question"])
             seconds.append(time.perf_counter() - start)
+            claims = [c.text for c in result.claims]
+            dropped += result.dropped
+            fallbacks += any("extractor was used" in note for note in result.notes)
             gold.append(bio["gold"])
             predicted.append(claims)
-            handle.write(json.dumps({"id": bio["id"], "claims": claims, "gold": bio["gold"]}) + "\n")
+            handle.write(json.dumps({"id": bio["id"], "claims": claims, "gold": bio["gold"],
+                                     "notes": result.notes}) + "\n")  # fmt: skip
     easiness = [m.easiness(p, g)["easiness_f1"] for g, p in zip(gold, predicted, strict=True)]
     metrics = {
         "n": len(bios),
@@ -75,6 +80,8 @@ def evaluate_claim_extraction(
         "claims_per_bio": statistics.fmean(len(p) for p in predicted) if predicted else None,
         "gold_facts_per_bio": statistics.fmean(len(g) for g in gold) if gold else None,
         "seconds_per_bio": statistics.fmean(seconds) if seconds else None,
+        "claims_dropped": dropped,
+        "bios_with_fallback": fallbacks,
         "tau": tau,
         "extractor": getattr(extractor, "config", lambda: {"extractor": extractor.name})(),
         "command": shlex.join(["veracity", *sys.argv[1:]]),

@@ -21,7 +21,7 @@ from typing import Any
 from veracity.errors import InputError
 from veracity.eval import metrics as m
 from veracity.schema import Sentence, TextSpan
-from veracity.stages.retrieve.evidence import ScoredEvidenceRetriever
+from veracity.stages.retrieve.evidence import LLMEvidenceRetriever, ScoredEvidenceRetriever
 from veracity.text.tagging import CorpusSentence, TaggedChunk, tag_sentences
 
 __all__ = ["evaluate_evidence_retrieval"]
@@ -45,7 +45,7 @@ def _chunk(row: dict[str, Any]) -> tuple[TaggedChunk, list[tuple[str, int]]]:
 
 
 def evaluate_evidence_retrieval(
-    retriever: ScoredEvidenceRetriever,
+    retriever: ScoredEvidenceRetriever | LLMEvidenceRetriever,
     data_dir: Path,
     out_dir: Path,
     limit: int | None = None,
@@ -58,6 +58,7 @@ def evaluate_evidence_retrieval(
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()][:limit]
     out_dir.mkdir(parents=True, exist_ok=True)
     gold_sets, retrieved_sets, main_sets, seconds = [], [], [], []
+    notes = 0
     with (out_dir / "predictions.jsonl").open("w", encoding="utf-8") as handle:
         for row in progress(rows):
             chunk, keys = _chunk(row)
@@ -71,6 +72,7 @@ def evaluate_evidence_retrieval(
             start = time.perf_counter()
             (evidence,) = retriever.retrieve([claim], [chunk])
             seconds.append(time.perf_counter() - start)
+            notes += len(evidence.notes)
             main = {g.main - 1 for g in evidence.groups}
             retrieved = main | {i - 1 for g in evidence.groups for i in g.support}
             gold_sets.append(gold)
@@ -85,6 +87,7 @@ def evaluate_evidence_retrieval(
         "sentences_retrieved_per_claim": sum(map(len, retrieved_sets)) / max(1, len(rows)),
         "gold_per_claim": sum(map(len, gold_sets)) / max(1, len(rows)),
         "seconds_per_claim": sum(seconds) / max(1, len(seconds)),
+        "claims_with_notes": notes,
         "retriever": retriever.config(),
         "source": SOURCE,
         "command": shlex.join(["veracity", *sys.argv[1:]]),

@@ -23,12 +23,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from veracity.errors import LLMOutputError
+from veracity.models.llm.base import LLM, ask_json, reply_int
 from veracity.schema import Claim, Sentence, TextSpan
+from veracity.stages.prompts import CLAIM_EXTRACTION, CLAIM_SCHEMA
 from veracity.text._spacy import load_spacy
 from veracity.text.factual import non_claim_reason
 from veracity.text.split import SentenceSplitter
+from veracity.text.tagging import tag_sentences
 
-__all__ = ["ClaimExtractor", "ClaimSet", "RulesClaimExtractor"]
+__all__ = ["ClaimExtractor", "ClaimSet", "LLMClaimExtractor", "RulesClaimExtractor"]
 
 _PRONOUNS = {"he", "she", "it", "they"}
 _FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
@@ -96,6 +100,82 @@ class RulesClaimExtractor:
             if subject and subject.lower() not in _PRONOUNS:
                 previous_subject = subject
         return ClaimSet(sentences, claims, notes=notes)
+
+
+class LLMClaimExtractor:
+    """Claims from an LLM with LiteHall's Table 16 prompt, the answer's sentences tagged ``<1>…</1>``.
+
+    The reply is constrained to ``[{"sentence_number", "claim"}]`` where the backend can; a claim whose sentence
+    number is not one of the answer's, or whose text is empty, is dropped and counted (``ClaimSet.dropped``). A
+    reply that cannot be used after one repair and one retry falls back to ``fallback`` (the rules extractor by
+    default) for this answer, with a note saying so. A backend failure (server down, timeout) raises.
+    """
+
+    name = "llm"
+
+    def __init__(
+        self, llm: LLM, fallback: ClaimExtractor | None = None, splitter: str = "auto", max_tokens: int = 1024
+    ) -> None:
+        self.llm = llm
+        self.fallback = fallback or RulesClaimExtractor(splitter=splitter)
+        self.max_tokens = max_tokens
+        self._splitter = SentenceSplitter(splitter)  # type: ignore[arg-type]
+
+    def config(self) -> dict[str, Any]:
+        """Settings recorded in reports."""
+        return {"extractor": self.name, "llm": self.llm.model_id, "fallback": self.fallback.name}
+
+    def extract(self, answer: str, question: str | None = None) -> ClaimSet:
+        """The claims of ``answer``; an empty answer has none (and costs no LLM call)."""
+        sentences = self._splitter.split(answer)
+        if not sentences:
+            return ClaimSet([], [])
+        prompt = CLAIM_EXTRACTION.format(
+            question=(question or "").strip() or "(none)", answer=tag_sentences([s.text for s in sentences])
+        )
+        try:
+            items = ask_json(self.llm, [{"role": "user", "content": prompt}], CLAIM_SCHEMA, _claim_items,
+                             max_tokens=self.max_tokens)  # fmt: skip
+        except LLMOutputError as exc:
+            result = self.fallback.extract(answer, question)
+            note = f"LLM claim extraction unusable ({exc}); the {self.fallback.name} extractor was used"
+            return ClaimSet(result.sentences, result.claims, result.dropped, [note, *result.notes])
+        claims: list[Claim] = []
+        dropped = 0
+        for number, text in items:
+            if not 1 <= number <= len(sentences) or not text:
+                dropped += 1
+                continue
+            sentence = sentences[number - 1]
+            claims.append(Claim(id=f"c{len(claims) + 1}", text=text, sentence_index=sentence.index,
+                                span=_claim_span(answer, sentence, text)))  # fmt: skip
+        notes = [f"{dropped} LLM claim(s) dropped (sentence number out of range or empty text)"] if dropped else []
+        return ClaimSet(sentences, claims, dropped, notes)
+
+
+def _claim_items(reply: Any) -> list[tuple[int, str]]:
+    """``(sentence_number, claim)`` pairs from a Table 16 reply; malformed items become ``(0, "")`` (dropped)."""
+    if isinstance(reply, dict):
+        reply = next((v for v in reply.values() if isinstance(v, list)), None)
+    if not isinstance(reply, list):
+        raise LLMOutputError("expected a JSON list of {sentence_number, claim}")
+    items = []
+    for item in reply:
+        if not isinstance(item, dict):
+            items.append((0, ""))
+            continue
+        text = item.get("claim")
+        items.append((reply_int(item.get("sentence_number")), text.strip() if isinstance(text, str) else ""))
+    return items
+
+
+def _claim_span(answer: str, sentence: Sentence, claim: str) -> TextSpan:
+    """The claim's own characters when the answer contains it verbatim inside its sentence, else the sentence."""
+    where = sentence.text.find(claim.rstrip("."))
+    if where >= 0 and claim.strip("."):
+        start = sentence.span.start + where
+        return TextSpan.of(answer, start, start + len(claim.rstrip(".")))
+    return sentence.span
 
 
 def _has_finite_verb(doc: Any) -> bool:

@@ -1,5 +1,24 @@
 """Chat LLM backends behind one protocol: an OpenAI-compatible HTTP client, in-process GGUF, and a scripted fake."""
 
-from veracity.models.llm.base import LLM, Message, complete_json
+from __future__ import annotations
 
-__all__ = ["LLM", "Message", "complete_json"]
+from veracity.models.llm.base import LLM, Message, ask_json, complete_json
+
+__all__ = ["LLM", "Message", "ask_json", "complete_json", "load_llm"]
+
+
+def load_llm(spec: str, timeout: float = 120.0) -> LLM:
+    """The LLM that ``spec`` names (loaded on first use).
+
+    - ``http://…`` or ``https://…``: an OpenAI-compatible server at that base URL (model name from
+      ``$VERACITY_LLM_MODEL``), with ``timeout`` seconds per request;
+    - anything else: a GGUF model run in-process by llama.cpp — a catalog name (``qwen2.5-coder-1.5b-instruct``,
+      ``smollm2-135m-instruct``) or a path to a ``.gguf`` file.
+    """
+    if spec.startswith(("http://", "https://")):
+        from veracity.models.llm.openai import OpenAICompatibleLLM
+
+        return OpenAICompatibleLLM(base_url=spec, timeout=timeout)
+    from veracity.models.llm.llamacpp import LlamaCppLLM
+
+    return LlamaCppLLM(spec)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from veracity.errors import LLMOutputError
 
-__all__ = ["LLM", "Message", "complete_json", "validate_messages"]
+__all__ = ["LLM", "Message", "ask_json", "complete_json", "reply_int", "validate_messages"]
+
+T = TypeVar("T")
 
 Message = Mapping[str, str]
 """A chat message: ``{"role": "system" | "user" | "assistant", "content": "..."}``."""
@@ -68,10 +71,66 @@ def complete_json(
         LLMOutputError: the reply is not valid JSON.
     """
     text = llm.complete(messages, json_schema=json_schema, max_tokens=max_tokens, temperature=temperature)
+    return _load_json(text, llm.model_id)
+
+
+def ask_json(
+    llm: LLM,
+    messages: Sequence[Message],
+    json_schema: Mapping[str, Any],
+    parse: Callable[[Any], T],
+    max_tokens: int = 512,
+    attempts: int = 2,
+) -> T:
+    """Call ``llm`` for JSON and turn the reply into a value with ``parse``, repairing or asking again once.
+
+    A reply is first repaired locally (code fences stripped, the outermost JSON array or object taken from
+    surrounding prose). If it still does not parse, or ``parse`` rejects it (``ValueError``, ``TypeError``,
+    ``KeyError`` or :class:`LLMOutputError`), the model is shown its reply and the reason and asked again, up to
+    ``attempts`` calls in all. Backend failures (server down, timeout) are not retried here: they propagate.
+
+    Raises:
+        LLMOutputError: no reply could be used.
+        BackendError: the backend failed.
+    """
+    history = list(messages)
+    reason = "no attempt made"
+    for _ in range(max(1, attempts)):
+        text = llm.complete(history, json_schema=json_schema, max_tokens=max_tokens, temperature=0.0)
+        try:
+            return parse(_load_json(text, llm.model_id))
+        except (LLMOutputError, ValueError, TypeError, KeyError) as exc:
+            reason = str(exc)[:300]
+            retry = f"That reply could not be used: {reason}. Reply again with only the JSON in the requested format."
+            history = [*messages, {"role": "assistant", "content": text[:4000]}, {"role": "user", "content": retry}]
+    raise LLMOutputError(f"{llm.model_id} gave no usable JSON after {max(1, attempts)} attempts: {reason}")
+
+
+def reply_int(value: Any) -> int:
+    """An integer field of a JSON reply (``3`` or ``"3"``); 0 for anything else, which callers treat as invalid."""
+    if isinstance(value, bool):
+        return 0
     try:
-        return json.loads(_strip_fences(text))
-    except json.JSONDecodeError as exc:
-        raise LLMOutputError(f"{llm.model_id} did not return valid JSON: {text[:200]!r}") from exc
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _load_json(text: str, model_id: str) -> Any:
+    stripped = _strip_fences(text)
+    try:
+        return json.loads(stripped)
+    except json.JSONDecodeError:
+        pass
+    # Weak models wrap the JSON in prose: try the outermost array or object.
+    for pattern in (r"\[.*\]", r"\{.*\}"):
+        found = re.search(pattern, stripped, re.DOTALL)
+        if found:
+            try:
+                return json.loads(found.group())
+            except json.JSONDecodeError:
+                continue
+    raise LLMOutputError(f"{model_id} did not return valid JSON: {text[:200]!r}")
 
 
 def _strip_fences(text: str) -> str:

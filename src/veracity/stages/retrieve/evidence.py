@@ -5,11 +5,21 @@ most T = 1500 tokens, each sentence numbered within its chunk — and for each c
 sentences (indices) and for each main sentence its *supporting* indices; the indices are mapped back to sentences
 and aggregated over chunks into the claim's evidence set E(z):
 
-- main: the sentences whose cosine similarity to the claim (MiniLM) is at least ``min_similarity``, the best
-  ``top_k`` over the whole corpus;
-- support: what the main sentence needs to stand alone — the previous sentence of its document when it opens with
-  a pronoun or a definite reference ("He …", "The company …", "This …"), and the neighbouring sentences (±1) that
-  name an entity the main sentence names.
+- main: the best ``top_k`` (2) sentences over the whole corpus whose score is at least the floor. The score is the
+  cosine similarity (MiniLM) of the claim to the sentence read after its document's first sentence
+  (``topic_context``: "He moved to Paris" is found for a claim about Curie when the paragraph opens with Curie),
+  floor ``min_similarity``; or, with ``relatedness`` set to a pair scorer, 1 − P(neutral) of (sentence, claim) over
+  the ``shortlist`` most similar sentences, floor ``min_relatedness``. Documents take turns (``per_document`` = 1):
+  a second sentence from the same document is taken only when no other document has one above the floor, so
+  scattered evidence (a multi-hop question's two paragraphs) is covered first;
+- support: what the main sentence needs to stand alone — when it opens with a pronoun or a definite reference
+  ("He …", "The company …", "This …"), the nearest earlier sentence of its document that does not (the one that
+  names the referent; the previous sentence when that one does) (``antecedent="first"``: its document's
+  first sentence instead; ``"both"``: both), and the neighbouring sentences (±1) that name an entity the main
+  sentence names.
+
+The defaults were chosen on HotpotQA questions outside the evaluation's 100 (paragraph-level gold), see
+``benchmarks/exploratory/evidence-dev/``.
 
 Bound: at most ``max_chunks`` (100) chunks are searched per answer (the first ones, in document order); the report
 says when more were dropped.
@@ -24,12 +34,16 @@ from typing import Any
 
 import numpy as np
 
+from veracity.errors import LLMOutputError
+from veracity.models.llm.base import LLM, ask_json, reply_int
+from veracity.models.pair_scorer import NEUTRAL, PairScorer
 from veracity.schema import Document
+from veracity.stages.prompts import EVIDENCE_RETRIEVAL, EVIDENCE_SCHEMA
 from veracity.text.split import SentenceSplitter
 from veracity.text.tagging import CorpusSentence, TaggedChunk, chunk_corpus
 from veracity.text.tokens import RegexTokenizer
 
-__all__ = ["ClaimEvidence", "EvidenceGroupIndices", "ScoredEvidenceRetriever"]
+__all__ = ["ClaimEvidence", "EvidenceGroupIndices", "LLMEvidenceRetriever", "ScoredEvidenceRetriever"]
 
 _LEADING_REFERENCE = re.compile(
     r"^\W*(?:he|she|it|they|his|her|its|their|this|these|that|those|the\s+\w+|there)\b", re.IGNORECASE
@@ -59,6 +73,15 @@ class ClaimEvidence:
     main: list[CorpusSentence] = field(default_factory=list)
     support: list[list[CorpusSentence]] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def add(self, chunk: TaggedChunk, j: int, main: int, support: Sequence[int], score: float) -> None:
+        """Add main sentence ``main`` of chunk ``j`` (0-based) with its supporting sentences (0-based)."""
+        support = sorted({i for i in support if i != main and 0 <= i < len(chunk.sentences)})
+        self.groups.append(EvidenceGroupIndices(j, main + 1, tuple(i + 1 for i in support), score))
+        self.main.append(chunk.sentences[main])
+        self.support.append([chunk.sentences[i] for i in support])
+        self.scores.append(score)
 
 
 class ScoredEvidenceRetriever:
@@ -69,15 +92,27 @@ class ScoredEvidenceRetriever:
     def __init__(
         self,
         embedder: Any,
-        top_k: int = 3,
+        top_k: int = 2,
         min_similarity: float = 0.35,
         chunk_tokens: int = 1500,
         max_chunks: int = 100,
         splitter: str = "rules",
+        per_document: int | None = 1,
+        antecedent: str = "previous",
+        relatedness: PairScorer | None = None,
+        shortlist: int = 8,
+        min_relatedness: float = 0.5,
+        topic_context: bool = True,
     ) -> None:
+        self.topic_context = topic_context
         self.embedder = embedder
         self.top_k = top_k
         self.min_similarity = min_similarity
+        self.per_document = per_document
+        self.antecedent = antecedent
+        self.relatedness = relatedness
+        self.shortlist = shortlist
+        self.min_relatedness = min_relatedness
         self.chunk_tokens = chunk_tokens
         self.max_chunks = max_chunks
         self._splitter = SentenceSplitter(splitter)  # type: ignore[arg-type]
@@ -86,7 +121,9 @@ class ScoredEvidenceRetriever:
     def config(self) -> dict[str, Any]:
         """Settings recorded in reports."""
         return {"retriever": self.name, "top_k": self.top_k, "min_similarity": self.min_similarity,
-                "chunk_tokens": self.chunk_tokens, "max_chunks": self.max_chunks}  # fmt: skip
+                "per_document": self.per_document, "topic_context": self.topic_context,
+                "antecedent": self.antecedent, "chunk_tokens": self.chunk_tokens, "max_chunks": self.max_chunks,
+                "relatedness": getattr(self.relatedness, "model_id", None)}  # fmt: skip
 
     def chunks(self, documents: Sequence[Document], notes: list[str] | None = None) -> list[TaggedChunk]:
         """The numbered corpus chunks ĉ_j, capped at ``max_chunks``."""
@@ -105,27 +142,164 @@ class ScoredEvidenceRetriever:
         if not located:
             return [ClaimEvidence() for _ in claims]
         texts = [chunks[j].sentences[k].text for j, k in located]
-        vectors = self.embedder.embed([*claims, *texts])
-        claim_vectors, sentence_vectors = vectors[: len(claims)], vectors[len(claims) :]
-        similarity = claim_vectors @ sentence_vectors.T
+        shown = [_with_topic(chunks[j].sentences, k) for j, k in located] if self.topic_context else texts
+        vectors = self.embedder.embed([*claims, *shown])
+        scores = vectors[: len(claims)] @ vectors[len(claims) :].T
+        floor = self.min_similarity
+        if self.relatedness is not None:
+            scores, floor = self._relatedness(claims, texts, scores), self.min_relatedness
         results = []
-        for row in similarity:
+        for row in scores:
             evidence = ClaimEvidence()
-            for position in np.argsort(-row)[: self.top_k]:
-                if row[position] < self.min_similarity:
-                    break
-                j, k = located[int(position)]
-                support = supporting_indices(chunks[j].sentences, k)
-                group = EvidenceGroupIndices(j, k + 1, tuple(i + 1 for i in support), float(row[position]))
-                evidence.groups.append(group)
-                evidence.main.append(chunks[j].sentences[k])
-                evidence.support.append([chunks[j].sentences[i] for i in support])
-                evidence.scores.append(float(row[position]))
+            for position in self._select(row, floor, located, chunks):
+                j, k = located[position]
+                evidence.add(chunks[j], j, k, supporting_indices(chunks[j].sentences, k, self.antecedent),
+                             float(row[position]))  # fmt: skip
             results.append(evidence)
         return results
 
+    def _relatedness(self, claims: Sequence[str], texts: Sequence[str], similarity: np.ndarray) -> np.ndarray:
+        """1 − P(neutral) of (sentence, claim) for each claim's ``shortlist`` most similar sentences; −1 elsewhere."""
+        assert self.relatedness is not None
+        shortlists = [np.argsort(-row, kind="stable")[: self.shortlist] for row in similarity]
+        pairs = [(texts[int(i)], claim) for claim, short in zip(claims, shortlists, strict=True) for i in short]
+        probs = self.relatedness.score(pairs)
+        out = np.full(similarity.shape, -1.0, dtype=np.float32)
+        offset = 0
+        for row, short in enumerate(shortlists):
+            out[row, short] = 1.0 - probs[offset : offset + len(short), NEUTRAL]
+            offset += len(short)
+        return out
 
-def supporting_indices(sentences: Sequence[CorpusSentence], main: int) -> list[int]:
+    def _select(
+        self, row: np.ndarray, floor: float, located: list[tuple[int, int]], chunks: Sequence[TaggedChunk]
+    ) -> list[int]:
+        """The best ``top_k`` positions scoring at least ``floor``.
+
+        With ``per_document`` set, documents take turns: first at most ``per_document`` sentences from each
+        document, best first; only when that leaves places free (fewer documents than ``top_k``, e.g. a single
+        knowledge passage) are they filled by the next best sentences regardless of document.
+        """
+        ranked = [int(p) for p in np.argsort(-row, kind="stable") if row[p] >= floor]
+        if self.per_document is None:
+            return ranked[: self.top_k]
+        chosen: list[int] = []
+        taken: dict[str, int] = {}
+        for position in ranked:
+            j, k = located[position]
+            document = chunks[j].sentences[k].document_id
+            if taken.get(document, 0) < self.per_document:
+                taken[document] = taken.get(document, 0) + 1
+                chosen.append(position)
+            if len(chosen) == self.top_k:
+                return chosen
+        rest = [p for p in ranked if p not in chosen]
+        return chosen + rest[: self.top_k - len(chosen)]
+
+
+class LLMEvidenceRetriever:
+    """Main and supporting sentences chosen by an LLM with LiteHall's Table 17 prompt, one call per (claim, chunk).
+
+    Work is bounded per claim: only the ``llm_chunks`` chunks whose best sentence is most similar to the claim
+    (MiniLM, as in :class:`ScoredEvidenceRetriever`) are shown to the LLM — LiteHall asks about every chunk of a
+    retrieved corpus, which is affordable with GPT-4o but not with a local model on a CPU. Indices the chunk does
+    not have are dropped and counted in the claim's notes. A reply that cannot be used after one repair and one
+    retry falls back to the scored retriever for that (claim, chunk), with a note. A backend failure raises.
+    """
+
+    name = "llm"
+
+    def __init__(self, llm: LLM, scored: ScoredEvidenceRetriever, llm_chunks: int = 3, max_tokens: int = 512) -> None:
+        self.llm = llm
+        self.scored = scored
+        self.llm_chunks = llm_chunks
+        self.max_tokens = max_tokens
+
+    def config(self) -> dict[str, Any]:
+        """Settings recorded in reports."""
+        return {**self.scored.config(), "retriever": self.name, "llm": self.llm.model_id,
+                "llm_chunks": self.llm_chunks}  # fmt: skip
+
+    def chunks(self, documents: Sequence[Document], notes: list[str] | None = None) -> list[TaggedChunk]:
+        """The numbered corpus chunks (as the scored retriever cuts them)."""
+        return self.scored.chunks(documents, notes)
+
+    def retrieve(self, claims: Sequence[str], chunks: Sequence[TaggedChunk]) -> list[ClaimEvidence]:
+        """E(z) for each claim: the LLM's main / supporting sentences over the claim's most similar chunks."""
+        if not claims:
+            return []
+        ranking = self._rank_chunks(claims, chunks)
+        results = []
+        for claim, order in zip(claims, ranking, strict=True):
+            evidence = ClaimEvidence()
+            for j in order[: self.llm_chunks]:
+                self._ask(claim, chunks, j, evidence)
+            results.append(evidence)
+        return results
+
+    def _rank_chunks(self, claims: Sequence[str], chunks: Sequence[TaggedChunk]) -> list[list[int]]:
+        if len(chunks) <= self.llm_chunks:
+            return [list(range(len(chunks))) for _ in claims]
+        located = [j for j, chunk in enumerate(chunks) for _ in chunk.sentences]
+        texts = [s.text for chunk in chunks for s in chunk.sentences]
+        vectors = self.scored.embedder.embed([*claims, *texts])
+        similarity = vectors[: len(claims)] @ vectors[len(claims) :].T
+        ranking = []
+        for row in similarity:
+            best = np.full(len(chunks), -np.inf)
+            np.maximum.at(best, located, row)
+            ranking.append([int(j) for j in np.argsort(-best, kind="stable")])
+        return ranking
+
+    def _ask(self, claim: str, chunks: Sequence[TaggedChunk], j: int, evidence: ClaimEvidence) -> None:
+        chunk = chunks[j]
+        prompt = EVIDENCE_RETRIEVAL.format(claim=claim, evidence=chunk.text)
+        try:
+            groups = ask_json(self.llm, [{"role": "user", "content": prompt}], EVIDENCE_SCHEMA, _evidence_groups,
+                              max_tokens=self.max_tokens)  # fmt: skip
+        except LLMOutputError as exc:
+            evidence.notes.append(f"LLM evidence retrieval unusable for chunk {j + 1} ({exc}); scored retriever used")
+            (found,) = self.scored.retrieve([claim], [chunk])
+            for group in found.groups:
+                evidence.add(chunk, j, group.main - 1, [i - 1 for i in group.support], group.score)
+            return
+        dropped = 0
+        for main, support in groups:
+            if chunk.lookup(main) is None:
+                dropped += 1
+                continue
+            valid = [i - 1 for i in support if chunk.lookup(i) is not None]
+            dropped += len(support) - len(valid)
+            evidence.add(chunk, j, main - 1, valid, 1.0)
+        if dropped:
+            evidence.notes.append(f"{dropped} sentence number(s) not in chunk {j + 1} dropped from the LLM's evidence")
+
+
+def _evidence_groups(reply: Any) -> list[tuple[int, list[int]]]:
+    """``(main, [support…])`` from a Table 17 reply (1-based numbers; malformed numbers become 0, i.e. invalid)."""
+    if not isinstance(reply, dict) or not isinstance(reply.get("main_sentences"), list):
+        raise LLMOutputError('expected {"main_sentences": [{"sentence_number", "support"}]}')
+    groups = []
+    for item in reply["main_sentences"]:
+        if not isinstance(item, dict):
+            continue
+        support = item.get("support")
+        numbers = [reply_int(i) for i in support] if isinstance(support, list) else []
+        groups.append((reply_int(item.get("sentence_number")), numbers))
+    return groups
+
+
+def _with_topic(sentences: Sequence[CorpusSentence], k: int) -> str:
+    """The sentence after its document's first sentence (the topic it speaks of), when that is in the chunk."""
+    first = k
+    while first > 0 and sentences[first - 1].document_id == sentences[k].document_id:
+        first -= 1
+    if first == k or sentences[first].sentence.index != 0:
+        return sentences[k].text
+    return f"{sentences[first].text} {sentences[k].text}"
+
+
+def supporting_indices(sentences: Sequence[CorpusSentence], main: int, antecedent: str = "previous") -> list[int]:
     """0-based indices of the sentences that ``sentences[main]`` needs to be self-contained (module docstring).
 
     Example::
@@ -137,14 +311,32 @@ def supporting_indices(sentences: Sequence[CorpusSentence], main: int) -> list[i
         [0]
         >>> supporting_indices([make(i, t) for i, t in enumerate(texts)], 3)  # its neighbour names Paris too
         [2]
+        >>> chain = ["Marie Curie was a physicist.", "She was born in Warsaw.", "She moved to Paris."]
+        >>> supporting_indices([make(i, t) for i, t in enumerate(chain)], 2)  # past "She was born …" to the name
+        [0]
     """
     chosen: set[int] = set()
     current = sentences[main]
     same_document = [
         i for i in (main - 1, main + 1) if 0 <= i < len(sentences) and sentences[i].document_id == current.document_id
     ]
-    if main - 1 in same_document and _LEADING_REFERENCE.match(current.text):
-        chosen.add(main - 1)
+    if _LEADING_REFERENCE.match(current.text):
+        if antecedent in ("previous", "both") and main - 1 in same_document:
+            # "She moved …" after "She was born …": the antecedent is the nearest sentence that names her
+            named = main - 1
+            while (
+                named > 0
+                and sentences[named - 1].document_id == current.document_id
+                and _LEADING_REFERENCE.match(sentences[named].text)
+            ):
+                named -= 1
+            chosen.add(named)
+        if antecedent in ("first", "both"):
+            first = main
+            while first - 1 >= 0 and sentences[first - 1].document_id == current.document_id:
+                first -= 1
+            if first != main and sentences[first].sentence.index == 0:
+                chosen.add(first)
     names = _names(current.text)
     for i in same_document:
         if names & _names(sentences[i].text):

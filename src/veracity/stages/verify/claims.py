@@ -24,13 +24,16 @@ from typing import Any
 
 import numpy as np
 
+from veracity.errors import LLMOutputError
+from veracity.models.llm.base import LLM, ask_json
 from veracity.models.pair_scorer import CONTRADICTION, ENTAILMENT, PairScorer
 from veracity.schema import Label, TextSpan
+from veracity.stages.prompts import CLAIM_VERIFICATION, VERIFICATION_LABELS, VERIFICATION_SCHEMA
 from veracity.stages.retrieve.evidence import ClaimEvidence
 from veracity.stages.verify.grounding import EvidenceFacts, GroundingChecker, find_unsupported
 from veracity.text.normalize import normalize_words
 
-__all__ = ["ClaimCheck", "NLIClaimVerifier", "fact_score"]
+__all__ = ["ClaimCheck", "LLMClaimVerifier", "NLIClaimVerifier", "fact_score"]
 
 _FUNCTION_WORDS = frozenset(
     "a an the of in on at to for from by with and or but is are was were be been being has have had it its this "
@@ -47,6 +50,7 @@ class ClaimCheck:
     p_contradicted: float
     error_spans: list[TextSpan]
     premise: str
+    note: str | None = None
 
 
 def fact_score(labels: Sequence[Label]) -> float | None:
@@ -138,6 +142,100 @@ class NLIClaimVerifier:
             return None
         vectors = self.embedder.embed([question, *claims])
         return [float(v) for v in vectors[1:] @ vectors[0]]
+
+
+class LLMClaimVerifier:
+    """The ``llm`` claim verifier: LiteHall's Table 18 prompt, reply constrained to ``{"label", "error_tokens"}``.
+
+    The evidence is shown as LiteHall's verifier reads it: each primary sentence followed by its supporting lines.
+    Error tokens are located in the claim (exact, then case-insensitive); a not_supported label whose tokens are not
+    found gets the ``nli`` verifier's error spans against the same evidence. A claim without evidence is
+    ``unverifiable`` without an LLM call. A reply that cannot be used after one repair and one retry falls back to
+    ``fallback`` (the NLI verifier) for that claim, with a note in :attr:`ClaimCheck.note`. ``p_supported`` is 1 or 0:
+    the LLM gives a label, not a probability. A backend failure raises.
+    """
+
+    name = "llm"
+
+    def __init__(self, llm: LLM, fallback: NLIClaimVerifier, max_tokens: int = 128) -> None:
+        self.llm = llm
+        self.fallback = fallback
+        self.max_tokens = max_tokens
+
+    def config(self) -> dict[str, Any]:
+        """Settings recorded in reports."""
+        return {"verifier": self.name, "llm": self.llm.model_id, "fallback": self.fallback.name}
+
+    def verify(
+        self, claims: Sequence[str], evidence: Sequence[ClaimEvidence], question: str | None = None
+    ) -> list[ClaimCheck]:
+        """One :class:`ClaimCheck` per claim."""
+        checks = []
+        for claim, found in zip(claims, evidence, strict=True):
+            if not found.main:
+                checks.append(ClaimCheck(Label.UNVERIFIABLE, 0.0, 0.0, [], "", "no evidence found"))
+                continue
+            shown = _evidence_lines(found)
+            prompt = CLAIM_VERIFICATION.format(question=(question or "").strip() or "(none)", claim=claim,
+                                               evidence=shown)  # fmt: skip
+            try:
+                label, tokens = ask_json(self.llm, [{"role": "user", "content": prompt}], VERIFICATION_SCHEMA,
+                                         _verdict, max_tokens=self.max_tokens)  # fmt: skip
+            except LLMOutputError as exc:
+                (check,) = self.fallback.verify([claim], [found], question)
+                note = f"LLM verification unusable ({exc}); the {self.fallback.name} verifier decided"
+                checks.append(ClaimCheck(check.label, check.p_supported, check.p_contradicted, check.error_spans,
+                                         check.premise, note))  # fmt: skip
+                continue
+            premise = " ".join(s.text for s in _members(found))
+            spans = []
+            if label is Label.NOT_SUPPORTED:
+                spans = _locate_tokens(claim, tokens) or self.fallback.error_spans(claim, premise)
+            supported = float(label is Label.SUPPORTED)
+            checks.append(ClaimCheck(label, supported, float(label is Label.NOT_SUPPORTED), spans, premise))
+        return checks
+
+
+def _verdict(reply: Any) -> tuple[Label, list[str]]:
+    if not isinstance(reply, dict):
+        raise LLMOutputError('expected {"label", "error_tokens"}')
+    raw = str(reply.get("label", "")).strip().lower().replace(" ", "_").replace("-", "_")
+    if raw not in VERIFICATION_LABELS:
+        raise LLMOutputError(f"label {reply.get('label')!r} is not one of {', '.join(VERIFICATION_LABELS)}")
+    tokens = reply.get("error_tokens", "")
+    if isinstance(tokens, list):
+        parts = [str(t) for t in tokens]
+    else:
+        parts = str(tokens or "").split(",")
+    return Label(raw), [p.strip() for p in parts if p.strip()]
+
+
+def _locate_tokens(claim: str, tokens: Sequence[str]) -> list[TextSpan]:
+    spans: dict[tuple[int, int], TextSpan] = {}
+    lowered = claim.lower()
+    for token in tokens:
+        where = claim.find(token)
+        if where < 0:
+            where = lowered.find(token.lower())
+        if where >= 0:
+            spans[(where, where + len(token))] = TextSpan.of(claim, where, where + len(token))
+    return [spans[k] for k in sorted(spans)]
+
+
+def _members(evidence: ClaimEvidence) -> list[Any]:
+    seen: dict[tuple[str, int, int], Any] = {}
+    for main, support in zip(evidence.main, evidence.support, strict=True):
+        for member in (main, *support):
+            seen.setdefault((member.document_id, member.sentence.span.start, member.sentence.span.end), member)
+    return [seen[k] for k in sorted(seen)]
+
+
+def _evidence_lines(evidence: ClaimEvidence) -> str:
+    lines = []
+    for i, (main, support) in enumerate(zip(evidence.main, evidence.support, strict=True), start=1):
+        lines.append(f"Primary {i}: {main.text}")
+        lines += [f"  Supporting: {s.text}" for s in support]
+    return "\n".join(lines)
 
 
 def _premises(evidence: ClaimEvidence) -> list[str]:
