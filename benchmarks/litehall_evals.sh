@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The LiteHall experiments (issue 6); result folders go under benchmarks/results/. Run one part at a time.
+#   benchmarks/litehall_evals.sh [PART...]     (default: modules qa summarization dialogue table9)
+# modules = claim extraction (FActScore, rules) and evidence retrieval (HotpotQA supporting facts, scored, with the
+# earlier top-3-cosine setting beside it); qa / summarization / dialogue = litehall with its default stages on the
+# HaluEval test split; table9 = the ablations on halueval-qa (without the extractor, without the retriever).
+# τ_e was chosen on dev splits by benchmarks/exploratory/litehall-tau-dev/sweep.py.
+set -euo pipefail
+parts=${*:-modules qa summarization dialogue table9}
+out=benchmarks/results
+lh() { veracity eval --detector litehall "$@"; }
+for part in $parts; do
+  case $part in
+    modules)
+      veracity eval claims --out "$out/factscore-claims_rules"
+      veracity eval evidence --out "$out/hotpotqa-supporting-facts_evidence-scored"
+      veracity eval evidence --set top_k=3 --set per_document=null --set topic_context=false \
+        --out "$out/hotpotqa-supporting-facts_evidence-scored-top3-cosine" ;;
+    qa)
+      lh --dataset halueval-qa:test --out "$out/halueval-qa-test_litehall" ;;
+    summarization)
+      lh --dataset halueval-summarization:test --out "$out/halueval-summarization-test_litehall" ;;
+    dialogue)
+      lh --dataset halueval-dialogue:test --out "$out/halueval-dialogue-test_litehall" ;;
+    table9)
+      lh --set extractor=none --dataset halueval-qa:test --out "$out/halueval-qa-test_litehall-no-extractor"
+      lh --set retriever=none --dataset halueval-qa:test --out "$out/halueval-qa-test_litehall-no-retriever" ;;
+    *) echo "unknown part $part" >&2; exit 2 ;;
+  esac
+done
