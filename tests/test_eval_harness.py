@@ -173,3 +173,24 @@ def test_report_lists_levels_and_stage_times(tmp_path):
     text, _ = render_benchmarks(tmp_path / "results")
     assert "easy 100.0 (n=2); hard 50.0 (n=2)" in text
     assert "graph 2 ms (10%); nli 18 ms (90%)" in text
+
+
+def test_report_gives_litehall_module_evaluations_their_own_tables(tmp_path):
+    claims = tmp_path / "results" / "claims"
+    evidence = tmp_path / "results" / "evidence"
+    for folder in (claims, evidence):
+        folder.mkdir(parents=True)
+    (claims / "metrics.json").write_text(json.dumps({
+        "n": 3, "semantic_match_f1": 0.5, "easiness_f1_rouge1": 0.25, "claims_per_bio": 2.0,
+        "gold_facts_per_bio": 4.0, "seconds_per_bio": 0.1, "extractor": {"extractor": "rules"}, "command": "c",
+    }))  # fmt: skip
+    (evidence / "metrics.json").write_text(json.dumps({
+        "n": 2, "retriever": {"retriever": "scored"}, "sentences_retrieved_per_claim": 3.0, "command": "e",
+        "retrieved": {"f1_macro": 0.4, "precision_macro": 0.5, "recall_macro": 0.6, "jaccard_macro": 0.3},
+        "main_only": {"f1_macro": 0.45},
+    }))  # fmt: skip
+    text, count = render_benchmarks(tmp_path / "results")
+    assert count == 2
+    assert "| rules | 3 | 0.500 | 0.250 | 2.000 / 4.000 | 0.100 |" in text
+    assert "| scored | 2 | 0.400 | 0.500 | 0.600 | 0.300 | 0.450 | 3.000 |" in text
+    assert "## Hallucination detection" not in text  # no empty binary rows for them

@@ -33,7 +33,7 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
     folders = sorted(p.parent for p in results_dir.glob("*/metrics.json"))
     if not folders:
         raise ConfigError(f"no result folders with metrics.json under {results_dir}")
-    binary, nli, speed_rows, levels, stages = [], [], [], [], []
+    binary, nli, speed_rows, levels, stages, claims, evidence = [], [], [], [], [], [], []
     commands = []
     for folder in folders:
         data = json.loads((folder / "metrics.json").read_text(encoding="utf-8"))
@@ -48,7 +48,27 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
             else "–"
         )
         calibrated = " (calibrated)" if data.get("calibration") else ""
-        if "pairs_per_second" in data:  # a pair-scorer speed benchmark (benchmarks/speed/verifier_speed.py)
+        if "semantic_match_f1" in data:  # LiteHall module evaluation: claim extraction (veracity eval claims)
+            figures = [data["semantic_match_f1"], data.get("easiness_f1_rouge1")]
+            counts = f"{_fmt(data.get('claims_per_bio'), False)} / {_fmt(data.get('gold_facts_per_bio'), False)}"
+            extractor = (data.get("extractor") or {}).get("extractor")
+            claims.append(
+                f"| {link} | {extractor} | {data.get('n')} | {' | '.join(_fmt(c, False) for c in figures)} "
+                f"| {counts} | {_fmt(data.get('seconds_per_bio'), False)} |"
+            )
+        elif "main_only" in data:  # LiteHall module evaluation: evidence retrieval (veracity eval evidence)
+            retrieved, main = data.get("retrieved", {}), data.get("main_only", {})
+            keys = ("f1_macro", "precision_macro", "recall_macro", "jaccard_macro")
+            figures = [
+                *(retrieved.get(k) for k in keys),
+                main.get("f1_macro"),
+                data.get("sentences_retrieved_per_claim"),
+            ]
+            retriever = (data.get("retriever") or {}).get("retriever")
+            evidence.append(
+                f"| {link} | {retriever} | {data.get('n')} | {' | '.join(_fmt(c, False) for c in figures)} |"
+            )
+        elif "pairs_per_second" in data:  # a pair-scorer speed benchmark (benchmarks/speed/verifier_speed.py)
             speed_rows.append(
                 f"| {link} | {data.get('model')} | {data.get('quantize')} | {data.get('tokens')} "
                 f"| {data.get('batch_size')} | {data.get('threads')} | {data['pairs_per_second']:.1f} "
@@ -115,6 +135,22 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
             "| run | dataset | detector | n | accuracy % | macro-F1 % | binary acc % | p50 ms / ex per s |",
             "|---|---|---|---|---|---|---|---|",
             *nli,
+            "",
+        ]
+    if claims:
+        parts += [
+            "## Claim extraction (FActScore human atomic facts)\n",
+            "| run | extractor | bios | Semantic Match F1 | easiness F1 | claims / gold facts per bio | s per bio |",
+            "|---|---|---|---|---|---|---|",
+            *claims,
+            "",
+        ]
+    if evidence:
+        parts += [
+            "## Evidence retrieval (HotpotQA supporting sentences, macro)\n",
+            "| run | retriever | questions | F1 | precision | recall | Jaccard | main-only F1 | sentences per claim |",
+            "|---|---|---|---|---|---|---|---|---|",
+            *evidence,
             "",
         ]
     if speed_rows:
