@@ -61,6 +61,9 @@ def test_calibration_fits_on_one_split_and_applies_to_another(grounding, tmp_pat
     assert calibration["dataset"] == GENERIC and calibration["objective"] == "balanced_accuracy"
     assert result.metrics["threshold"] == calibration["threshold"]
     assert (tmp_path / "run" / "calibration" / "predictions.jsonl").exists()
+    limited = evaluate(grounding, GENERIC, tmp_path / "limited", calibrate_on=GENERIC, calibrate_limit=2)
+    assert limited.metrics["calibration"]["n"] == 2 and limited.metrics["calibration"]["limit"] == 2
+    assert len((tmp_path / "limited" / "calibration" / "predictions.jsonl").read_text().splitlines()) == 2
 
 
 def test_nli_pairs_with_the_verifier(tiny_nli_dir, tmp_path):

@@ -422,6 +422,9 @@ def eval_run(
     calibrate_on: Annotated[
         str | None, typer.Option(help="Fit the threshold on this split (e.g. halueval-qa:dev).")
     ] = None,
+    calibrate_limit: Annotated[
+        int | None, typer.Option(help="Fit on only the first N examples of the calibration split.")
+    ] = None,
     objective: Annotated[str, typer.Option(help="Calibration objective: f1 or balanced_accuracy.")] = "f1",
     data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
 ) -> None:
@@ -447,6 +450,7 @@ def eval_run(
             limit=limit,
             seed=seed,
             calibrate_on=calibrate_on,
+            calibrate_limit=calibrate_limit,
             objective=objective,
             command="veracity " + " ".join(sys.argv[1:]),
             progress=progress,

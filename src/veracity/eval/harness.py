@@ -51,6 +51,7 @@ def evaluate(
     limit: int | None = None,
     seed: int = 0,
     calibrate_on: str | None = None,
+    calibrate_limit: int | None = None,
     objective: str = "f1",
     command: str | None = None,
     progress: Callable[[Iterable[Any]], Iterable[Any]] | None = None,
@@ -66,6 +67,8 @@ def evaluate(
         seed: seeds the bootstrap intervals.
         calibrate_on: a dataset split on which to fit the decision threshold (maximising ``objective``), applied
             unchanged to ``dataset``; its predictions go to ``out_dir/calibration``.
+        calibrate_limit: fit on only the first ``calibrate_limit`` examples of ``calibrate_on`` (for slow
+            detectors; HaluEval's examples come in right / hallucinated pairs, so an even limit stays balanced).
         objective: ``f1`` or ``balanced_accuracy``.
         command: the command line recorded in metrics.json.
         progress: wraps the example stream (e.g. a progress bar).
@@ -82,7 +85,14 @@ def evaluate(
     if calibrate_on is not None:
         calibration_dir = out_dir / "calibration"
         calibration_dir.mkdir(exist_ok=True)
-        _predict(detector, DatasetSpec.parse(calibrate_on), calibration_dir / PREDICTIONS, data_dir, None, progress)
+        _predict(
+            detector,
+            DatasetSpec.parse(calibrate_on),
+            calibration_dir / PREDICTIONS,
+            data_dir,
+            calibrate_limit,
+            progress,
+        )
         rows = [r for r in read_rows(calibration_dir / PREDICTIONS) if "error" not in r and "score" in r]
         threshold, value = m.fit_threshold([r["label"] for r in rows], [r["score"] for r in rows], objective)
         calibration = {
@@ -91,6 +101,7 @@ def evaluate(
             "threshold": threshold,
             "value": value,
             "n": len(rows),
+            "limit": calibrate_limit,
         }
     result = summarize(out_dir, seed=seed, calibration=calibration)
     result.update(
