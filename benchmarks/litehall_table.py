@@ -15,6 +15,7 @@ END_TO_END = [
     ("  without the extractor (Table 9)", "halueval-qa-test_litehall-no-extractor"),
     ("  without the retriever (Table 9)", "halueval-qa-test_litehall-no-retriever"),
     ("litehall, HaluEval-summarization test", "halueval-summarization-test_litehall"),
+    ("  FactScore threshold fitted on 600 dev examples", "halueval-summarization-test_litehall_calibrated"),
     ("litehall, HaluEval-dialogue test", "halueval-dialogue-test_litehall"),
     ("verifier alone (veracity-nli-small), HaluEval-QA test", "halueval-qa-test_veracity-nli-small"),
 ]

@@ -15,6 +15,7 @@ import typer
 
 from veracity.errors import ConfigError, InputError, VeracityError
 from veracity.models.llm.llamacpp import DEFAULT_LOCAL_LLM
+from veracity.models.memory import release_free_memory
 
 if TYPE_CHECKING:
     from veracity.detectors.base import Detector
@@ -300,6 +301,7 @@ def run_batch(detector: Detector, input_path: Path, output_path: Path) -> dict[s
                 counts["failed"] += 1
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
             out.flush()
+            release_free_memory()
     return counts
 
 

@@ -24,6 +24,7 @@ from veracity.data.loaders import BadRecord, DatasetSpec, Example, NLIPair, Reco
 from veracity.detectors.base import Detector
 from veracity.errors import ConfigError, VeracityError
 from veracity.eval import metrics as m
+from veracity.models.memory import release_free_memory
 
 __all__ = ["EvalResult", "compare_runs", "evaluate", "summarize"]
 
@@ -150,6 +151,7 @@ def _predict(
             out.flush()
             done.add(record.id)
             n_new += 1
+            release_free_memory()
     return bad, n_new
 
 
