@@ -197,3 +197,14 @@ def test_report_gives_litehall_module_evaluations_their_own_tables(tmp_path):
     assert "| rules | 3 | 0.500 | 0.250 | 2.000 / 4.000 | 0.100 |" in text
     assert "| scored | 2 | 0.400 | 0.500 | 0.600 | 0.300 | 0.450 | 3.000 |" in text
     assert "## Hallucination detection" not in text  # no empty binary rows for them
+
+
+def test_a_resumed_run_keeps_the_peak_and_commit_of_the_processes_that_did_the_work(grounding, tmp_path):
+    evaluate(grounding, GENERIC, tmp_path)
+    path = tmp_path / "metrics.json"
+    first = json.loads(path.read_text())
+    path.write_text(json.dumps({**first, "peak_rss_mb": 99_999.0, "git_commit": "an-earlier-commit"}))
+    again = evaluate(grounding, GENERIC, tmp_path)  # nothing left to predict
+    assert again.n_new == 0
+    assert again.metrics["peak_rss_mb"] == 99_999.0 and again.metrics["git_commit"] == "an-earlier-commit"
+    assert "resumed_from_commit" not in again.metrics

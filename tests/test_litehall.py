@@ -92,6 +92,31 @@ def test_documents_take_turns_before_one_gives_a_second_sentence(embedder):
     assert [m.sentence.index for m in found.main] == [0, 1]
 
 
+def test_follow_links_gives_the_next_turn_to_the_document_a_main_sentence_names():
+    from veracity.schema import Sentence, TextSpan
+    from veracity.stages.retrieve.evidence import _document_names
+    from veracity.text.tagging import CorpusSentence, TaggedChunk
+
+    texts = [
+        ("a", 0, "Rex Harmon founded the Lindqvist Choir in 1950."),
+        ("b", 0, "The Lindqvist Choir is based in Uppsala."),
+        ("c", 0, "Mora Fields is a choir from Oslo."),
+    ]
+    members = tuple(
+        CorpusSentence(d, Sentence(index=i, span=TextSpan(start=0, end=len(t), text=t))) for d, i, t in texts
+    )
+    chunks = [TaggedChunk("", members, 30)]
+    located = [(0, 0), (0, 1), (0, 2)]
+    names = _document_names(chunks)
+    assert names == {"a": "Rex Harmon", "b": "Lindqvist Choir", "c": "Mora Fields"}
+    row = np.array([0.9, 0.5, 0.6], dtype=np.float32)  # c is more similar to the claim than b
+    plain = ScoredEvidenceRetriever(None, top_k=2, per_document=1)
+    assert plain._select(row, 0.35, located, chunks) == [0, 2]
+    linked = ScoredEvidenceRetriever(None, top_k=2, per_document=1, follow_links=True)
+    assert linked._select(row, 0.35, located, chunks, names) == [0, 1]  # a names b's subject: b goes next
+    assert linked._select(np.array([0.9, 0.3, 0.6], dtype=np.float32), 0.35, located, chunks, names) == [0, 2]
+
+
 def test_topic_context_reads_a_sentence_after_its_documents_first():
     from veracity.schema import Sentence, TextSpan
     from veracity.stages.retrieve.evidence import _with_topic

@@ -2,6 +2,7 @@
 
 import pytest
 
+from veracity.errors import ConfigError
 from veracity.stages.claims import RulesClaimExtractor
 
 
@@ -76,3 +77,22 @@ def test_a_short_answer_is_stated_with_its_question(extractor):
 
 def test_empty_answer(extractor):
     assert extractor.extract("   ").claims == []
+
+
+def test_question_context_of_a_one_sentence_answer():
+    question = "Where was Marie Curie born?"
+    answer = "Marie Curie was born in Warsaw and moved to Paris."
+    short = RulesClaimExtractor().extract(answer, question)
+    assert texts(short) == [(0, "Marie Curie was born in Warsaw."), (0, "Marie Curie moved to Paris.")]
+    sentence = RulesClaimExtractor(question_context="sentence").extract(answer, question)
+    assert texts(sentence) == [(0, f'The answer to "{question}" is: {answer}')]
+    clauses = RulesClaimExtractor(question_context="clauses").extract(answer, question)
+    assert texts(clauses) == [
+        (0, f'The answer to "{question}" is: Marie Curie was born in Warsaw.'),
+        (0, f'The answer to "{question}" is: Marie Curie moved to Paris.'),
+    ]
+    # two sentences, or no question: the question is not added
+    two = RulesClaimExtractor(question_context="sentence").extract(answer + " She won a prize.", question)
+    assert len(two.claims) == 3 and not any("answer to" in c.text for c in two.claims)
+    with pytest.raises(ConfigError):
+        RulesClaimExtractor(question_context="always")  # type: ignore[arg-type]

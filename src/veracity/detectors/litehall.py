@@ -56,6 +56,11 @@ class LiteHallConfig(BaseModel):
     extractor: Literal["rules", "llm", "none"] = "rules"
     retriever: Literal["scored", "llm", "none"] = "scored"
     verifier: Literal["nli", "llm"] = "nli"
+    question_context: Literal["short", "sentence", "clauses"] = Field(
+        "short",
+        description="rules extractor, one-sentence answer to a question: state only a verbless answer with the "
+        "question (short), the whole sentence as one claim (sentence), or each clause (clauses).",
+    )
     llm: str = Field(
         DEFAULT_LOCAL_LLM,
         description="LLM of the llm stages: a catalog name, a .gguf path, or an OpenAI-compatible base URL.",
@@ -70,6 +75,9 @@ class LiteHallConfig(BaseModel):
     per_document: int | None = Field(1, ge=1, description="Main sentences per document before any repeats.")
     topic_context: bool = Field(True, description="Embed each sentence after its document's first sentence.")
     antecedent: Literal["previous", "first", "both"] = "previous"
+    follow_links: bool = Field(
+        False, description="A document named by a chosen main sentence takes the next turn (multi-hop bridge)."
+    )
     relatedness: Literal["embedding", "nli"] = Field(
         "embedding", description="Main-sentence score: MiniLM cosine, or 1 - P(neutral) of the NLI model."
     )
@@ -100,7 +108,7 @@ class LiteHallDetector:
         s = self.settings
         uses_llm = "llm" in (s.extractor, s.retriever, s.verifier)
         self.llm = llm if llm is not None or not uses_llm else load_llm(s.llm, timeout=s.llm_timeout)
-        rules = RulesClaimExtractor()
+        rules = RulesClaimExtractor(question_context=s.question_context)
         scored = ScoredEvidenceRetriever(
             embedder,
             s.top_k,
@@ -110,6 +118,7 @@ class LiteHallDetector:
             per_document=s.per_document,
             antecedent=s.antecedent,
             topic_context=s.topic_context,
+            follow_links=s.follow_links,
             relatedness=scorer if s.relatedness == "nli" else None,
         )
         nli = NLIClaimVerifier(scorer, embedder, s.entail_threshold, s.contradict_threshold, s.relevance_threshold)

@@ -79,6 +79,7 @@ def evaluate(
     spec = DatasetSpec.parse(dataset)
     out_dir.mkdir(parents=True, exist_ok=True)
     commit = _git_commit()  # the code that runs, not whatever is checked out when the run ends
+    earlier = _read_metrics(out_dir / METRICS)
     started = time.perf_counter()
     bad, n_new = _predict(detector, spec, out_dir / PREDICTIONS, data_dir, limit, progress)
     wall = time.perf_counter() - started
@@ -115,10 +116,9 @@ def evaluate(
         limit=limit,
         seed=seed,
         throughput_per_s=(n_new / wall) if n_new and wall > 0 else result.get("throughput_per_s"),
-        peak_rss_mb=_peak_rss_mb(),
         versions=_versions(),
-        git_commit=commit,
         command=command,
+        **_resumed_provenance(earlier, commit, n_new),
     )
     (out_dir / METRICS).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     _plot(out_dir, result)
@@ -312,6 +312,35 @@ def _latency(values: list[float]) -> dict[str, float | None]:
         "p95": ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))],
         "mean": statistics.fmean(ordered),
     }
+
+
+def _read_metrics(path: Path) -> dict[str, Any]:
+    try:
+        loaded = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
+
+
+def _resumed_provenance(earlier: dict[str, Any], commit: str | None, n_new: int) -> dict[str, Any]:
+    """peak_rss_mb and git_commit of a run that may span several processes (it resumes from predictions.jsonl).
+
+    The peak is the largest any process reached; a process that predicted nothing keeps the earlier commit, and one
+    that resumed a run begun by other code names that code in ``resumed_from_commit``.
+    """
+    peak = _peak_rss_mb()
+    earlier_peak = earlier.get("peak_rss_mb")
+    if isinstance(earlier_peak, (int, float)):
+        peak = max(peak, float(earlier_peak))
+    earlier_commit = earlier.get("git_commit")
+    provenance: dict[str, Any] = {"peak_rss_mb": peak, "git_commit": commit}
+    if earlier_commit is not None and n_new == 0:
+        provenance["git_commit"] = earlier_commit
+        if "resumed_from_commit" in earlier:
+            provenance["resumed_from_commit"] = earlier["resumed_from_commit"]
+    elif earlier_commit is not None and earlier_commit != commit:
+        provenance["resumed_from_commit"] = earlier_commit
+    return provenance
 
 
 def _peak_rss_mb() -> float:

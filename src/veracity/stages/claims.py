@@ -15,15 +15,19 @@ its character span in the answer.
 4. replaces a claim-initial personal pronoun (he, she, it, they) by the subject of the previous sentence;
 5. states a short answer with its question (``The answer to "{question}" is: {answer}``, the form the verifier
    was trained on) when the answer is a single sentence with no finite verb.
+
+``question_context`` says what else of a one-sentence answer to a question keeps the question: ``short`` (only the
+verbless answer of step 5), ``sentence`` (the whole sentence becomes one claim stated with the question, no
+splitting), or ``clauses`` (each clause is stated with the question).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
-from veracity.errors import LLMOutputError
+from veracity.errors import ConfigError, LLMOutputError
 from veracity.models.llm.base import LLM, ask_json, reply_int
 from veracity.schema import Claim, Sentence, TextSpan
 from veracity.stages.prompts import CLAIM_EXTRACTION, CLAIM_SCHEMA
@@ -36,6 +40,7 @@ __all__ = ["ClaimExtractor", "ClaimSet", "LLMClaimExtractor", "RulesClaimExtract
 
 _PRONOUNS = {"he", "she", "it", "they"}
 _FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
+QuestionContext = Literal["short", "sentence", "clauses"]
 
 
 @dataclass(frozen=True)
@@ -64,14 +69,21 @@ class RulesClaimExtractor:
     name = "rules"
 
     def __init__(
-        self, question_template: str = 'The answer to "{question}" is: {answer}', splitter: str = "auto"
+        self,
+        question_template: str = 'The answer to "{question}" is: {answer}',
+        splitter: str = "auto",
+        question_context: QuestionContext = "short",
     ) -> None:
+        if question_context not in ("short", "sentence", "clauses"):
+            raise ConfigError(f"question_context must be short, sentence or clauses, got {question_context!r}")
         self.question_template = question_template
+        self.question_context = question_context
         self._splitter = SentenceSplitter(splitter)  # type: ignore[arg-type]
 
     def config(self) -> dict[str, Any]:
         """Settings recorded in reports."""
-        return {"extractor": self.name, "question_template": self.question_template}
+        return {"extractor": self.name, "question_template": self.question_template,
+                "question_context": self.question_context}  # fmt: skip
 
     def extract(self, answer: str, question: str | None = None) -> ClaimSet:
         """The claims of ``answer``; an empty answer has none."""
@@ -80,10 +92,12 @@ class RulesClaimExtractor:
             return ClaimSet([], [])
         nlp = load_spacy(purpose="claim extraction")
         docs = list(nlp.pipe(s.text for s in sentences))
-        if question and question.strip() and len(sentences) == 1 and not _has_finite_verb(docs[0]):
-            text = self.question_template.format(question=question.strip(), answer=answer.strip())
+        asked = question.strip() if question and question.strip() and len(sentences) == 1 else None
+        if asked and (self.question_context == "sentence" or not _has_finite_verb(docs[0])):
+            text = self.question_template.format(question=asked, answer=answer.strip())
             claim = Claim(id="c1", text=text, sentence_index=0, span=sentences[0].span)
-            return ClaimSet(sentences, [claim], notes=["a short answer is stated with its question"])
+            return ClaimSet(sentences, [claim], notes=["a one-sentence answer is stated with its question"])
+        with_question = asked if self.question_context == "clauses" else None
         claims: list[Claim] = []
         notes: list[str] = []
         previous_subject: str | None = None
@@ -94,6 +108,8 @@ class RulesClaimExtractor:
                 continue
             for text, start, end in _clauses(doc):
                 text = _resolve_pronoun(text, previous_subject)
+                if with_question:
+                    text = self.question_template.format(question=with_question, answer=text)
                 span = TextSpan.of(answer, sentence.span.start + start, sentence.span.start + end)
                 claims.append(Claim(id=f"c{len(claims) + 1}", text=text, sentence_index=sentence.index, span=span))
             subject = _subject_text(doc)

@@ -11,7 +11,10 @@ and aggregated over chunks into the claim's evidence set E(z):
   floor ``min_similarity``; or, with ``relatedness`` set to a pair scorer, 1 − P(neutral) of (sentence, claim) over
   the ``shortlist`` most similar sentences, floor ``min_relatedness``. Documents take turns (``per_document`` = 1):
   a second sentence from the same document is taken only when no other document has one above the floor, so
-  scattered evidence (a multi-hop question's two paragraphs) is covered first;
+  scattered evidence (a multi-hop question's two paragraphs) is covered first. With ``follow_links``, a document
+  whose name (its first sentence's leading capitalised words: "Scott Derrickson", "The Saimaa Canal") is named
+  by a main sentence already chosen takes the next turn when one of its sentences passes the floor — the bridge of
+  a multi-hop question, where the first paragraph names the entity the second one is about;
 - support: what the main sentence needs to stand alone — when it opens with a pronoun or a definite reference
   ("He …", "The company …", "This …"), the nearest earlier sentence of its document that does not (the one that
   names the referent; the previous sentence when that one does) (``antecedent="first"``: its document's
@@ -103,8 +106,10 @@ class ScoredEvidenceRetriever:
         shortlist: int = 8,
         min_relatedness: float = 0.5,
         topic_context: bool = True,
+        follow_links: bool = False,
     ) -> None:
         self.topic_context = topic_context
+        self.follow_links = follow_links
         self.embedder = embedder
         self.top_k = top_k
         self.min_similarity = min_similarity
@@ -122,7 +127,8 @@ class ScoredEvidenceRetriever:
         """Settings recorded in reports."""
         return {"retriever": self.name, "top_k": self.top_k, "min_similarity": self.min_similarity,
                 "per_document": self.per_document, "topic_context": self.topic_context,
-                "antecedent": self.antecedent, "chunk_tokens": self.chunk_tokens, "max_chunks": self.max_chunks,
+                "antecedent": self.antecedent, "follow_links": self.follow_links,
+                "chunk_tokens": self.chunk_tokens, "max_chunks": self.max_chunks,
                 "relatedness": getattr(self.relatedness, "model_id", None)}  # fmt: skip
 
     def chunks(self, documents: Sequence[Document], notes: list[str] | None = None) -> list[TaggedChunk]:
@@ -148,10 +154,11 @@ class ScoredEvidenceRetriever:
         floor = self.min_similarity
         if self.relatedness is not None:
             scores, floor = self._relatedness(claims, texts, scores), self.min_relatedness
+        names = _document_names(chunks) if self.follow_links else {}
         results = []
         for row in scores:
             evidence = ClaimEvidence()
-            for position in self._select(row, floor, located, chunks):
+            for position in self._select(row, floor, located, chunks, names):
                 j, k = located[position]
                 evidence.add(chunks[j], j, k, supporting_indices(chunks[j].sentences, k, self.antecedent),
                              float(row[position]))  # fmt: skip
@@ -172,27 +179,38 @@ class ScoredEvidenceRetriever:
         return out
 
     def _select(
-        self, row: np.ndarray, floor: float, located: list[tuple[int, int]], chunks: Sequence[TaggedChunk]
+        self,
+        row: np.ndarray,
+        floor: float,
+        located: list[tuple[int, int]],
+        chunks: Sequence[TaggedChunk],
+        names: dict[str, str] | None = None,
     ) -> list[int]:
         """The best ``top_k`` positions scoring at least ``floor``.
 
         With ``per_document`` set, documents take turns: first at most ``per_document`` sentences from each
         document, best first; only when that leaves places free (fewer documents than ``top_k``, e.g. a single
-        knowledge passage) are they filled by the next best sentences regardless of document.
+        knowledge passage) are they filled by the next best sentences regardless of document. With document
+        ``names`` (``follow_links``), a document named by a chosen sentence goes before the others.
         """
         ranked = [int(p) for p in np.argsort(-row, kind="stable") if row[p] >= floor]
         if self.per_document is None:
             return ranked[: self.top_k]
+
+        def document(position: int) -> str:
+            j, k = located[position]
+            return chunks[j].sentences[k].document_id
+
         chosen: list[int] = []
         taken: dict[str, int] = {}
-        for position in ranked:
-            j, k = located[position]
-            document = chunks[j].sentences[k].document_id
-            if taken.get(document, 0) < self.per_document:
-                taken[document] = taken.get(document, 0) + 1
-                chosen.append(position)
-            if len(chosen) == self.top_k:
-                return chosen
+        while len(chosen) < self.top_k:
+            open_turn = [p for p in ranked if p not in chosen and taken.get(document(p), 0) < self.per_document]
+            if not open_turn:
+                break
+            linked = _linked_documents([_text_at(chunks, located, p) for p in chosen], names, set(taken))
+            position = next((p for p in open_turn if document(p) in linked), open_turn[0])
+            taken[document(position)] = taken.get(document(position), 0) + 1
+            chosen.append(position)
         rest = [p for p in ranked if p not in chosen]
         return chosen + rest[: self.top_k - len(chosen)]
 
@@ -287,6 +305,48 @@ def _evidence_groups(reply: Any) -> list[tuple[int, list[int]]]:
         numbers = [reply_int(i) for i in support] if isinstance(support, list) else []
         groups.append((reply_int(item.get("sentence_number")), numbers))
     return groups
+
+
+def _text_at(chunks: Sequence[TaggedChunk], located: list[tuple[int, int]], position: int) -> str:
+    j, k = located[position]
+    return chunks[j].sentences[k].text
+
+
+_DOCUMENT_NAME = re.compile(r"^\W*((?:[A-Z][\w'.&-]*|\d[\w'-]*)(?:\s+(?:(?:of|the|de|del|la|le|von|van|and|&)\s+)*"
+                            r"(?:[A-Z][\w'.&-]*|\d[\w'-]*))*)")  # fmt: skip
+
+
+def _document_names(chunks: Sequence[TaggedChunk]) -> dict[str, str]:
+    """Each document's name: the run of capitalised words its first sentence opens with (at least 4 letters).
+
+    Example::
+
+        >>> _DOCUMENT_NAME.match("The Saimaa Canal (Finnish: Saimaan kanava) is a canal").group(1)
+        'The Saimaa Canal'
+    """
+    names: dict[str, str] = {}
+    for chunk in chunks:
+        for member in chunk.sentences:
+            if member.sentence.index != 0 or member.document_id in names:
+                continue
+            found = _DOCUMENT_NAME.match(member.text)
+            name = found.group(1) if found else ""
+            name = re.sub(r"^(?:The|A|An)\s+", "", name)
+            if sum(c.isalpha() for c in name) >= 4 and name.lower() not in _STARTERS:
+                names[member.document_id] = name
+    return names
+
+
+def _linked_documents(texts: Sequence[str], names: dict[str, str] | None, exclude: set[str]) -> set[str]:
+    """Documents (other than ``exclude``) whose name occurs, as whole words, in one of ``texts``."""
+    if not names or not texts:
+        return set()
+    joined = " ".join(texts)
+    return {
+        document
+        for document, name in names.items()
+        if document not in exclude and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", joined)
+    }
 
 
 def _with_topic(sentences: Sequence[CorpusSentence], k: int) -> str:
