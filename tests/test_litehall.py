@@ -117,6 +117,27 @@ def test_follow_links_gives_the_next_turn_to_the_document_a_main_sentence_names(
     assert linked._select(np.array([0.9, 0.3, 0.6], dtype=np.float32), 0.35, located, chunks, names) == [0, 2]
 
 
+def test_windows_of_consecutive_sentences_become_extra_premises(embedder):
+    from veracity.stages.verify.claims import _premises
+
+    docs = [
+        Document(id="a", text="The storm hit the coast on Monday. Roads were closed. Schools shut for two days."),
+        Document(id="b", text="A festival opened in the capital. It drew large crowds."),
+    ]
+    retriever = ScoredEvidenceRetriever(embedder, top_k=1, windows=2, window_tokens=12)
+    (found,) = retriever.retrieve(["The storm closed roads and schools."], retriever.chunks(docs))
+    assert len(found.windows) == 2 and len(found.window_scores) == 2
+    for window in found.windows:  # each window: consecutive sentences of one document, within the token budget
+        assert len({m.document_id for m in window}) == 1
+        indices = [m.sentence.index for m in window]
+        assert indices == list(range(indices[0], indices[0] + len(indices)))
+        assert sum(len(m.text.split()) for m in window) <= 12 or len(window) == 1
+    assert found.windows[0][0].document_id == "a"
+    premises = _premises(found)
+    assert " ".join(m.text for m in found.windows[0]) in premises
+    assert ScoredEvidenceRetriever(embedder, top_k=1).retrieve(["x"], retriever.chunks(docs))[0].windows == []
+
+
 def test_topic_context_reads_a_sentence_after_its_documents_first():
     from veracity.schema import Sentence, TextSpan
     from veracity.stages.retrieve.evidence import _with_topic

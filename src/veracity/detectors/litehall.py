@@ -81,6 +81,10 @@ class LiteHallConfig(BaseModel):
     relatedness: Literal["embedding", "nli"] = Field(
         "embedding", description="Main-sentence score: MiniLM cosine, or 1 - P(neutral) of the NLI model."
     )
+    windows: int = Field(
+        0, ge=0, description="Per claim, the best windows of consecutive context sentences added as NLI premises."
+    )
+    window_tokens: int = Field(200, ge=8, description="Tokens per window (see windows).")
     chunk_tokens: int = Field(1500, ge=8, description="T: tokens per numbered corpus chunk.")
     max_chunks: int = Field(100, ge=1)
     entail_threshold: float = Field(0.5, ge=0.0, le=1.0, description="τ_e")
@@ -119,6 +123,8 @@ class LiteHallDetector:
             antecedent=s.antecedent,
             topic_context=s.topic_context,
             follow_links=s.follow_links,
+            windows=s.windows,
+            window_tokens=s.window_tokens,
             relatedness=scorer if s.relatedness == "nli" else None,
         )
         nli = NLIClaimVerifier(scorer, embedder, s.entail_threshold, s.contradict_threshold, s.relevance_threshold)
@@ -256,6 +262,9 @@ def _evidence(found: ClaimEvidence) -> list[Evidence]:
     for main, support, score in zip(found.main, found.support, found.scores, strict=True):
         add(main, EvidenceRole.MAIN, score)
         for s in support:
+            add(s, EvidenceRole.SUPPORT, score)
+    for window, score in zip(found.windows, found.window_scores, strict=True):
+        for s in window:
             add(s, EvidenceRole.SUPPORT, score)
     return items
 

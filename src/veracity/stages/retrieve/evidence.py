@@ -19,7 +19,11 @@ and aggregated over chunks into the claim's evidence set E(z):
   ("He …", "The company …", "This …"), the nearest earlier sentence of its document that does not (the one that
   names the referent; the previous sentence when that one does) (``antecedent="first"``: its document's
   first sentence instead; ``"both"``: both), and the neighbouring sentences (±1) that name an entity the main
-  sentence names.
+  sentence names;
+- windows (``windows`` > 0, off by default): besides the groups, the claim's best windows of consecutive sentences
+  of one document (at most ``window_tokens`` tokens each, scored by their most similar sentence), which the ``nli``
+  verifier reads as further premises — for a claim that paraphrases several sentences at once, as abstractive
+  summaries do.
 
 The defaults were chosen on HotpotQA questions outside the evaluation's 100 (paragraph-level gold), see
 ``benchmarks/exploratory/evidence-dev/``.
@@ -77,6 +81,8 @@ class ClaimEvidence:
     support: list[list[CorpusSentence]] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    windows: list[list[CorpusSentence]] = field(default_factory=list)
+    window_scores: list[float] = field(default_factory=list)
 
     def add(self, chunk: TaggedChunk, j: int, main: int, support: Sequence[int], score: float) -> None:
         """Add main sentence ``main`` of chunk ``j`` (0-based) with its supporting sentences (0-based)."""
@@ -107,7 +113,11 @@ class ScoredEvidenceRetriever:
         min_relatedness: float = 0.5,
         topic_context: bool = True,
         follow_links: bool = False,
+        windows: int = 0,
+        window_tokens: int = 200,
     ) -> None:
+        self.windows = windows
+        self.window_tokens = window_tokens
         self.topic_context = topic_context
         self.follow_links = follow_links
         self.embedder = embedder
@@ -127,7 +137,8 @@ class ScoredEvidenceRetriever:
         """Settings recorded in reports."""
         return {"retriever": self.name, "top_k": self.top_k, "min_similarity": self.min_similarity,
                 "per_document": self.per_document, "topic_context": self.topic_context,
-                "antecedent": self.antecedent, "follow_links": self.follow_links,
+                "antecedent": self.antecedent, "follow_links": self.follow_links, "windows": self.windows,
+                "window_tokens": self.window_tokens,
                 "chunk_tokens": self.chunk_tokens, "max_chunks": self.max_chunks,
                 "relatedness": getattr(self.relatedness, "model_id", None)}  # fmt: skip
 
@@ -155,6 +166,7 @@ class ScoredEvidenceRetriever:
         if self.relatedness is not None:
             scores, floor = self._relatedness(claims, texts, scores), self.min_relatedness
         names = _document_names(chunks) if self.follow_links else {}
+        windows = self._windows(chunks, located) if self.windows > 0 else []
         results = []
         for row in scores:
             evidence = ClaimEvidence()
@@ -162,8 +174,36 @@ class ScoredEvidenceRetriever:
                 j, k = located[position]
                 evidence.add(chunks[j], j, k, supporting_indices(chunks[j].sentences, k, self.antecedent),
                              float(row[position]))  # fmt: skip
+            if windows:
+                best = sorted(((float(row[w].max()), n) for n, w in enumerate(windows)), key=lambda x: -x[0])
+                for score, n in best[: self.windows]:
+                    evidence.windows.append([chunks[located[p][0]].sentences[located[p][1]] for p in windows[n]])
+                    evidence.window_scores.append(score)
             results.append(evidence)
         return results
+
+    def _windows(self, chunks: Sequence[TaggedChunk], located: list[tuple[int, int]]) -> list[list[int]]:
+        """Runs of consecutive positions in ``located`` from one document, at most ``window_tokens`` tokens each."""
+        windows: list[list[int]] = []
+        current: list[int] = []
+        size = 0
+        for position, (j, k) in enumerate(located):
+            member = chunks[j].sentences[k]
+            n = len(self._tokenizer.token_spans(member.text))
+            previous = located[current[-1]] if current else None
+            same_run = (
+                previous is not None
+                and previous[0] == j
+                and (chunks[j].sentences[previous[1]].document_id == member.document_id)
+            )
+            if current and (not same_run or size + n > self.window_tokens):
+                windows.append(current)
+                current, size = [], 0
+            current.append(position)
+            size += n
+        if current:
+            windows.append(current)
+        return windows
 
     def _relatedness(self, claims: Sequence[str], texts: Sequence[str], similarity: np.ndarray) -> np.ndarray:
         """1 − P(neutral) of (sentence, claim) for each claim's ``shortlist`` most similar sentences; −1 elsewhere."""

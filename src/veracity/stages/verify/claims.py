@@ -239,9 +239,9 @@ def _evidence_lines(evidence: ClaimEvidence) -> str:
 
 
 def _premises(evidence: ClaimEvidence) -> list[str]:
-    """All evidence together (document order), then each main sentence with its supporting sentences."""
+    """All evidence together (document order), each main sentence with its supporting sentences, then the windows."""
     if not evidence.main:
-        return []
+        return [" ".join(m.text for m in window) for window in evidence.windows]
     groups = []
     everything: dict[tuple[str, int, int], str] = {}
     for main, support in zip(evidence.main, evidence.support, strict=True):
@@ -250,7 +250,9 @@ def _premises(evidence: ClaimEvidence) -> list[str]:
         for member in members:
             everything[(member.document_id, member.sentence.span.start, member.sentence.span.end)] = member.text
     joined = " ".join(text for _, text in sorted(everything.items()))
-    return [joined, *[g for g in groups if g != joined]]
+    premises = [joined, *[g for g in groups if g != joined]]
+    windows = [" ".join(m.text for m in window) for window in evidence.windows]
+    return premises + [w for w in windows if w not in premises]
 
 
 def _words(text: str) -> list[tuple[int, int, str]]:

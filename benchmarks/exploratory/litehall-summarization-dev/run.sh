@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# litehall on abstractive summaries: which evidence lets the NLI verifier see a claim that paraphrases several
+# sentences? Compared on the first 300 examples of halueval-summarization:dev (150 right / hallucinated pairs), never
+# the test split. Rule fixed before looking: the variant with the best dev AUROC; it must beat the default by at
+# least 0.02 to replace it (300 examples are noisy).
+#   benchmarks/exploratory/litehall-summarization-dev/run.sh [VARIANT...]   (default: all)
+set -euo pipefail
+here=benchmarks/exploratory/litehall-summarization-dev
+declare -A sets=(
+  [default]=""
+  [top4]="--set top_k=4"
+  [windows2]="--set windows=2"
+)
+for variant in ${*:-default top4 windows2}; do
+  veracity eval --detector litehall --dataset halueval-summarization:dev --limit 300 ${sets[$variant]} \
+    --out "runs/summ-dev/$variant"
+  mkdir -p "$here/$variant" && cp "runs/summ-dev/$variant/metrics.json" "$here/$variant/"
+done
+.venv/bin/python "$here/compare.py" "$here" > "$here/comparison.json"
