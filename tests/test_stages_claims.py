@@ -82,11 +82,11 @@ def test_empty_answer(extractor):
 def test_question_context_of_a_one_sentence_answer():
     question = "Where was Marie Curie born?"
     answer = "Marie Curie was born in Warsaw and moved to Paris."
-    short = RulesClaimExtractor().extract(answer, question)
+    short = RulesClaimExtractor(question_context="short").extract(answer, question)
     assert texts(short) == [(0, "Marie Curie was born in Warsaw."), (0, "Marie Curie moved to Paris.")]
     sentence = RulesClaimExtractor(question_context="sentence").extract(answer, question)
     assert texts(sentence) == [(0, f'The answer to "{question}" is: {answer}')]
-    clauses = RulesClaimExtractor(question_context="clauses").extract(answer, question)
+    clauses = RulesClaimExtractor().extract(answer, question)  # the default
     assert texts(clauses) == [
         (0, f'The answer to "{question}" is: Marie Curie was born in Warsaw.'),
         (0, f'The answer to "{question}" is: Marie Curie moved to Paris.'),

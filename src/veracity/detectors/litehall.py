@@ -57,7 +57,7 @@ class LiteHallConfig(BaseModel):
     retriever: Literal["scored", "llm", "none"] = "scored"
     verifier: Literal["nli", "llm"] = "nli"
     question_context: Literal["short", "sentence", "clauses"] = Field(
-        "short",
+        "clauses",
         description="rules extractor, one-sentence answer to a question: state only a verbless answer with the "
         "question (short), the whole sentence as one claim (sentence), or each clause (clauses).",
     )

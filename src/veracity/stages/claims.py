@@ -18,7 +18,8 @@ its character span in the answer.
 
 ``question_context`` says what else of a one-sentence answer to a question keeps the question: ``short`` (only the
 verbless answer of step 5), ``sentence`` (the whole sentence becomes one claim stated with the question, no
-splitting), or ``clauses`` (each clause is stated with the question).
+splitting), or ``clauses`` (default: each clause is stated with the question, so a wrong answer's clause is not
+checked out of context; chosen on halueval-qa:dev, ``benchmarks/exploratory/litehall-question-context-dev/``).
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ class RulesClaimExtractor:
         self,
         question_template: str = 'The answer to "{question}" is: {answer}',
         splitter: str = "auto",
-        question_context: QuestionContext = "short",
+        question_context: QuestionContext = "clauses",
     ) -> None:
         if question_context not in ("short", "sentence", "clauses"):
             raise ConfigError(f"question_context must be short, sentence or clauses, got {question_context!r}")
