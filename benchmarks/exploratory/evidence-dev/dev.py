@@ -39,7 +39,11 @@ def load() -> list[tuple[str, TaggedChunk, set[str]]]:
         for ctx in row["contexts"]:
             for index, text in enumerate(s.strip() for s in re.split(r"\s{2,}", ctx["paragraph_text"])):
                 if text:
-                    members.append(CorpusSentence(ctx["title"], Sentence(index=index, span=TextSpan(start=0, end=len(text), text=text))))
+                    members.append(
+                        CorpusSentence(
+                            ctx["title"], Sentence(index=index, span=TextSpan(start=0, end=len(text), text=text))
+                        )
+                    )
         chunk = TaggedChunk(text=tag_sentences([m.text for m in members]), sentences=tuple(members), n_tokens=0)
         answer = row["answers_objects"][0]["spans"][0]
         claim = f'The answer to "{row["question_text"].strip()}" is: {answer.strip()}'
@@ -62,9 +66,14 @@ def measure(retriever: ScoredEvidenceRetriever, items) -> dict[str, float]:
         both += len(hit) == len(gold)
     p = p_num / max(1, p_den)
     r = r_num / max(1, r_den)
-    return {"paragraph_precision": round(p, 4), "paragraph_recall": round(r, 4),
-            "paragraph_f1": round(2 * p * r / max(1e-9, p + r), 4), "both_gold_hit": round(both / len(items), 4),
-            "sentences_per_claim": round(p_den / len(items), 3), "n": len(items)}
+    return {
+        "paragraph_precision": round(p, 4),
+        "paragraph_recall": round(r, 4),
+        "paragraph_f1": round(2 * p * r / max(1e-9, p + r), 4),
+        "both_gold_hit": round(both / len(items), 4),
+        "sentences_per_claim": round(p_den / len(items), 3),
+        "n": len(items),
+    }
 
 
 class CachedEmbedder:
