@@ -82,7 +82,7 @@ class LiteHallConfig(BaseModel):
         "embedding", description="Main-sentence score: MiniLM cosine, or 1 - P(neutral) of the NLI model."
     )
     windows: int = Field(
-        0, ge=0, description="Per claim, the best windows of consecutive context sentences added as NLI premises."
+        2, ge=0, description="Per claim, the best windows of consecutive context sentences added as NLI premises."
     )
     window_tokens: int = Field(200, ge=8, description="Tokens per window (see windows).")
     chunk_tokens: int = Field(1500, ge=8, description="T: tokens per numbered corpus chunk.")
