@@ -5,6 +5,7 @@
 # earlier top-3-cosine setting beside it); qa / summarization / dialogue = litehall with its default stages on the
 # HaluEval test split; table9 = the ablations on halueval-qa (without the extractor, without the retriever).
 # τ_e was checked on halueval-qa:dev by benchmarks/exploratory/litehall-tau-dev/sweep.py (0.5 kept).
+# A result folder that already holds predictions is resumed, not redone: delete it to rerun after a default changed.
 set -euo pipefail
 parts=${*:-modules qa summarization dialogue table9}
 out=benchmarks/results
