@@ -12,8 +12,8 @@ RESULTS = Path(__file__).resolve().parent / "results"
 
 END_TO_END = [
     ("litehall, HaluEval-QA test", "halueval-qa-test_litehall"),
-    ("  without the extractor (Table 9; run before the windows default)", "halueval-qa-test_litehall-no-extractor"),
-    ("  without the retriever (Table 9; run before the clauses default)", "halueval-qa-test_litehall-no-retriever"),
+    ("  without the extractor (Table 9)", "halueval-qa-test_litehall-no-extractor"),
+    ("  without the retriever (Table 9)", "halueval-qa-test_litehall-no-retriever"),
     ("litehall before the windows default (windows=0), HaluEval-summarization test",
      "halueval-summarization-test_litehall"),
     ("  FactScore threshold fitted on 600 dev examples", "halueval-summarization-test_litehall_calibrated"),
