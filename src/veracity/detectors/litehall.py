@@ -39,7 +39,7 @@ from veracity.schema import (
     SentenceScore,
     TextSpan,
 )
-from veracity.stages.claims import ClaimSet, LLMClaimExtractor, RulesClaimExtractor
+from veracity.stages.claims import ClaimSet, LLMClaimExtractor, QuestionContext, RulesClaimExtractor
 from veracity.stages.retrieve.evidence import ClaimEvidence, LLMEvidenceRetriever, ScoredEvidenceRetriever
 from veracity.stages.verify.claims import LLMClaimVerifier, NLIClaimVerifier, fact_score
 from veracity.text.split import SentenceSplitter
@@ -56,7 +56,7 @@ class LiteHallConfig(BaseModel):
     extractor: Literal["rules", "llm", "none"] = "rules"
     retriever: Literal["scored", "llm", "none"] = "scored"
     verifier: Literal["nli", "llm"] = "nli"
-    question_context: Literal["short", "sentence", "clauses"] = Field(
+    question_context: QuestionContext = Field(
         "clauses",
         description="rules extractor, one-sentence answer to a question: state only a verbless answer with the "
         "question (short), the whole sentence as one claim (sentence), or each clause (clauses).",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from veracity.errors import ConfigError, LLMOutputError
 from veracity.models.llm.base import LLM, ask_json, reply_int
@@ -37,7 +37,7 @@ from veracity.text.factual import non_claim_reason
 from veracity.text.split import SentenceSplitter
 from veracity.text.tagging import tag_sentences
 
-__all__ = ["ClaimExtractor", "ClaimSet", "LLMClaimExtractor", "RulesClaimExtractor"]
+__all__ = ["ClaimExtractor", "ClaimSet", "LLMClaimExtractor", "QuestionContext", "RulesClaimExtractor"]
 
 _PRONOUNS = {"he", "she", "it", "they"}
 _FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
@@ -75,8 +75,9 @@ class RulesClaimExtractor:
         splitter: str = "auto",
         question_context: QuestionContext = "clauses",
     ) -> None:
-        if question_context not in ("short", "sentence", "clauses"):
-            raise ConfigError(f"question_context must be short, sentence or clauses, got {question_context!r}")
+        if question_context not in get_args(QuestionContext):
+            choices = ", ".join(get_args(QuestionContext))
+            raise ConfigError(f"question_context must be one of {choices}, got {question_context!r}")
         self.question_template = question_template
         self.question_context = question_context
         self._splitter = SentenceSplitter(splitter)  # type: ignore[arg-type]

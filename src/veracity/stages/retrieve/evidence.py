@@ -20,10 +20,10 @@ and aggregated over chunks into the claim's evidence set E(z):
   names the referent; the previous sentence when that one does) (``antecedent="first"``: its document's
   first sentence instead; ``"both"``: both), and the neighbouring sentences (±1) that name an entity the main
   sentence names;
-- windows (``windows`` > 0, off by default): besides the groups, the claim's best windows of consecutive sentences
-  of one document (at most ``window_tokens`` tokens each, scored by their most similar sentence), which the ``nli``
-  verifier reads as further premises — for a claim that paraphrases several sentences at once, as abstractive
-  summaries do.
+- windows (``windows`` > 0; off in this class by default, 2 in the ``litehall`` detector): besides the groups,
+  the claim's best windows of consecutive sentences of one document (at most ``window_tokens`` tokens each, scored
+  by their most similar sentence), which the ``nli`` verifier reads as further premises — for a claim that
+  paraphrases several sentences at once, as abstractive summaries do.
 
 The defaults were chosen on HotpotQA questions outside the evaluation's 100 (paragraph-level gold), see
 ``benchmarks/exploratory/evidence-dev/``.
