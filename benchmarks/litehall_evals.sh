@@ -2,7 +2,7 @@
 # The LiteHall experiments (issue 6); result folders go under benchmarks/results/. Run one part at a time.
 #   benchmarks/litehall_evals.sh [PART...]     (default: modules qa summarization dialogue table9)
 # modules = claim extraction (FActScore, rules) and evidence retrieval (HotpotQA supporting facts, scored, with the
-# earlier top-3-cosine setting beside it); qa / summarization / dialogue = litehall with its default stages on the
+# earlier settings beside it: without the name boost, and top 3 by cosine); qa / summarization / dialogue = litehall with its default stages on the
 # HaluEval test split; table9 = the ablations on halueval-qa (without the extractor, without the retriever).
 # τ_e was checked on halueval-qa:dev by benchmarks/exploratory/litehall-tau-dev/sweep.py (0.5 kept).
 # A result folder that already holds predictions is resumed, not redone: delete it to rerun after a default changed.
@@ -15,7 +15,8 @@ for part in $parts; do
     modules)
       veracity eval claims --out "$out/factscore-claims_rules"
       veracity eval evidence --out "$out/hotpotqa-supporting-facts_evidence-scored"
-      veracity eval evidence --set top_k=3 --set per_document=null --set topic_context=false \
+      veracity eval evidence --set name_boost=0 --out "$out/hotpotqa-supporting-facts_evidence-scored-no-name-boost"
+      veracity eval evidence --set top_k=3 --set per_document=null --set topic_context=false --set name_boost=0 \
         --out "$out/hotpotqa-supporting-facts_evidence-scored-top3-cosine" ;;
     qa)
       lh --dataset halueval-qa:test --out "$out/halueval-qa-test_litehall" ;;

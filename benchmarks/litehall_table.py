@@ -49,7 +49,8 @@ def main() -> None:
     print("| evidence retrieval, 100 HotpotQA questions | F1 (macro) | P | R | Jaccard | main only F1 | sentences / claim | folder |")
     print("|---|---|---|---|---|---|---|---|")
     for name, folder in [("scored, defaults", "hotpotqa-supporting-facts_evidence-scored"),
-                         ("scored, top 3 by cosine (before)", "hotpotqa-supporting-facts_evidence-scored-top3-cosine")]:  # fmt: skip
+                         ("scored, without the name boost", "hotpotqa-supporting-facts_evidence-scored-no-name-boost"),
+                         ("scored, top 3 by cosine (first version)", "hotpotqa-supporting-facts_evidence-scored-top3-cosine")]:  # fmt: skip
         d = _load(folder)
         if d is None:
             continue

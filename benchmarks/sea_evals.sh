@@ -5,7 +5,8 @@
 # sweep): main = sea on hotpotqa-derived (threshold 0.4 and calibrated on its dev split) and halueval-qa;
 # table7 = the NLI model alone (whole context, max over single documents) on hotpotqa-derived; ablation = Table 8;
 # sweep = the chunk size C in {128, 256, 384, 512} (documents longer than C are cut, T_d = C, since HotpotQA
-# paragraphs are shorter than the default T_d = 512). Needs `veracity data build-hotpotqa-derived` first.
+# paragraphs are shorter than the default T_d = 512); halueval = sea on halueval-summarization and -dialogue test
+# (not in the default list: about 40 minutes). Needs `veracity data build-hotpotqa-derived` first.
 # Run one at a time: two heavy jobs on 2 cores slow each other badly.
 set -euo pipefail
 model=$1; name=$2; shift 2
@@ -38,6 +39,11 @@ for part in $parts; do
     sweep)
       for c in 128 256 384 512; do
         sea --set "chunk_tokens=$c" --set "document_threshold=$c" --dataset $hpd --out "$out/hotpotqa-derived_sea-c${c}_$name"
+      done ;;
+    halueval)
+      # the other two HaluEval tasks of the paper's main table, at T_s = 0.4
+      for task in summarization dialogue; do
+        sea --dataset "halueval-$task:test" --out "$out/halueval-$task-test_sea_$name"
       done ;;
     *) echo "unknown part $part" >&2; exit 2 ;;
   esac

@@ -117,6 +117,39 @@ def test_follow_links_gives_the_next_turn_to_the_document_a_main_sentence_names(
     assert linked._select(np.array([0.9, 0.3, 0.6], dtype=np.float32), 0.35, located, chunks, names) == [0, 2]
 
 
+def test_documents_the_claim_names_go_first_but_the_boost_admits_nothing(embedder):
+    from veracity.stages.retrieve.evidence import _document_titles, named_documents
+
+    docs = [
+        Document(id="p1", title="Harbour Lights (film)", text="It was shot in Wales. It premiered in 1950."),
+        Document(id="p2", text="Lighthouse films were popular in 1950. Many premiered in London."),
+        Document(id="p3", title="Tide Mill", text="The mill grinds wheat."),
+    ]
+    claim = "Harbour Lights premiered in 1950."
+    plain = ScoredEvidenceRetriever(embedder, top_k=1, per_document=1, name_boost=0.0)
+    boosted = ScoredEvidenceRetriever(embedder, top_k=1, per_document=1, name_boost=0.3)
+    chunks = plain.chunks(docs)
+    located = [(j, k) for j, c in enumerate(chunks) for k in range(len(c.sentences))]
+    titles = _document_titles(chunks, located)
+    assert titles["p1"] == ["Harbour Lights"] and titles["p2"] == ["Lighthouse"] and titles["p3"] == ["Tide Mill"]
+    assert named_documents(claim, titles) == {"p1"}
+    (before,) = plain.retrieve([claim], chunks)
+    (after,) = boosted.retrieve([claim], chunks)
+    assert before.main[0].document_id == "p2"  # the untitled paragraph is closer in words
+    assert after.main[0].document_id == "p1" and after.main[0].text == "It premiered in 1950."
+    assert after.scores[0] < before.scores[0]  # the reported score is the similarity, without the boost
+
+    # the boost reorders admitted sentences; a sentence under the floor stays out even in a named document
+    def mains(boost, floor):
+        retriever = ScoredEvidenceRetriever(embedder, top_k=5, per_document=None, name_boost=boost,
+                                            min_similarity=floor)  # fmt: skip
+        (found,) = retriever.retrieve(["Tide Mill premiered in 1950."], chunks)
+        return {m.text for m in found.main}
+
+    assert mains(0.3, 0.3) == mains(0.0, 0.3) != mains(0.0, -1.0)
+    assert ScoredEvidenceRetriever(embedder, name_boost=0.3).config()["name_boost"] == 0.3
+
+
 def test_windows_of_consecutive_sentences_become_extra_premises(embedder):
     from veracity.stages.verify.claims import _premises
 

@@ -85,3 +85,34 @@ def test_split_parts_are_assembled_once(tmp_path):
         zip_parts.append(part)
     folder = _assemble(tmp_path / "cache" / "encoder", zip_parts, unzip=True)
     assert sorted(p.name for p in folder.iterdir()) == ["config.json", "weights.bin"]
+
+
+def test_repeated_texts_are_embedded_once_and_the_cache_is_bounded(monkeypatch):
+    cached = SentenceTransformerEmbedder(cache_size=2)
+    model = cached._model()
+    encoded: list[list[str]] = []
+    real_encode = model.encode
+
+    def counting_encode(texts, **kwargs):
+        encoded.append(list(texts))
+        return real_encode(texts, **kwargs)
+
+    monkeypatch.setattr(model, "encode", counting_encode)
+    first = cached.embed(["a cat sat.", "a dog ran.", "a cat sat."])
+    assert encoded == [["a cat sat.", "a dog ran."]]
+    assert np.array_equal(first[0], first[2])
+    again = cached.embed(["a dog ran.", "a cat sat."])
+    assert len(encoded) == 1 and np.allclose(again, first[[1, 0]], atol=1e-6)
+    again[:] = 0  # a caller writing into the result leaves the cache intact
+    cached.embed(["a bird sang."])  # evicts the least recently used ("a dog ran.")
+    cached.embed(["a cat sat.", "a dog ran."])
+    assert encoded[-1] == ["a dog ran."]
+    assert np.allclose(cached.embed(["a cat sat."])[0], first[0], atol=1e-6)
+
+
+def test_the_cache_can_be_turned_off():
+    uncached = SentenceTransformerEmbedder(cache_size=0)
+    uncached.embed(["a cat sat."])
+    assert not uncached._cache
+    with pytest.raises(ValueError, match="cache_size"):
+        SentenceTransformerEmbedder(cache_size=-1)

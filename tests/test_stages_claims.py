@@ -96,3 +96,25 @@ def test_question_context_of_a_one_sentence_answer():
     assert len(two.claims) == 3 and not any("answer to" in c.text for c in two.claims)
     with pytest.raises(ConfigError):
         RulesClaimExtractor(question_context="always")  # type: ignore[arg-type]
+
+
+def test_a_long_question_is_stated_by_its_last_sentences():
+    history = (
+        "[Human]: Do you like Iron Man? [Assistant]: Sure do! Robert Downey Jr. is a favorite. "
+        "[Human]: Yes I like him too. Did you know he also was in Zodiac?"
+    )
+    answer = "Jake Gyllenhaal starred in Zodiac as well."
+    whole = RulesClaimExtractor().extract(answer, history)
+    assert whole.claims[0].text.startswith(f'The answer to "{history}"')
+    cut = RulesClaimExtractor(question_words=14).extract(answer, history)
+    (claim,) = cut.claims
+    assert claim.text == (
+        'The answer to "[Human]: Yes I like him too. Did you know he also was in Zodiac?" is: '
+        "Jake Gyllenhaal starred in Zodiac as well."
+    )
+    one = RulesClaimExtractor(question_words=3).extract(answer, history)  # the last sentence even when longer
+    assert one.claims[0].text.startswith('The answer to "Did you know he also was in Zodiac?"')
+    short = RulesClaimExtractor(question_words=12).extract(answer, "Who starred in Zodiac?")
+    assert short.claims[0].text.startswith('The answer to "Who starred in Zodiac?"')
+    with pytest.raises(ConfigError, match="question_words"):
+        RulesClaimExtractor(question_words=0)

@@ -41,7 +41,9 @@ def load() -> list[tuple[str, TaggedChunk, set[str]]]:
                 if text:
                     members.append(
                         CorpusSentence(
-                            ctx["title"], Sentence(index=index, span=TextSpan(start=0, end=len(text), text=text))
+                            ctx["title"],
+                            Sentence(index=index, span=TextSpan(start=0, end=len(text), text=text)),
+                            ctx["title"],
                         )
                     )
         chunk = TaggedChunk(text=tag_sentences([m.text for m in members]), sentences=tuple(members), n_tokens=0)

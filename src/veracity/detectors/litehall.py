@@ -61,6 +61,12 @@ class LiteHallConfig(BaseModel):
         description="rules extractor, one-sentence answer to a question: state only a verbless answer with the "
         "question (short), the whole sentence as one claim (sentence), or each clause (clauses).",
     )
+    question_words: int | None = Field(
+        None,
+        ge=1,
+        description="rules extractor: a longer question is stated only by its last sentences within "
+        "this many words (a dialogue history's last turn); None: the whole question.",
+    )
     llm: str = Field(
         DEFAULT_LOCAL_LLM,
         description="LLM of the llm stages: a catalog name, a .gguf path, or an OpenAI-compatible base URL.",
@@ -85,6 +91,12 @@ class LiteHallConfig(BaseModel):
         2, ge=0, description="Per claim, the best windows of consecutive context sentences added as NLI premises."
     )
     window_tokens: int = Field(200, ge=8, description="Tokens per window (see windows).")
+    name_boost: float = Field(
+        0.3,
+        ge=0.0,
+        description="Added to the similarity of the sentences of a document the claim names (its "
+        "title or leading name), to rank them first; it admits no sentence under min_similarity.",
+    )
     chunk_tokens: int = Field(1500, ge=8, description="T: tokens per numbered corpus chunk.")
     max_chunks: int = Field(100, ge=1)
     entail_threshold: float = Field(0.5, ge=0.0, le=1.0, description="τ_e")
@@ -112,7 +124,7 @@ class LiteHallDetector:
         s = self.settings
         uses_llm = "llm" in (s.extractor, s.retriever, s.verifier)
         self.llm = llm if llm is not None or not uses_llm else load_llm(s.llm, timeout=s.llm_timeout)
-        rules = RulesClaimExtractor(question_context=s.question_context)
+        rules = RulesClaimExtractor(question_context=s.question_context, question_words=s.question_words)
         scored = ScoredEvidenceRetriever(
             embedder,
             s.top_k,
@@ -125,6 +137,7 @@ class LiteHallDetector:
             follow_links=s.follow_links,
             windows=s.windows,
             window_tokens=s.window_tokens,
+            name_boost=s.name_boost,
             relatedness=scorer if s.relatedness == "nli" else None,
         )
         nli = NLIClaimVerifier(scorer, embedder, s.entail_threshold, s.contradict_threshold, s.relevance_threshold)

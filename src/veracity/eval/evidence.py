@@ -37,7 +37,7 @@ def _chunk(row: dict[str, Any]) -> tuple[TaggedChunk, list[tuple[str, int]]]:
             if not clean:
                 continue
             members.append(
-                CorpusSentence(title, Sentence(index=index, span=TextSpan(start=0, end=len(clean), text=clean)))
+                CorpusSentence(title, Sentence(index=index, span=TextSpan(start=0, end=len(clean), text=clean)), title)
             )
             keys.append((title, index))
     chunk = TaggedChunk(text=tag_sentences([s.text for s in members]), sentences=tuple(members), n_tokens=0)

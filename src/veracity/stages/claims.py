@@ -20,10 +20,14 @@ its character span in the answer.
 verbless answer of step 5), ``sentence`` (the whole sentence becomes one claim stated with the question, no
 splitting), or ``clauses`` (default: each clause is stated with the question, so a wrong answer's clause is not
 checked out of context; chosen on halueval-qa:dev, ``benchmarks/exploratory/litehall-question-context-dev/``).
+With ``question_words`` set, a question longer than that many words (a dialogue history ending in the user's last
+turn) is stated only by its last sentences within that many words, so that the claim's own words stay inside the
+verifier's input.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, get_args
@@ -74,18 +78,22 @@ class RulesClaimExtractor:
         question_template: str = 'The answer to "{question}" is: {answer}',
         splitter: str = "auto",
         question_context: QuestionContext = "clauses",
+        question_words: int | None = None,
     ) -> None:
+        if question_words is not None and question_words < 1:
+            raise ConfigError(f"question_words must be at least 1 (or None), got {question_words}")
         if question_context not in get_args(QuestionContext):
             choices = ", ".join(get_args(QuestionContext))
             raise ConfigError(f"question_context must be one of {choices}, got {question_context!r}")
         self.question_template = question_template
         self.question_context = question_context
+        self.question_words = question_words
         self._splitter = SentenceSplitter(splitter)  # type: ignore[arg-type]
 
     def config(self) -> dict[str, Any]:
         """Settings recorded in reports."""
         return {"extractor": self.name, "question_template": self.question_template,
-                "question_context": self.question_context}  # fmt: skip
+                "question_context": self.question_context, "question_words": self.question_words}  # fmt: skip
 
     def extract(self, answer: str, question: str | None = None) -> ClaimSet:
         """The claims of ``answer``; an empty answer has none."""
@@ -94,7 +102,7 @@ class RulesClaimExtractor:
             return ClaimSet([], [])
         nlp = load_spacy(purpose="claim extraction")
         docs = list(nlp.pipe(s.text for s in sentences))
-        asked = question.strip() if question and question.strip() and len(sentences) == 1 else None
+        asked = self._recent(question) if question and question.strip() and len(sentences) == 1 else None
         if asked and (self.question_context == "sentence" or not _has_finite_verb(docs[0])):
             text = self.question_template.format(question=asked, answer=answer.strip())
             claim = Claim(id="c1", text=text, sentence_index=0, span=sentences[0].span)
@@ -118,6 +126,22 @@ class RulesClaimExtractor:
             if subject and subject.lower() not in _PRONOUNS:
                 previous_subject = subject
         return ClaimSet(sentences, claims, notes=notes)
+
+    def _recent(self, question: str) -> str:
+        """The question, or with ``question_words`` its last sentences within that many words (at least one)."""
+        question = question.strip()
+        if self.question_words is None or len(question.split()) <= self.question_words:
+            return question
+        kept: list[str] = []
+        words = 0
+        # a plain split at end punctuation: spaCy parses speaker tags such as "[Human]:" as sentences of their own
+        for sentence in reversed(re.split(r"(?<=[.!?])\s+", question)):
+            size = len(sentence.split())
+            if kept and words + size > self.question_words:
+                break
+            kept.insert(0, sentence)
+            words += size
+        return " ".join(kept) or question
 
 
 class LLMClaimExtractor:

@@ -38,6 +38,7 @@ class CorpusSentence:
 
     document_id: str
     sentence: Sentence
+    document_title: str | None = None
 
     @property
     def text(self) -> str:
@@ -83,13 +84,13 @@ def chunk_corpus(
         for sentence in splitter.split(doc.text):
             spans = tokenizer.token_spans(sentence.text)
             if len(spans) <= max_tokens:
-                units.append((CorpusSentence(doc.id, sentence), len(spans)))
+                units.append((CorpusSentence(doc.id, sentence, doc.title), len(spans)))
                 continue
             base = sentence.span.start
             for k in range(0, len(spans), max_tokens):
                 piece = spans[k : k + max_tokens]
                 span = TextSpan.of(doc.text, base + piece[0][0], base + piece[-1][1])
-                units.append((CorpusSentence(doc.id, Sentence(index=sentence.index, span=span)), len(piece)))
+                units.append((CorpusSentence(doc.id, Sentence(index=sentence.index, span=span), doc.title), len(piece)))
     chunks = []
     for group in pack_lengths([n for _, n in units], max_tokens):
         members = tuple(units[i][0] for i in group)
