@@ -1,5 +1,6 @@
 import time
 
+import numpy as np
 import pytest
 
 from veracity.errors import InputError
@@ -153,3 +154,24 @@ def test_checkables_of_a_sentence():
     assert ("entity", "Marie Curie") in kinds and ("entity", "Paris") in kinds
     assert ("negation", "not") in kinds
     assert ("number", "1891") in kinds and ("number", "2,000") in kinds
+
+
+def test_grounding_as_a_pair_scorer_plugs_into_sea():
+    from veracity.detectors.base import load_pair_scorer
+    from veracity.detectors.sea import SEADetector
+    from veracity.models.pair_scorer import PairScorer
+    from veracity.registry import names
+
+    assert "grounding" in names("pair_scorer")
+    scorer = load_pair_scorer("grounding", quantize="int8")  # options for Hugging Face models are ignored
+    assert isinstance(scorer, PairScorer) and scorer.model_id == "grounding"
+    premise = "Marie Curie was born in Warsaw in 1867."
+    probs = scorer.score([(premise, "Curie was born in Warsaw in 1867."),
+                          (premise, "Curie was born in Paris in 1867."),
+                          (premise, "It is nice.")])  # fmt: skip
+    # items: Curie, Warsaw|Paris, 1867 -> all found; Paris missing (2 of 3); nothing checkable -> undecided
+    assert np.allclose(probs, [[1, 0, 0], [2 / 3, 1 / 3, 0], [0.5, 0.5, 0]], atol=1e-6)
+    detector = SEADetector.from_config(nli_model="grounding")
+    context = ["Marie Curie was born in Warsaw.", "Paris is in France."]
+    assert detector.detect("Warsaw", context, "Where was Curie born?").verdict == "faithful"
+    assert detector.detect("Lyon", context, "Where was Curie born?").verdict == "hallucinated"

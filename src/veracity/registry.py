@@ -26,6 +26,7 @@ EMBEDDERS: dict[str, str] = {
 
 PAIR_SCORERS: dict[str, str] = {
     "hf-cross-encoder": "veracity.models.pair_scorer:HFPairScorer",
+    "grounding": "veracity.stages.verify.grounding:GroundingPairScorer",
 }
 
 LLMS: dict[str, str] = {

@@ -8,9 +8,10 @@ from contextlib import contextmanager
 from typing import Any, Protocol, runtime_checkable
 
 from veracity.errors import InputError
+from veracity.models.pair_scorer import PairScorer
 from veracity.schema import Document, Report
 
-__all__ = ["Detector", "StageTimer", "as_documents", "empty_answer_report"]
+__all__ = ["Detector", "StageTimer", "as_documents", "empty_answer_report", "load_pair_scorer"]
 
 
 @runtime_checkable
@@ -26,6 +27,21 @@ class Detector(Protocol):
     def config(self) -> dict[str, Any]:
         """The configuration recorded in every report."""
         ...
+
+
+def load_pair_scorer(model: str, **hf_options: Any) -> PairScorer:
+    """The pair scorer a detector setting names.
+
+    A registered rule-based scorer (``grounding``) by its name, else a Hugging Face sequence classifier (catalog
+    name, local folder or hub id) built with ``hf_options``.
+    """
+    from veracity.models.pair_scorer import HFPairScorer
+    from veracity.registry import PAIR_SCORERS, resolve
+
+    if model in PAIR_SCORERS and model != "hf-cross-encoder":
+        scorer: PairScorer = resolve("pair_scorer", model)()
+        return scorer
+    return HFPairScorer(model, **hf_options)
 
 
 def as_documents(context: Sequence[Document | str] | None) -> list[Document]:

@@ -32,10 +32,10 @@ from typing import Any, Self
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
+from veracity.detectors.base import StageTimer, as_documents, empty_answer_report, load_pair_scorer
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
-from veracity.models.pair_scorer import ENTAILMENT, HFPairScorer, PairScorer
+from veracity.models.pair_scorer import ENTAILMENT, PairScorer
 from veracity.schema import Document, EvidenceGroup, GroupedChunk, Report, TextSpan
 from veracity.stages.graph import aggregate_evidence
 from veracity.text.chunk import chunk_sentences
@@ -120,13 +120,13 @@ class SEADetector:
         base = config or SEAConfig()
         settings = SEAConfig.model_validate({**base.model_dump(), **overrides})
 
-        def scorer(model: str) -> HFPairScorer:
-            return HFPairScorer(
+        def scorer(model: str) -> PairScorer:
+            return load_pair_scorer(
                 model,
                 batch_size=settings.batch_size,
                 max_length=settings.max_length,
                 num_threads=settings.num_threads,
-                quantize=settings.quantize,  # type: ignore[arg-type]
+                quantize=settings.quantize,
             )
 
         relevance = scorer(settings.relevance_model) if settings.relevance_model else None

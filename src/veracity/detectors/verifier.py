@@ -26,8 +26,8 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
-from veracity.models.pair_scorer import ENTAILMENT, HFPairScorer, PairScorer
+from veracity.detectors.base import StageTimer, as_documents, empty_answer_report, load_pair_scorer
+from veracity.models.pair_scorer import ENTAILMENT, PairScorer
 from veracity.schema import Document, Evidence, EvidenceRole, Report, Sentence, SentenceScore, TextSpan
 from veracity.text.chunk import TextChunk, chunk_sentences
 from veracity.text.split import SentenceSplitter
@@ -96,7 +96,7 @@ class VerifierDetector:
         """Build the detector and its pair scorer from settings."""
         base = config or VerifierConfig()
         settings = VerifierConfig.model_validate({**base.model_dump(), **overrides})
-        scorer = HFPairScorer(
+        scorer = load_pair_scorer(
             settings.model,
             batch_size=settings.batch_size,
             max_length=settings.max_length,

@@ -209,3 +209,42 @@ def _strip_determiner(ent: Any) -> tuple[int, int]:
     if len(ent) > 1 and ent[0].lower_ in ("the", "a", "an"):
         start = ent[1].idx
     return start, ent.end_char
+
+
+class GroundingPairScorer:
+    """The grounding checker as a :class:`~veracity.models.pair_scorer.PairScorer` (registry name ``grounding``).
+
+    P(entailment) = the share of the hypothesis's checkable items (names, numbers, dates, negations) that the
+    premise contains; P(neutral) = the rest; P(contradiction) = 0 (a missing item is not a contradiction). A
+    hypothesis with nothing checkable gets (0.5, 0.5, 0): undecided. Rule-based, no model weights: a second,
+    transparent scorer to plug into any detector that takes a pair scorer (Logic-Matters' Table 7 analogue), and a
+    control for what lexical overlap alone achieves. The hypothesis's items are found once per distinct hypothesis.
+    """
+
+    model_id = "grounding"
+
+    def __init__(self, checker: GroundingChecker | None = None, **_: Any) -> None:
+        self.checker = checker or GroundingChecker()
+        self._items: dict[str, list[Checkable]] = {}
+
+    def config(self) -> dict[str, Any]:
+        """Settings recorded in reports."""
+        return {"pair_scorer": self.model_id, **self.checker.config()}
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> Any:
+        """Shape ``(len(pairs), 3)``: P(entailment), P(neutral), P(contradiction) per (premise, hypothesis)."""
+        import numpy as np
+
+        out = np.zeros((len(pairs), 3), dtype=np.float32)
+        for row, (premise, hypothesis) in enumerate(pairs):
+            if hypothesis not in self._items:
+                if len(self._items) > 4096:
+                    self._items.clear()
+                self._items[hypothesis] = self.checker.checkables(hypothesis)
+            items = self._items[hypothesis]
+            if not items:
+                out[row] = (0.5, 0.5, 0.0)
+                continue
+            supported = 1.0 - len(find_unsupported(items, EvidenceFacts.of(premise))) / len(items)
+            out[row] = (supported, 1.0 - supported, 0.0)
+        return out
