@@ -22,7 +22,7 @@ splitting), or ``clauses`` (default: each clause is stated with the question, so
 checked out of context; chosen on halueval-qa:dev, ``benchmarks/exploratory/litehall-question-context-dev/``).
 With ``question_words`` set, a question longer than that many words (a dialogue history ending in the user's last
 turn) is stated only by its last sentences within that many words, so that the claim's own words stay inside the
-verifier's input.
+verifier's input (the ``litehall`` detector uses 20, chosen on halueval-dialogue:dev; None here: the whole question).
 """
 
 from __future__ import annotations
