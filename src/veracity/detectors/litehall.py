@@ -22,12 +22,12 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
+from veracity.detectors.base import StageTimer, as_documents, empty_answer_report, load_pair_scorer
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.models.llm import LLM, load_llm
 from veracity.models.llm.llamacpp import DEFAULT_LOCAL_LLM
-from veracity.models.pair_scorer import HFPairScorer, PairScorer
+from veracity.models.pair_scorer import PairScorer
 from veracity.schema import (
     Claim,
     ClaimVerdict,
@@ -158,7 +158,7 @@ class LiteHallDetector:
         """Build the detector and its models (loaded on first use)."""
         base = config or LiteHallConfig()
         settings = LiteHallConfig.model_validate({**base.model_dump(), **overrides})
-        scorer = HFPairScorer(
+        scorer = load_pair_scorer(
             settings.nli_model,
             batch_size=settings.batch_size,
             max_length=settings.max_length,

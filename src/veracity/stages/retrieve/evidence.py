@@ -177,15 +177,14 @@ class ScoredEvidenceRetriever:
         names = _document_names(chunks) if self.follow_links else {}
         windows = self._windows(chunks, located) if self.windows > 0 else []
         titles = _document_titles(chunks, located) if self.name_boost else {}
+        documents = np.array([chunks[j].sentences[k].document_id for j, k in located], dtype=object)
         results = []
         for claim, row in zip(claims, scores, strict=True):
             evidence = ClaimEvidence()
             ranking = row
             if titles:
-                named = named_documents(claim, titles)
-                ranking = row + self.name_boost * np.array(
-                    [chunks[j].sentences[k].document_id in named for j, k in located], dtype=row.dtype
-                )
+                named = list(named_documents(claim, titles))
+                ranking = row + self.name_boost * np.isin(documents, named).astype(row.dtype)
             for position in self._select(ranking, floor, located, chunks, names, admitted=row >= floor):
                 j, k = located[position]
                 evidence.add(chunks[j], j, k, supporting_indices(chunks[j].sentences, k, self.antecedent),
@@ -425,11 +424,12 @@ def named_documents(claim: str, titles: dict[str, list[str]]) -> set[str]:
         ['a']
     """
     lowered = claim.lower()
-    return {
-        document
-        for document, names in titles.items()
-        if any(re.search(rf"(?<!\w){re.escape(name.lower())}(?!\w)", lowered) for name in names)
-    }
+    return {document for document, names in titles.items() if any(_mentions(lowered, n.lower()) for n in names)}
+
+
+def _mentions(text: str, name: str) -> bool:
+    """Whether ``name`` occurs in ``text`` as whole words."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
 
 
 def _linked_documents(texts: Sequence[str], names: dict[str, str] | None, exclude: set[str]) -> set[str]:
@@ -437,11 +437,7 @@ def _linked_documents(texts: Sequence[str], names: dict[str, str] | None, exclud
     if not names or not texts:
         return set()
     joined = " ".join(texts)
-    return {
-        document
-        for document, name in names.items()
-        if document not in exclude and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", joined)
-    }
+    return {document for document, name in names.items() if document not in exclude and _mentions(joined, name)}
 
 
 def _with_topic(sentences: Sequence[CorpusSentence], k: int) -> str:

@@ -23,6 +23,9 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
+
 from veracity.text._spacy import DEFAULT_SPACY_MODEL, parse
 from veracity.text.normalize import (
     DateValue,
@@ -223,7 +226,7 @@ class GroundingPairScorer:
 
     model_id = "grounding"
 
-    def __init__(self, checker: GroundingChecker | None = None, **_: Any) -> None:
+    def __init__(self, checker: GroundingChecker | None = None) -> None:
         self.checker = checker or GroundingChecker()
         self._items: dict[str, list[Checkable]] = {}
 
@@ -231,10 +234,8 @@ class GroundingPairScorer:
         """Settings recorded in reports."""
         return {"pair_scorer": self.model_id, **self.checker.config()}
 
-    def score(self, pairs: Sequence[tuple[str, str]]) -> Any:
+    def score(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.float32]:
         """Shape ``(len(pairs), 3)``: P(entailment), P(neutral), P(contradiction) per (premise, hypothesis)."""
-        import numpy as np
-
         out = np.zeros((len(pairs), 3), dtype=np.float32)
         for row, (premise, hypothesis) in enumerate(pairs):
             if hypothesis not in self._items:
