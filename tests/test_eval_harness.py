@@ -66,6 +66,20 @@ def test_calibration_fits_on_one_split_and_applies_to_another(grounding, tmp_pat
     assert len((tmp_path / "limited" / "calibration" / "predictions.jsonl").read_text().splitlines()) == 2
 
 
+def test_progress_is_told_which_dataset_each_stream_comes_from(grounding, tmp_path):
+    seen: list[str] = []
+
+    def progress(items, name):
+        seen.append(name)
+        return items
+
+    copy = tmp_path / "calibration.jsonl"
+    copy.write_text((FIXTURES / "generic.jsonl").read_text())
+    other = f"jsonl:{copy}"
+    evaluate(grounding, GENERIC, tmp_path / "run", calibrate_on=other, calibrate_limit=2, progress=progress)
+    assert seen == [GENERIC, other]
+
+
 def test_nli_pairs_with_the_verifier(tiny_nli_dir, tmp_path):
     detector = VerifierDetector.from_config(model=str(tiny_nli_dir))
     result = evaluate(detector, f"nli:{FIXTURES / 'pairs.tsv'}", tmp_path)

@@ -440,8 +440,8 @@ def eval_run(
     from veracity.detectors import load_detector
     from veracity.eval.harness import evaluate
 
-    def progress(items: Any) -> Any:
-        return tqdm(items, unit="ex", desc=f"eval {dataset}", file=sys.stderr, mininterval=2.0)
+    def progress(items: Any, name: str) -> Any:
+        return tqdm(items, unit="ex", desc=f"eval {name}", file=sys.stderr, mininterval=2.0)
 
     try:
         result = evaluate(

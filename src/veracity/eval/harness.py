@@ -55,7 +55,7 @@ def evaluate(
     calibrate_limit: int | None = None,
     objective: str = "f1",
     command: str | None = None,
-    progress: Callable[[Iterable[Any]], Iterable[Any]] | None = None,
+    progress: Callable[[Iterable[Any], str], Iterable[Any]] | None = None,
 ) -> EvalResult:
     """Run ``detector`` on ``dataset`` and write predictions and metrics under ``out_dir``.
 
@@ -72,7 +72,8 @@ def evaluate(
             detectors; HaluEval's examples come in right / hallucinated pairs, so an even limit stays balanced).
         objective: ``f1`` or ``balanced_accuracy``.
         command: the command line recorded in metrics.json.
-        progress: wraps the example stream (e.g. a progress bar).
+        progress: wraps an example stream, given the stream and the dataset it comes from (``dataset`` or
+            ``calibrate_on``), e.g. a progress bar labelled with that name.
     """
     if objective not in ("f1", "balanced_accuracy"):
         raise ConfigError(f"--objective must be f1 or balanced_accuracy, got {objective!r}")
@@ -81,7 +82,7 @@ def evaluate(
     commit = _git_commit()  # the code that runs, not whatever is checked out when the run ends
     earlier = _read_metrics(out_dir / METRICS)
     started = time.perf_counter()
-    bad, n_new = _predict(detector, spec, out_dir / PREDICTIONS, data_dir, limit, progress)
+    bad, n_new = _predict(detector, dataset, out_dir / PREDICTIONS, data_dir, limit, progress)
     wall = time.perf_counter() - started
     calibration = None
     if calibrate_on is not None:
@@ -89,7 +90,7 @@ def evaluate(
         calibration_dir.mkdir(exist_ok=True)
         _predict(
             detector,
-            DatasetSpec.parse(calibrate_on),
+            calibrate_on,
             calibration_dir / PREDICTIONS,
             data_dir,
             calibrate_limit,
@@ -127,18 +128,18 @@ def evaluate(
 
 def _predict(
     detector: Detector,
-    spec: DatasetSpec,
+    dataset: str,
     path: Path,
     data_dir: Path | None,
     limit: int | None,
-    progress: Callable[[Iterable[Any]], Iterable[Any]] | None,
+    progress: Callable[[Iterable[Any], str], Iterable[Any]] | None,
 ) -> tuple[list[BadRecord], int]:
     done = {str(r.get("id")) for r in read_rows(path)}
     bad: list[BadRecord] = []
     n_new = 0
-    stream: Iterable[Record] = _limited(load_dataset(spec, data_dir), limit)
+    stream: Iterable[Record] = _limited(load_dataset(DatasetSpec.parse(dataset), data_dir), limit)
     if progress is not None:
-        stream = progress(stream)
+        stream = progress(stream, dataset)
     with path.open("a", encoding="utf-8") as out:
         for record in stream:
             if isinstance(record, BadRecord):
