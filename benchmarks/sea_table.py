@@ -5,7 +5,8 @@
 NAME is the result-folder suffix given to ``benchmarks/sea_evals.sh`` (e.g. veracity-nli-small). Prints the
 HotPotQA-Derived table (accuracy per level, AUROC, throughput) for every run of that model that exists — `sea`
 at T_s = 0.4 and calibrated, its ablations and variants, and the NLI model alone (Table 7) — then the hard-level
-gain of `sea` over the NLI model alone, and the per-stage time shares (Tables 12–13). No figure is typed by hand.
+gain of `sea` over the NLI model alone, the per-stage time shares (Tables 12–13), and `sea` on the three HaluEval
+tasks (T_s = 0.4 and dev-calibrated). No figure is typed by hand.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ RUNS = [
     ("nli-per-document", "NLI alone, max over single documents (Table 7)"),
 ]
 LEVELS = ("easy", "medium", "hard")
+HALUEVAL = ("qa", "summarization", "dialogue")
 
 
 def _load(run: str, name: str) -> dict | None:
@@ -80,6 +82,30 @@ def main() -> None:
                 print(f"| {stage} | {row['mean_ms']:.1f} | {100 * row['share']:.1f}% |")
             graph_and_segmentation = sum(timings.get(s, {}).get("share", 0.0) for s in ("graph", "segmentation"))
             print(f"\nGraph + segmentation: {100 * graph_and_segmentation:.1f}% of the time (floor ≤ 35%).")
+    _halueval(name)
+
+
+def _halueval(name: str) -> None:
+    rows = []
+    for task in HALUEVAL:
+        for suffix, label in (("", "T_s = 0.4"), ("_calibrated", "threshold fitted on 600 dev examples")):
+            folder = f"halueval-{task}-test_sea_{name}{suffix}"
+            path = RESULTS / folder / "metrics.json"
+            if not path.exists():
+                continue
+            record = json.loads(path.read_text(encoding="utf-8"))
+            metrics = record["metrics"]
+            auroc = metrics.get("auroc")
+            rss = record.get("peak_rss_mb")
+            rows.append(
+                f"| halueval-{task}:test | {label} | {record['n']:,} | {_pct(metrics['accuracy'])} | "
+                f"{'—' if auroc is None else f'{auroc:.3f}'} | {record['throughput_per_s']:.2f} | "
+                f"{'—' if rss is None else f'{rss:,.0f}'} | `{folder}` |"
+            )
+    if rows:
+        print("\n| dataset | threshold | n | accuracy | AUROC | examples/s | peak RSS MB | folder |")
+        print("|---|---|---|---|---|---|---|---|")
+        print("\n".join(rows))
 
 
 if __name__ == "__main__":

@@ -69,6 +69,20 @@ def test_without_relevance_weighting_the_weights_are_uniform(embedder):
     assert weights == pytest.approx([1 / len(weights)] * len(weights))
 
 
+def test_max_pooling_takes_the_best_cluster_whatever_its_relevance(embedder):
+    # without aggregation no single document entails the multi-hop answer; a short answer each document states is
+    # entailed by one of three clusters: the weighted mean stays below 1, the maximum is 1
+    settings = SEAConfig(aggregation=False)
+    weighted = SEADetector(OverlapNLI(), embedder, settings).detect("defender", BRIDGE, QUESTION)
+    pooled = SEADetector(OverlapNLI(), embedder, settings.model_copy(update={"pooling": "max"})).detect(
+        "defender", BRIDGE, QUESTION
+    )
+    assert [g.entailment for g in pooled.evidence_groups] == [0.0, 1.0, 0.0]
+    assert weighted.score == pytest.approx(1.0 - pooled.evidence_groups[1].relevance) and weighted.score > 0.0
+    assert pooled.score == pytest.approx(0.0) and pooled.verdict == "faithful"
+    assert [g.relevance for g in pooled.evidence_groups] == [g.relevance for g in weighted.evidence_groups]
+
+
 def test_duplicate_documents_are_scored_once(detector):
     docs = [BRIDGE[0], Document(id="copy", text=BRIDGE[0].text), BRIDGE[1]]
     report = detector.detect(ANSWER, docs, QUESTION)
