@@ -6,7 +6,9 @@
 # table7 = the NLI model alone (whole context, max over single documents) on hotpotqa-derived; ablation = Table 8;
 # sweep = the chunk size C in {128, 256, 384, 512} (documents longer than C are cut, T_d = C, since HotpotQA
 # paragraphs are shorter than the default T_d = 512); halueval = sea on halueval-summarization and -dialogue test
-# (not in the default list: about 40 minutes). Needs `veracity data build-hotpotqa-derived` first.
+# (not in the default list: about 40 minutes); halueval-calibrated = the three HaluEval tasks with the threshold
+# fitted on dev (after `main` and `halueval`); pooling = sea with S = max_k e_k on hotpotqa-derived (0.4 and
+# calibrated) and halueval-qa. Needs `veracity data build-hotpotqa-derived` first.
 # Run one at a time: two heavy jobs on 2 cores slow each other badly.
 set -euo pipefail
 model=$1; name=$2; shift 2
@@ -45,6 +47,24 @@ for part in $parts; do
       for task in summarization dialogue; do
         sea --dataset "halueval-$task:test" --out "$out/halueval-$task-test_sea_$name"
       done ;;
+    halueval-calibrated)
+      # the same with the threshold fitted on the first 600 dev examples (balanced accuracy); the test predictions
+      # are reused from the `halueval` part (sea is deterministic), so only dev is scored
+      for task in qa summarization dialogue; do
+        cal="$out/halueval-$task-test_sea_${name}_calibrated"
+        mkdir -p "$cal"
+        cp "$out/halueval-$task-test_sea_$name/predictions.jsonl" "$cal/"
+        sea --dataset "halueval-$task:test" --calibrate-on "halueval-$task:dev" --calibrate-limit 600 \
+          --objective balanced_accuracy --out "$cal"
+      done ;;
+    pooling)
+      # S = max_k e_k instead of the weighted mean (chosen on dev: benchmarks/exploratory/sea-pooling-dev/)
+      sea --set pooling=max --dataset $hpd --out "$out/hotpotqa-derived_sea-max_$name"
+      mkdir -p "$out/hotpotqa-derived_sea-max_${name}_calibrated"
+      cp "$out/hotpotqa-derived_sea-max_$name/predictions.jsonl" "$out/hotpotqa-derived_sea-max_${name}_calibrated/"
+      sea --set pooling=max --dataset $hpd --calibrate-on hotpotqa-derived:dev --objective balanced_accuracy \
+        --out "$out/hotpotqa-derived_sea-max_${name}_calibrated"
+      sea --set pooling=max --dataset halueval-qa:test --out "$out/halueval-qa-test_sea-max_$name" ;;
     *) echo "unknown part $part" >&2; exit 2 ;;
   esac
 done

@@ -20,6 +20,8 @@ RUNS = [
     ("sea", "sea, T_s = 0.4"),
     ("sea_calibrated", "sea, threshold fitted on dev"),
     ("sea-relevance-nli", "sea, R = the NLI model (cross-encoder relevance)"),
+    ("sea-max", "sea, S = max_k e_k (pooling=max), T_s = 0.4"),
+    ("sea-max_calibrated", "sea, S = max_k e_k, threshold fitted on dev"),
     ("sea-no-segmentation", "sea without segmentation"),
     ("sea-no-aggregation", "sea without aggregation"),
     ("sea-no-relevance-weighting", "sea without relevance weighting"),
@@ -66,7 +68,7 @@ def main() -> None:
             + " | ".join(_pct(levels.get(level, {}).get("accuracy")) for level in LEVELS)
             + f" | {'—' if auroc is None else f'{auroc:.3f}'} | {record['throughput_per_s']:.2f} | `{folder}` |"
         )
-    for run in ("sea", "sea-relevance-nli"):
+    for run in ("sea", "sea-relevance-nli", "sea-max"):
         if run not in found:
             continue
         hard = found[run]["metrics"]["by_task"]["hard"]["accuracy"]
@@ -87,9 +89,14 @@ def main() -> None:
 
 def _halueval(name: str) -> None:
     rows = []
+    variants = (
+        ("sea", "", "T_s = 0.4"),
+        ("sea", "_calibrated", "threshold fitted on 600 dev examples"),
+        ("sea-max", "", "pooling=max, T_s = 0.4"),
+    )
     for task in HALUEVAL:
-        for suffix, label in (("", "T_s = 0.4"), ("_calibrated", "threshold fitted on 600 dev examples")):
-            folder = f"halueval-{task}-test_sea_{name}{suffix}"
+        for run, suffix, label in variants:
+            folder = f"halueval-{task}-test_{run}_{name}{suffix}"
             path = RESULTS / folder / "metrics.json"
             if not path.exists():
                 continue

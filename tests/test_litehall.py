@@ -118,7 +118,7 @@ def test_follow_links_gives_the_next_turn_to_the_document_a_main_sentence_names(
 
 
 def test_documents_the_claim_names_go_first_but_the_boost_admits_nothing(embedder):
-    from veracity.stages.retrieve.evidence import _document_titles, named_documents
+    from veracity.stages.retrieve.evidence import _document_names, _document_titles, named_documents
 
     docs = [
         Document(id="p1", title="Harbour Lights (film)", text="It was shot in Wales. It premiered in 1950."),
@@ -130,7 +130,7 @@ def test_documents_the_claim_names_go_first_but_the_boost_admits_nothing(embedde
     boosted = ScoredEvidenceRetriever(embedder, top_k=1, per_document=1, name_boost=0.3)
     chunks = plain.chunks(docs)
     located = [(j, k) for j, c in enumerate(chunks) for k in range(len(c.sentences))]
-    titles = _document_titles(chunks, located)
+    titles = _document_titles(chunks, located, _document_names(chunks))
     assert titles["p1"] == ["Harbour Lights"] and titles["p2"] == ["Lighthouse"] and titles["p3"] == ["Tide Mill"]
     assert named_documents(claim, titles) == {"p1"}
     (before,) = plain.retrieve([claim], chunks)

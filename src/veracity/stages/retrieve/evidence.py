@@ -174,9 +174,10 @@ class ScoredEvidenceRetriever:
         floor = self.min_similarity
         if self.relatedness is not None:
             scores, floor = self._relatedness(claims, texts, scores), self.min_relatedness
-        names = _document_names(chunks) if self.follow_links else {}
+        leading = _document_names(chunks) if self.follow_links or self.name_boost else {}
+        names = leading if self.follow_links else {}
         windows = self._windows(chunks, located) if self.windows > 0 else []
-        titles = _document_titles(chunks, located) if self.name_boost else {}
+        titles = _document_titles(chunks, located, leading) if self.name_boost else {}
         documents = np.array([chunks[j].sentences[k].document_id for j, k in located], dtype=object)
         results = []
         for claim, row in zip(claims, scores, strict=True):
@@ -394,13 +395,14 @@ def _document_names(chunks: Sequence[TaggedChunk]) -> dict[str, str]:
     return names
 
 
-def _document_titles(chunks: Sequence[TaggedChunk], located: list[tuple[int, int]]) -> dict[str, list[str]]:
+def _document_titles(
+    chunks: Sequence[TaggedChunk], located: list[tuple[int, int]], leading: dict[str, str]
+) -> dict[str, list[str]]:
     """The names each document goes by.
 
-    Its title without a parenthesised qualifier ("Zodiac (film)" → "Zodiac"), and the capitalised words its first
-    sentence opens with (the name of a document without a title).
+    Its title without a parenthesised qualifier ("Zodiac (film)" → "Zodiac"), and ``leading``: the capitalised
+    words its first sentence opens with (:func:`_document_names`, the name of a document without a title).
     """
-    leading = _document_names(chunks)
     titles: dict[str, list[str]] = {}
     for j, k in located:
         member = chunks[j].sentences[k]
