@@ -112,6 +112,30 @@ def test_a_long_answer_keeps_only_factual_chunks(embedder):
     assert any("not factual" in note for note in report.notes)
 
 
+def test_an_answer_with_no_factual_chunk_is_checked_whole_and_says_so(embedder):
+    answer = "Honestly, I think so. What do you think? Thanks a lot! " * 3
+    settings = SEAConfig(answer_threshold=10, chunk_tokens=8)
+    report = SEADetector(OverlapNLI(), embedder, settings).detect(answer, BRIDGE)
+    assert any("whole answer is checked" in note for note in report.notes)
+    assert 0.0 <= report.score <= 1.0 and report.evidence_groups
+
+
+def test_a_document_without_sentences_is_a_chunk_like_any_other(detector):
+    docs = [*BRIDGE, Document(id="rule", text="----- * * * -----")]
+    report = detector.detect(ANSWER, docs, QUESTION)
+    assert report.verdict == "faithful"
+    assert {c.document_id for g in report.evidence_groups for c in g.chunks} == {"club", "player", "food", "rule"}
+
+
+def test_five_hundred_documents_stay_within_the_chunk_cap(embedder):
+    docs = [Document(id=f"d{i}", text=f"Archive item {i} records a harvest of {i} tonnes.") for i in range(500)]
+    docs += BRIDGE[:2]
+    report = SEADetector(OverlapNLI(), embedder).detect(ANSWER, docs, QUESTION)
+    assert sum(len(g.chunks) for g in report.evidence_groups) == 128
+    assert any("502 chunks: kept the 128" in note for note in report.notes)
+    assert report.timings_ms["graph"] < 10_000
+
+
 def test_long_documents_are_segmented(embedder):
     long_doc = Document(id="long", text=" ".join(f"Sentence {i} mentions the number {i}." for i in range(40)))
     report = SEADetector(OverlapNLI(), embedder, SEAConfig(document_threshold=50, chunk_tokens=30)).detect(
