@@ -11,6 +11,16 @@ set -euo pipefail
 parts=${*:-modules qa summarization dialogue table9}
 out=benchmarks/results
 lh() { veracity eval --detector litehall "$@"; }
+# calibrated RUN [LITEHALL ARGS...]: RUN_calibrated, RUN's halueval-summarization:test predictions with the FactScore
+# threshold fitted on the first 600 dev examples (300 right / hallucinated pairs; balanced accuracy). The test
+# predictions are copied, not recomputed (evaluation resumes from predictions.jsonl; litehall is deterministic).
+calibrated() {
+  local run=$1; shift
+  mkdir -p "${run}_calibrated"
+  cp "$run/predictions.jsonl" "${run}_calibrated/"
+  lh "$@" --dataset halueval-summarization:test --calibrate-on halueval-summarization:dev --calibrate-limit 600 \
+    --objective balanced_accuracy --out "${run}_calibrated"
+}
 for part in $parts; do
   case $part in
     modules)
@@ -25,23 +35,13 @@ for part in $parts; do
       # The committed folders of this part were made before windows=2 became the default (add --set windows=0 to
       # reproduce them); the run with today's defaults is summarization-int8 (int8 verifier, for time).
       lh --dataset halueval-summarization:test --out "$out/halueval-summarization-test_litehall"
-      # FactScore threshold fitted on the first 600 dev examples (300 right / hallucinated pairs; about 13 minutes);
-      # the test predictions are reused (evaluation resumes from predictions.jsonl; litehall is deterministic).
-      cal="$out/halueval-summarization-test_litehall_calibrated"
-      mkdir -p "$cal"
-      cp "$out/halueval-summarization-test_litehall/predictions.jsonl" "$cal/"
-      lh --dataset halueval-summarization:test --calibrate-on halueval-summarization:dev --calibrate-limit 600 \
-        --objective balanced_accuracy --out "$cal" ;;
+      calibrated "$out/halueval-summarization-test_litehall" ;;  # about 13 minutes of dev
     summarization-int8)
       # the same with the int8 verifier (twice as fast; dev AUROC 0.759 against 0.776 for fp32, see
       # benchmarks/exploratory/litehall-summarization-dev/); the dev calibration was seeded with that folder's
       # windows2-int8 predictions (the first 300 dev examples, same code and settings), then resumed to 600.
       lh --set quantize=int8 --dataset halueval-summarization:test --out "$out/halueval-summarization-test_litehall_int8"
-      cal="$out/halueval-summarization-test_litehall_int8_calibrated"
-      mkdir -p "$cal"
-      cp "$out/halueval-summarization-test_litehall_int8/predictions.jsonl" "$cal/"
-      lh --set quantize=int8 --dataset halueval-summarization:test --calibrate-on halueval-summarization:dev \
-        --calibrate-limit 600 --objective balanced_accuracy --out "$cal" ;;
+      calibrated "$out/halueval-summarization-test_litehall_int8" --set quantize=int8 ;;
     dialogue)
       lh --dataset halueval-dialogue:test --out "$out/halueval-dialogue-test_litehall" ;;
     table9)

@@ -16,16 +16,20 @@ parts=${*:-main table7 ablation sweep}
 out=benchmarks/results
 hpd=hotpotqa-derived:test
 sea() { veracity eval --detector sea --set "nli_model=$model" "$@"; }
+# calibrated RUN TEST DEV [SEA ARGS...]: RUN_calibrated, RUN's test predictions with the threshold fitted on DEV
+# (balanced accuracy). The test predictions are copied, not recomputed (evaluation resumes from predictions.jsonl;
+# sea is deterministic), so only DEV is scored.
+calibrated() {
+  local run=$1 test=$2 dev=$3; shift 3
+  mkdir -p "${run}_calibrated"
+  cp "$run/predictions.jsonl" "${run}_calibrated/"
+  sea "$@" --dataset "$test" --calibrate-on "$dev" --objective balanced_accuracy --out "${run}_calibrated"
+}
 for part in $parts; do
   case $part in
     main)
       sea --dataset $hpd --out "$out/hotpotqa-derived_sea_$name"
-      # The calibrated run reuses those test predictions (evaluation resumes from predictions.jsonl; sea is
-      # deterministic), so only the dev split is scored again.
-      mkdir -p "$out/hotpotqa-derived_sea_${name}_calibrated"
-      cp "$out/hotpotqa-derived_sea_$name/predictions.jsonl" "$out/hotpotqa-derived_sea_${name}_calibrated/"
-      sea --dataset $hpd --calibrate-on hotpotqa-derived:dev --objective balanced_accuracy \
-        --out "$out/hotpotqa-derived_sea_${name}_calibrated"
+      calibrated "$out/hotpotqa-derived_sea_$name" $hpd hotpotqa-derived:dev
       sea --dataset halueval-qa:test --out "$out/halueval-qa-test_sea_$name" ;;
     table7)
       for mode in whole per_document; do
@@ -48,22 +52,14 @@ for part in $parts; do
         sea --dataset "halueval-$task:test" --out "$out/halueval-$task-test_sea_$name"
       done ;;
     halueval-calibrated)
-      # the same with the threshold fitted on the first 600 dev examples (balanced accuracy); the test predictions
-      # are reused from the `halueval` part (sea is deterministic), so only dev is scored
+      # the `main` and `halueval` runs with the threshold fitted on the first 600 dev examples
       for task in qa summarization dialogue; do
-        cal="$out/halueval-$task-test_sea_${name}_calibrated"
-        mkdir -p "$cal"
-        cp "$out/halueval-$task-test_sea_$name/predictions.jsonl" "$cal/"
-        sea --dataset "halueval-$task:test" --calibrate-on "halueval-$task:dev" --calibrate-limit 600 \
-          --objective balanced_accuracy --out "$cal"
+        calibrated "$out/halueval-$task-test_sea_$name" "halueval-$task:test" "halueval-$task:dev" --calibrate-limit 600
       done ;;
     pooling)
       # S = max_k e_k instead of the weighted mean (chosen on dev: benchmarks/exploratory/sea-pooling-dev/)
       sea --set pooling=max --dataset $hpd --out "$out/hotpotqa-derived_sea-max_$name"
-      mkdir -p "$out/hotpotqa-derived_sea-max_${name}_calibrated"
-      cp "$out/hotpotqa-derived_sea-max_$name/predictions.jsonl" "$out/hotpotqa-derived_sea-max_${name}_calibrated/"
-      sea --set pooling=max --dataset $hpd --calibrate-on hotpotqa-derived:dev --objective balanced_accuracy \
-        --out "$out/hotpotqa-derived_sea-max_${name}_calibrated"
+      calibrated "$out/hotpotqa-derived_sea-max_$name" $hpd hotpotqa-derived:dev --set pooling=max
       sea --set pooling=max --dataset halueval-qa:test --out "$out/halueval-qa-test_sea-max_$name" ;;
     *) echo "unknown part $part" >&2; exit 2 ;;
   esac
