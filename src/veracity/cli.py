@@ -575,19 +575,27 @@ app.add_typer(train_app, name="train")
 @data_app.command("build-nli")
 def data_build_nli(
     out: Annotated[Path, typer.Option(help="Output folder: train.jsonl, dev.jsonl, stats.json.")],
+    config_file: Annotated[
+        Path | None, typer.Option("--config", help="YAML file of builder settings, e.g. configs/nli-data-v2.yaml.")
+    ] = None,
     settings: Annotated[
-        list[str] | None, typer.Option("--set", help="Builder setting key=value (see NLIBuildConfig).")
+        list[str] | None,
+        typer.Option("--set", help="Builder setting key=value (see NLIBuildConfig); wins over --config."),
     ] = None,
     data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
 ) -> None:
-    """Build 3-class NLI training data from HaluEval (train split) and perturbed real sentences."""
+    """Build NLI training data: synthetic pairs and human-labelled grounding sources, decontaminated.
+
+    Synthetic pairs come from HaluEval's train split and perturbed real sentences; the grounding sources of
+    ../shared/data/grounding join with their weights (--config configs/nli-data-v2.yaml).
+    """
     from tqdm import tqdm
 
     from veracity.data.loaders import default_data_dir
     from veracity.training.nli_data import NLIBuildConfig, build_nli_dataset
 
     try:
-        config = NLIBuildConfig.model_validate(parse_settings(settings))
+        config = NLIBuildConfig.model_validate({**_yaml_settings(config_file), **parse_settings(settings)})
         stats = build_nli_dataset(
             data_dir or default_data_dir(),
             out,
@@ -599,6 +607,21 @@ def data_build_nli(
     except ValueError as exc:
         raise _fail(f"invalid settings: {exc}") from exc
     typer.echo(json.dumps({k: stats[k]["label"] for k in ("train", "dev")}, indent=2))
+
+
+def _yaml_settings(path: Path | None) -> dict[str, Any]:
+    """The settings of a YAML file (an empty mapping without one)."""
+    if path is None:
+        return {}
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        raise _fail(f"cannot read settings file {path}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise _fail(f"settings file {path} must hold a mapping of key: value")
+    return data
 
 
 @data_app.command("build-hotpotqa-derived")

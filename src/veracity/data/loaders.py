@@ -49,14 +49,14 @@ class Example(BaseModel):
 
 
 class NLIPair(BaseModel):
-    """A (premise, hypothesis, label) pair."""
+    """A (premise, hypothesis, label) pair; ``not_entailment`` (binary sets) means neutral or contradiction."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     id: str
     premise: str
     hypothesis: str
-    label: NLILabel
+    label: NLILabel | Literal["not_entailment"]
 
 
 @dataclass(frozen=True)
@@ -398,6 +398,33 @@ def _hotpotqa_derived(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
         )
 
 
+def _grounding(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    """``grounding:NAME[:SPLIT]``: a human-labelled source of ``../shared/data/grounding`` as NLI pairs.
+
+    Labels as the verifier is trained on them (:func:`veracity.training.grounding.training_label`): WiCE's
+    ``partially_supported`` is ``not_entailment``; BEGIN's ``generic`` rows are skipped.
+    """
+    from veracity.training.grounding import GROUNDING_SOURCES, read_grounding, training_label
+
+    name, _, split = (spec.split or "").partition(":")
+    if name not in GROUNDING_SOURCES:
+        raise ConfigError(
+            f"name a grounding source: grounding:NAME[:SPLIT], NAME one of {', '.join(GROUNDING_SOURCES)}"
+        )
+    if split not in ("", "train", "dev"):
+        raise ConfigError(f"grounding splits are train and dev, got {split!r}")
+    for index, row in enumerate(read_grounding(data_dir, name, split or None), start=1):
+        label = training_label(str(row.get("label")))
+        if label is None:
+            continue
+        try:
+            yield NLIPair(
+                id=str(row.get("id", index)), premise=row["premise"], hypothesis=row["hypothesis"], label=label
+            )
+        except (KeyError, ValidationError) as exc:
+            yield BadRecord(index, f"row {index}: {_short(exc) if isinstance(exc, ValidationError) else exc}")
+
+
 def _reserved(issue: str) -> Callable[[DatasetSpec, Path], Iterator[Record]]:
     def load(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
         raise ConfigError(f"dataset {spec.name!r} is not built yet: it is produced by {issue}")
@@ -418,6 +445,7 @@ DATASETS: dict[str, Callable[[DatasetSpec, Path], Iterator[Record]]] = {
     "jsonl": _generic_jsonl,
     "nli": _nli,
     "hotpotqa-derived": _hotpotqa_derived,
+    "grounding": _grounding,
     "oasis": _reserved("the LLM-OASIS data builder"),
 }
 

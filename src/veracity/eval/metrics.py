@@ -209,11 +209,17 @@ def fit_threshold(gold: Sequence[int], scores: Sequence[float], objective: str =
 
 
 def nli_metrics(gold: Sequence[str], predicted: Sequence[str]) -> dict[str, float]:
-    """NLI pair metrics: accuracy, macro-F1 over the gold label set, binary accuracy (entailment vs not)."""
+    """NLI pair metrics: accuracy, macro-F1 over the gold label set, binary accuracy (entailment vs not).
+
+    A gold ``not_entailment`` (binary sets) is matched by any prediction but ``entailment``; for macro-F1 the
+    predictions of such a set are read as entailment / not_entailment.
+    """
     _same_length(gold, predicted)
     n = len(gold)
     if not n:
         return {"accuracy": 0.0, "macro_f1": 0.0, "binary_accuracy": 0.0}
+    if "not_entailment" in gold:
+        predicted = [p if p == "entailment" else "not_entailment" for p in predicted]
     labels = sorted(set(gold))
     f1s = [prf([int(g == c) for g in gold], [int(p == c) for p in predicted]).f1() for c in labels]
     return {

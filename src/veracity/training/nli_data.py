@@ -52,6 +52,16 @@ from veracity.text.normalize import normalize_words
 from veracity.text.split import SentenceSplitter
 from veracity.text.tokens import RegexTokenizer
 from veracity.training import perturb
+from veracity.training.grounding import (
+    GROUNDING_SOURCES,
+    Decontaminator,
+    TrainLabel,
+    evaluation_texts,
+    read_grounding,
+    select_premise_sentences,
+    split_premise,
+    training_label,
+)
 
 __all__ = ["NLIBuildConfig", "NLIExample", "build_nli_dataset", "perturbation_examples"]
 
@@ -66,7 +76,7 @@ class NLIExample:
 
     premise: str
     hypothesis: str
-    label: NLILabel
+    label: TrainLabel
     source: str
     kind: str
     doc_id: str
@@ -96,6 +106,24 @@ class NLIBuildConfig(BaseModel):
         True, description="Add HaluEval-QA short wrong answers, sentence answers and answers against other knowledge."
     )
     dev_fraction: float = Field(0.05, ge=0.0, lt=1.0)
+    synthetic: bool = Field(True, description="Generate the synthetic sources above.")
+    synthetic_from: Path | None = Field(
+        None, description="Read the synthetic part from an earlier build's train/dev.jsonl instead of generating it."
+    )
+    synthetic_rows: int | None = Field(None, ge=0, description="Keep at most this many synthetic train pairs.")
+    grounding: dict[str, float] = Field(
+        default_factory=dict,
+        description="Human-labelled sources (../shared/data/grounding) and their weights: 1 = every train row once, "
+        "0.5 = a random half, 2 = every row twice.",
+    )
+    grounding_dev_fraction: float = Field(
+        0.04, ge=0.0, lt=1.0, description="Share of each source's train rows held out (by row id) for selection."
+    )
+    grounding_dev_per_source: int = Field(150, ge=0, description="At most this many held-out dev pairs per source.")
+    english_only: bool = Field(True, description="Drop rows whose `lang` is not English (the body is English-only).")
+    max_length: int = Field(256, ge=16, description="Model tokens per pair: longer premises are shortened.")
+    tokenizer_model: str = Field("veracity-nli-small", description="Whose tokens max_length counts.")
+    decontaminate: bool = Field(True, description="Refuse pairs that equal an evaluation text.")
 
 
 def perturbation_examples(
@@ -379,24 +407,14 @@ def _perturbed_sources(data_dir: Path, config: NLIBuildConfig, rng: random.Rando
             )
 
 
-def build_nli_dataset(
+def _synthetic_examples(
     data_dir: Path,
-    out_dir: Path,
-    config: NLIBuildConfig | None = None,
-    embed: Callable[[list[str]], Any] | None = None,
-    progress: Callable[[Iterable[NLIExample]], Iterable[NLIExample]] | None = None,
-) -> dict[str, Any]:
-    """Build, balance and write ``train.jsonl``, ``dev.jsonl`` and ``stats.json`` under ``out_dir``.
-
-    Returns:
-        The statistics (also in ``stats.json``): counts per split, label, source and kind.
-    """
-    config = config or NLIBuildConfig()
-    rng = random.Random(config.seed)
-    if embed is None:
-        from veracity.models.embedder import SentenceTransformerEmbedder
-
-        embed = SentenceTransformerEmbedder().embed
+    config: NLIBuildConfig,
+    rng: random.Random,
+    embed: Callable[[list[str]], Any],
+    progress: Callable[[Iterable[NLIExample]], Iterable[NLIExample]] | None,
+) -> tuple[dict[str, list[NLIExample]], int]:
+    """The synthetic sources, deduplicated, capped per kind, label-balanced and split by document."""
     streams: list[Iterable[NLIExample]] = [
         _qa_examples(data_dir, config),
         _dialogue_examples(data_dir, config),
@@ -423,12 +441,201 @@ def build_nli_dataset(
     smallest = min(len(v) for v in by_label.values())
     balanced = [e for label in sorted(by_label) for e in rng.sample(by_label[label], smallest)]
     rng.shuffle(balanced)
-    out_dir.mkdir(parents=True, exist_ok=True)
     splits: dict[str, list[NLIExample]] = {"train": [], "dev": []}
     for example in balanced:
-        bucket = int(hashlib.sha1(example.doc_id.encode()).hexdigest(), 16) % 10_000
-        splits["dev" if bucket < config.dev_fraction * 10_000 else "train"].append(example)
-    stats: dict[str, Any] = {"config": config.model_dump(), "before_balancing": len(capped)}
+        splits["dev" if _held_out(example.doc_id, config.dev_fraction) else "train"].append(example)
+    return splits, len(capped)
+
+
+def _held_out(key: str, fraction: float) -> bool:
+    """A deterministic split by key: the same document (or row id) always lands on the same side."""
+    return int(hashlib.sha1(key.encode()).hexdigest(), 16) % 10_000 < fraction * 10_000
+
+
+def _read_examples(path: Path) -> list[NLIExample]:
+    if not path.exists():
+        raise InputError(f"synthetic_from: {path} not found; build it first with `veracity data build-nli`")
+    rows = []
+    with path.open(encoding="utf-8") as handle:
+        for line_number, line in enumerate(handle, start=1):
+            try:
+                row = json.loads(line)
+                rows.append(
+                    NLIExample(**{k: row[k] for k in ("premise", "hypothesis", "label", "source", "kind", "doc_id")})
+                )
+            except (json.JSONDecodeError, KeyError, TypeError) as exc:
+                raise InputError(f"{path}:{line_number}: not an NLI example ({exc})") from exc
+    return rows
+
+
+class _PremiseFormer:
+    """Shortens long premises to the sentences most related to the hypothesis (:func:`select_premise_sentences`)."""
+
+    def __init__(self, embed: Callable[[list[str]], Any], tokenizer_model: str, max_length: int) -> None:
+        from veracity.models.catalog import resolve_model_path
+        from veracity.models.tokenizer import _load_tokenizer
+
+        self.embed = embed
+        self.tokenizer = _load_tokenizer(str(resolve_model_path(tokenizer_model)))
+        self.max_length = max_length
+        self.splitter = SentenceSplitter("rules")
+        self._last: tuple[str, list[str], Any, list[int]] | None = None
+        self.shortened = 0
+
+    def count(self, texts: list[str]) -> list[int]:
+        if not texts:
+            return []
+        encoded = self.tokenizer(texts, add_special_tokens=False, return_attention_mask=False, verbose=False)
+        return [len(ids) for ids in encoded["input_ids"]]
+
+    def units(self, premise: str) -> tuple[list[str], Any, list[int]]:
+        """Sentences, their vectors and token counts; the last premise is kept (rows of a document come together)."""
+        if self._last is None or self._last[0] != premise:
+            sentences = split_premise(premise, lambda line: [s.text for s in self.splitter.split(line)])
+            self._last = (premise, sentences, self.embed(sentences) if sentences else None, self.count(sentences))
+        return self._last[1], self._last[2], self._last[3]
+
+    def __call__(self, premise: str, hypothesis: str) -> str:
+        hypothesis_tokens = self.count([hypothesis])[0]
+        budget = self.max_length - 3 - hypothesis_tokens
+        if self.count([premise])[0] <= budget:
+            return premise
+        sentences, vectors, lengths = self.units(premise)
+        if not sentences or budget <= 0:
+            return premise
+        relatedness = (vectors @ self.embed([hypothesis])[0]).tolist()
+        chosen = select_premise_sentences(relatedness, lengths, budget)
+        self.shortened += 1
+        return " ".join(sentences[i] for i in chosen) if chosen else premise
+
+    def keeps_support(self, lines: list[str], hypothesis: str, supporting: list[list[int]]) -> bool:
+        """Whether the lines kept for ``hypothesis`` include one whole supporting set (WiCE's gold evidence)."""
+        budget = self.max_length - 3 - self.count([hypothesis])[0]
+        relatedness = (self.embed(lines) @ self.embed([hypothesis])[0]).tolist()
+        kept = set(select_premise_sentences(relatedness, self.count(lines), budget))
+        return any(set(group) <= kept for group in supporting)
+
+
+def _grounding_examples(
+    data_dir: Path, config: NLIBuildConfig, former: _PremiseFormer, rng: random.Random, seen: set[tuple[str, str]]
+) -> tuple[dict[str, list[NLIExample]], dict[str, Any]]:
+    """Train and dev pairs of the weighted human-labelled sources (dev: a held-out share of each train split)."""
+    splits: dict[str, list[NLIExample]] = {"train": [], "dev": []}
+    info: dict[str, Any] = {}
+    for name, weight in sorted(config.grounding.items()):
+        source = GROUNDING_SOURCES.get(name)
+        if source is None:
+            raise InputError(f"unknown grounding source {name!r}; known: {', '.join(sorted(GROUNDING_SOURCES))}")
+        if not source.trainable:
+            raise InputError(f"grounding source {name!r} is for evaluation only ({source.licence}); never train on it")
+        counts: Counter[str] = Counter()
+        kept: dict[str, list[NLIExample]] = {"train": [], "dev": []}
+        for row in read_grounding(data_dir, name, "train"):
+            label = training_label(row["label"])
+            if label is None:
+                counts["dropped_label_" + row["label"]] += 1
+                continue
+            if config.english_only and row.get("lang", "en") != "en":
+                counts["dropped_not_english"] += 1
+                continue
+            premise, hypothesis = row["premise"].strip(), row["hypothesis"].strip()
+            if not premise or not hypothesis:
+                counts["dropped_empty"] += 1
+                continue
+            shortened = former(premise, hypothesis)
+            counts["premise_shortened"] += shortened != premise
+            if (shortened, hypothesis) in seen:
+                counts["dropped_duplicate"] += 1
+                continue
+            seen.add((shortened, hypothesis))
+            split = "dev" if _held_out(row["id"], config.grounding_dev_fraction) else "train"
+            kept[split].append(NLIExample(shortened, hypothesis, label, name, row["label"], row["id"]))
+        rng.shuffle(kept["dev"])
+        kept["dev"] = kept["dev"][: config.grounding_dev_per_source]
+        copies = int(weight)
+        train = kept["train"] * copies + rng.sample(kept["train"], round((weight - copies) * len(kept["train"])))
+        splits["train"] += train
+        splits["dev"] += kept["dev"]
+        info[name] = {"weight": weight, "licence": source.licence, "rows_available": len(kept["train"]),
+                      "train": len(train), "dev": len(kept["dev"]), **counts}  # fmt: skip
+    return splits, info
+
+
+def _support_check(data_dir: Path, former: _PremiseFormer) -> dict[str, Any] | None:
+    """On WiCE dev rows that are supported: how often the shortened premise keeps a whole gold supporting set."""
+    try:
+        rows = [r for r in read_grounding(data_dir, "wice", "dev") if r["label"] == "entailment"]
+    except InputError:
+        return None
+    long_rows = [r for r in rows if r.get("meta", {}).get("supporting_sentences")]
+    kept = sum(
+        former.keeps_support(r["meta"]["evidence_sentences"], r["hypothesis"], r["meta"]["supporting_sentences"])
+        for r in long_rows
+    )
+    return {"rows": len(long_rows), "support_kept": kept, "share": kept / len(long_rows) if long_rows else None}
+
+
+def build_nli_dataset(
+    data_dir: Path,
+    out_dir: Path,
+    config: NLIBuildConfig | None = None,
+    embed: Callable[[list[str]], Any] | None = None,
+    progress: Callable[[Iterable[NLIExample]], Iterable[NLIExample]] | None = None,
+) -> dict[str, Any]:
+    """Build, mix, decontaminate and write ``train.jsonl``, ``dev.jsonl`` and ``stats.json`` under ``out_dir``.
+
+    The synthetic part is generated (or, with ``synthetic_from``, read from an earlier build), the human-labelled
+    sources of ``grounding`` are added with their weights, exact duplicates are dropped, and every pair whose
+    premise or hypothesis equals an evaluation text is refused and counted (:class:`Decontaminator`).
+
+    Returns:
+        The statistics (also in ``stats.json``): counts per split, label, source and kind, refusals, the mixture.
+    """
+    config = config or NLIBuildConfig()
+    rng = random.Random(config.seed)
+    if embed is None:
+        from veracity.models.embedder import SentenceTransformerEmbedder
+
+        embed = SentenceTransformerEmbedder().embed
+    stats: dict[str, Any] = {"config": json.loads(config.model_dump_json())}
+    if config.synthetic_from is not None:
+        synthetic = {s: _read_examples(config.synthetic_from / f"{s}.jsonl") for s in ("train", "dev")}
+        stats["synthetic_from"] = str(config.synthetic_from)
+    elif config.synthetic:
+        synthetic, stats["before_balancing"] = _synthetic_examples(data_dir, config, rng, embed, progress)
+    else:
+        synthetic = {"train": [], "dev": []}
+    if config.synthetic_rows is not None:
+        synthetic["train"] = rng.sample(synthetic["train"], min(config.synthetic_rows, len(synthetic["train"])))
+    splits = {s: list(rows) for s, rows in synthetic.items()}
+    if config.grounding:
+        former = _PremiseFormer(embed, config.tokenizer_model, config.max_length)
+        synthetic_keys = {(e.premise, e.hypothesis) for rows in splits.values() for e in rows}
+        grounding, stats["grounding"] = _grounding_examples(data_dir, config, former, rng, synthetic_keys)
+        for split, rows in grounding.items():
+            splits[split] += rows
+        stats["long_premise_support_check"] = _support_check(data_dir, former)
+    decontaminator = Decontaminator(evaluation_texts(data_dir)) if config.decontaminate else None
+    stats["evaluation_texts"] = len(decontaminator) if decontaminator is not None else 0
+    dev_keys = {(e.premise, e.hypothesis) for e in splits["dev"]}
+    refused: Counter[str] = Counter()
+    for split in ("dev", "train"):
+        seen: set[tuple[str, str]] = set()
+        kept = []
+        for example in splits[split]:
+            key = (example.premise, example.hypothesis)
+            if decontaminator is not None and decontaminator.contaminated(*key):
+                refused[example.source] += 1
+                continue
+            # Dev pairs never appear in train (a weight's copies of one train row stay).
+            if (split == "train" and key in dev_keys) or (split == "dev" and key in seen):
+                continue
+            seen.add(key)
+            kept.append(example)
+        rng.shuffle(kept)
+        splits[split] = kept
+    stats["refused_evaluation_overlap"] = dict(refused)
+    out_dir.mkdir(parents=True, exist_ok=True)
     for name, examples in splits.items():
         with (out_dir / f"{name}.jsonl").open("w", encoding="utf-8") as handle:
             for example in examples:

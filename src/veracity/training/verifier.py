@@ -16,16 +16,29 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity.errors import ConfigError, InputError
 from veracity.models.catalog import quiet_transformers, resolve_model_path
 
-__all__ = ["LABELS", "VerifierTrainConfig", "load_pairs", "load_train_config", "train_verifier"]
+__all__ = [
+    "LABELS",
+    "NOT_ENTAILMENT",
+    "TARGETS",
+    "VerifierTrainConfig",
+    "dev_accuracy",
+    "load_pairs",
+    "load_train_config",
+    "nli_loss",
+    "train_verifier",
+]
 
 LABELS = ("entailment", "neutral", "contradiction")
+# Training targets: the head's three labels, plus the binary sources' "not entailed" (neutral or contradiction).
+TARGETS = (*LABELS, "not_entailment")
+NOT_ENTAILMENT = 3
 
 
 class VerifierTrainConfig(BaseModel):
@@ -54,6 +67,11 @@ class VerifierTrainConfig(BaseModel):
     hypothesis_only: bool = Field(False, description="Blank every premise: the hypothesis-only control.")
     group_by_length: bool = Field(
         True, description="Batch pairs of similar length (within shuffled windows of 50 batches): less padding."
+    )
+    selection: Literal["accuracy", "macro_source"] = Field(
+        "accuracy",
+        description="Dev figure the best model is chosen by: accuracy over all dev pairs, or the mean of each "
+        "source's accuracy (so a large source does not outvote small ones).",
     )
 
 
@@ -86,8 +104,16 @@ def load_train_config(path: Path, overrides: dict[str, Any] | None = None) -> Ve
         raise ConfigError(f"invalid training config {path}: {exc}") from exc
 
 
-def load_pairs(path: Path, limit: int | None = None, hypothesis_only: bool = False) -> list[tuple[str, str, int]]:
-    """(premise, hypothesis, label index) triples of a JSONL file written by ``build-nli``.
+def load_pairs(
+    path: Path, limit: int | None = None, hypothesis_only: bool = False, sources: list[str] | None = None
+) -> list[tuple[str, str, int]]:
+    """(premise, hypothesis, target index) triples of a JSONL file written by ``build-nli`` (index in :data:`TARGETS`).
+
+    Args:
+        path: the JSONL file.
+        limit: read at most this many pairs.
+        hypothesis_only: blank every premise (the control).
+        sources: when given, each pair's ``source`` is appended to it (``"-"`` where a row has none).
 
     Raises:
         InputError: the file is missing or has a malformed line.
@@ -101,7 +127,11 @@ def load_pairs(path: Path, limit: int | None = None, hypothesis_only: bool = Fal
                 continue
             try:
                 row = json.loads(line)
-                pairs.append(("" if hypothesis_only else row["premise"], row["hypothesis"], LABELS.index(row["label"])))
+                pairs.append(
+                    ("" if hypothesis_only else row["premise"], row["hypothesis"], TARGETS.index(row["label"]))
+                )
+                if sources is not None:
+                    sources.append(str(row.get("source", "-")))
             except (json.JSONDecodeError, KeyError, ValueError) as exc:
                 raise InputError(f"{path}:{line_number}: not a premise/hypothesis/label record ({exc})") from exc
             if limit is not None and len(pairs) >= limit:
@@ -121,7 +151,12 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
     out = config.output_dir
     out.mkdir(parents=True, exist_ok=True)
     train = load_pairs(config.train_file, config.max_train_examples, config.hypothesis_only)
-    dev = load_pairs(config.dev_file, config.max_dev_examples, config.hypothesis_only) if config.dev_file else []
+    dev_sources: list[str] = []
+    dev = (
+        load_pairs(config.dev_file, config.max_dev_examples, config.hypothesis_only, dev_sources)
+        if config.dev_file
+        else []
+    )
     if not train:
         raise InputError(f"{config.train_file} holds no examples")
     checkpoint = out / "checkpoint"
@@ -176,7 +211,8 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
         for _ in range(config.grad_accum):
             batch = next(stream)
             encoded = _encode(tokenizer, batch, config.max_length)
-            loss = model(**encoded, labels=torch.tensor([b[2] for b in batch])).loss / config.grad_accum
+            logits = model(**encoded).logits
+            loss = nli_loss(logits, torch.tensor([b[2] for b in batch])) / config.grad_accum
             loss.backward()
             loss_total += float(loss.detach())
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -191,9 +227,13 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
                 log_path, {"step": step, "loss": loss_total, "lr": scheduler.get_last_lr()[0], "elapsed_s": elapsed}
             )
         if dev and (step % config.eval_every == 0 or step == total_steps):
-            accuracy = evaluate_pairs(model, tokenizer, dev, config.max_length, config.batch_size * 2)
-            _append(log_path, {"step": step, "dev_accuracy": accuracy})
-            log(f"step {step}: dev accuracy {accuracy:.4f}")
+            per_source = evaluate_pairs(model, tokenizer, dev, config.max_length, config.batch_size * 2, dev_sources)
+            accuracy = per_source["macro_source" if config.selection == "macro_source" else "all"]
+            _append(log_path, {"step": step, "dev_accuracy": accuracy, "dev": per_source})
+            log(
+                f"step {step}: dev {config.selection} {accuracy:.4f} "
+                + json.dumps({k: round(v, 3) for k, v in per_source.items()})
+            )
             if accuracy > state.best_accuracy:
                 state.best_accuracy, state.evals_without_gain = accuracy, 0
                 _export(model, tokenizer, out / "model", config.max_length)
@@ -243,21 +283,61 @@ def _epoch_order(train: Sequence[tuple[str, str, int]], batch_size: int, group_b
     return [i for batch in batches for i in batch]
 
 
+def nli_loss(logits: Any, targets: Any) -> Any:
+    """Mean cross-entropy over 3-class logits, where target 3 (``not_entailment``) means "neutral or contradiction".
+
+    For a three-class target ``y`` the loss is −log P(y). For ``not_entailment`` it is
+    −log(P(neutral) + P(contradiction)) = −log(1 − P(entailment)): the row lowers entailment and moves the freed
+    mass to neutral and contradiction in proportion to what they already hold, so it never teaches either class
+    alone (a binary source says only that the premise does not entail the hypothesis).
+
+    Args:
+        logits: shape ``(n, 3)`` in :data:`LABELS` order.
+        targets: shape ``(n,)``, indices into :data:`TARGETS`.
+    """
+    import torch
+
+    log_probs = torch.log_softmax(logits, dim=-1)
+    binary = targets == NOT_ENTAILMENT
+    three_class = log_probs.gather(1, targets.clamp(max=len(LABELS) - 1).unsqueeze(1)).squeeze(1)
+    not_entailed = torch.logsumexp(log_probs[:, 1:], dim=-1)
+    return -torch.where(binary, not_entailed, three_class).mean()
+
+
+def dev_accuracy(predicted: int, target: int) -> bool:
+    """A prediction is right when it is the target, or, for ``not_entailment``, any label but entailment."""
+    return predicted != 0 if target == NOT_ENTAILMENT else predicted == target
+
+
 def evaluate_pairs(
-    model: Any, tokenizer: Any, pairs: Sequence[tuple[str, str, int]], max_length: int, batch_size: int
-) -> float:
-    """Accuracy of ``model`` on labelled pairs."""
+    model: Any,
+    tokenizer: Any,
+    pairs: Sequence[tuple[str, str, int]],
+    max_length: int,
+    batch_size: int,
+    sources: Sequence[str] | None = None,
+) -> dict[str, float]:
+    """Accuracy of ``model`` on labelled pairs: ``all``, per source, and ``macro_source`` (the mean over sources)."""
     import torch
 
     model.eval()
-    correct = 0
-    pairs = sorted(pairs, key=lambda b: len(b[0]) + len(b[1]))  # similar lengths per batch: little padding
+    names = list(sources) if sources is not None else ["-"] * len(pairs)
+    order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))  # little padding
+    right: dict[str, list[bool]] = {}
     with torch.inference_mode():
-        for k in range(0, len(pairs), batch_size):
-            batch = pairs[k : k + batch_size]
-            logits = model(**_encode(tokenizer, batch, max_length)).logits
-            correct += int((logits.argmax(dim=-1) == torch.tensor([b[2] for b in batch])).sum())
-    return correct / len(pairs) if pairs else 0.0
+        for k in range(0, len(order), batch_size):
+            batch = [pairs[i] for i in order[k : k + batch_size]]
+            predicted = model(**_encode(tokenizer, batch, max_length)).logits.argmax(dim=-1).tolist()
+            for i, guess, pair in zip(order[k : k + batch_size], predicted, batch, strict=True):
+                right.setdefault(names[i], []).append(dev_accuracy(int(guess), pair[2]))
+    if not right:
+        return {"all": 0.0, "macro_source": 0.0}
+    per_source = {name: sum(v) / len(v) for name, v in sorted(right.items())}
+    return {
+        "all": sum(sum(v) for v in right.values()) / len(pairs),
+        "macro_source": sum(per_source.values()) / len(per_source),
+        **per_source,
+    }
 
 
 def _encode(tokenizer: Any, batch: Sequence[tuple[str, str, int]], max_length: int) -> Any:

@@ -1,0 +1,178 @@
+"""Human-labelled grounding sources: readers, label mapping, the binary-label loss, the long-premise former,
+decontamination, and a short training run on a tiny mixture with binary rows. Every source is read from fixture
+rows written here in the shared form, so these tests need no ../shared."""
+
+import gzip
+import json
+
+import pytest
+
+from veracity.data.loaders import NLIPair, load_dataset
+from veracity.errors import ConfigError, InputError
+from veracity.eval.metrics import nli_metrics
+from veracity.training.grounding import (
+    GROUNDING_SOURCES,
+    Decontaminator,
+    normalize_text,
+    read_grounding,
+    select_premise_sentences,
+    split_premise,
+    training_label,
+)
+from veracity.training.nli_data import NLIBuildConfig, _PremiseFormer, build_nli_dataset
+from veracity.training.verifier import TARGETS, VerifierTrainConfig, dev_accuracy, load_pairs, nli_loss, train_verifier
+
+PLANTED = "The committee approved the new harbour budget in March."
+
+
+def write_source(data_dir, name, rows):
+    folder = data_dir / "grounding"
+    folder.mkdir(parents=True, exist_ok=True)
+    with gzip.open(folder / f"{name}.jsonl.gz", "wt", encoding="utf-8") as handle:
+        for i, row in enumerate(rows):
+            handle.write(json.dumps({"id": f"{name}-{i}", "source": name, "split": "train", **row}) + "\n")
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    """A tiny data folder: three grounding sources, the MNLI evaluation sample with one planted text."""
+    root = tmp_path / "data"
+    towns = [(f"Town {i} has {i + 3} bridges and a river port.", i) for i in range(12)]
+    write_source(root, "mnli", [
+        *({"premise": p, "hypothesis": f"Town {i} has {i + 3} bridges.", "label": "entailment"} for p, i in towns),
+        *({"premise": p, "hypothesis": f"Town {i} has no bridges.", "label": "contradiction"} for p, i in towns),
+        *({"premise": p, "hypothesis": f"Town {i} has a famous zoo.", "label": "neutral"} for p, i in towns),
+        {"premise": PLANTED, "hypothesis": "A budget was approved.", "label": "entailment"},  # an evaluation text
+        {"premise": "Der Hafen ist alt.", "hypothesis": "Der Hafen ist neu.", "label": "contradiction", "lang": "de"},
+    ])  # fmt: skip
+    write_source(root, "begin", [
+        {"premise": "The port opened in 1901.", "hypothesis": "It opened in 1950.", "label": "not_entailment"},
+        {"premise": "The port opened in 1901.", "hypothesis": "That sounds fun!", "label": "generic"},
+        {"premise": "The museum opened in 1950.", "hypothesis": "The museum dates from 1950.", "label": "entailment",
+         "split": "dev"},
+    ])  # fmt: skip
+    write_source(root, "anli", [{"premise": "A.", "hypothesis": "B.", "label": "neutral", "split": "dev"}])
+    (root / "nli").mkdir()
+    (root / "nli" / "mnli_matched.tsv").write_text(f"entailment\t{PLANTED.upper()}!\tSomething else entirely here.\n")
+    return root
+
+
+def test_reader_filters_split_and_names_missing_or_unknown_sources(data_dir):
+    rows = list(read_grounding(data_dir, "begin"))
+    assert len(rows) == 3 and rows[0]["label"] == "not_entailment"
+    assert [r["id"] for r in read_grounding(data_dir, "begin", "dev")] == ["begin-2"]
+    with pytest.raises(InputError, match="unknown grounding source"):
+        list(read_grounding(data_dir, "snli"))
+    with pytest.raises(InputError, match=r"wice\.jsonl\.gz"):
+        list(read_grounding(data_dir, "wice"))
+    assert not GROUNDING_SOURCES["anli"].trainable and not GROUNDING_SOURCES["sick"].trainable
+
+
+def test_labels_map_onto_training_targets():
+    assert training_label("neutral") == "neutral"
+    assert training_label("not_entailment") == "not_entailment"
+    assert training_label("partially_supported") == "not_entailment"
+    assert training_label("generic") is None
+
+
+def test_harness_reads_a_grounding_split_with_binary_labels(data_dir):
+    pairs = list(load_dataset("grounding:begin:train", data_dir))
+    assert [p.label for p in pairs if isinstance(p, NLIPair)] == ["not_entailment"]  # generic skipped
+    assert len(list(load_dataset("grounding:begin", data_dir))) == 2
+    with pytest.raises(ConfigError, match="grounding source"):
+        list(load_dataset("grounding:nope:dev", data_dir))
+    # A binary gold label is matched by neutral or contradiction, never by entailment.
+    metrics = nli_metrics(["not_entailment", "not_entailment", "entailment"], ["neutral", "entailment", "entailment"])
+    assert metrics["accuracy"] == pytest.approx(2 / 3)
+
+
+def test_binary_loss_never_pushes_toward_one_not_entailed_class():
+    import torch
+
+    not_entailed = torch.tensor([TARGETS.index("not_entailment")])
+    # The loss depends only on P(entailment): moving mass between neutral and contradiction leaves it unchanged.
+    a = torch.log(torch.tensor([[0.2, 0.7, 0.1]]))
+    b = torch.log(torch.tensor([[0.2, 0.1, 0.7]]))
+    assert float(nli_loss(a, not_entailed)) == pytest.approx(float(nli_loss(b, not_entailed)))
+    assert float(nli_loss(a, not_entailed)) == pytest.approx(-torch.log(torch.tensor(0.8)).item(), rel=1e-5)
+    # At equal neutral and contradiction, the gradient treats them alike and only lowers entailment.
+    logits = torch.tensor([[1.0, 0.0, 0.0]], requires_grad=True)
+    nli_loss(logits, not_entailed).backward()
+    grad = logits.grad[0]
+    assert grad[0] > 0 and grad[1] == pytest.approx(float(grad[2])) and grad[1] < 0
+    # Trained as "neutral" instead, the same row would push contradiction down.
+    logits = torch.tensor([[1.0, 0.0, 0.0]], requires_grad=True)
+    nli_loss(logits, torch.tensor([TARGETS.index("neutral")])).backward()
+    assert logits.grad[0][2] > 0 > logits.grad[0][1]
+    assert dev_accuracy(2, 3) and dev_accuracy(1, 3) and not dev_accuracy(0, 3) and dev_accuracy(1, 1)
+
+
+def test_premise_selection_by_hand():
+    # Sentence 1 (0.9) fits, sentence 2 (0.5) fits, sentence 0 (0.1) does not: document order kept.
+    assert select_premise_sentences([0.1, 0.9, 0.5], [5, 6, 6], budget=12) == [1, 2]
+    # A long related sentence that does not fit is skipped; a shorter, less related one still enters.
+    assert select_premise_sentences([0.9, 0.8, 0.1], [20, 5, 5], budget=12) == [1, 2]
+    assert select_premise_sentences([0.1, 0.2], [3, 3], budget=12) == [0, 1]  # everything fits
+    with pytest.raises(ValueError):
+        select_premise_sentences([0.1], [1, 2], 5)
+    assert split_premise("A b. C d.\n\nE f", lambda line: line.split(". ")) == ["A b", "C d.", "E f"]
+
+
+def test_long_premise_keeps_the_supporting_sentence_in_order(embedder):
+    former = _PremiseFormer(embedder.embed, "all-MiniLM-L6-v2", max_length=48)
+    filler = [f"The weather report for day {i} mentioned light rain over the hills." for i in range(8)]
+    support = "The Kyoto Protocol was adopted in Kyoto in 1997."
+    premise = " ".join([*filler[:5], support, *filler[5:]])
+    shortened = former(premise, "The protocol was adopted in 1997.")
+    assert support in shortened and len(shortened) < len(premise) and former.shortened == 1
+    assert shortened.index(support) > shortened.index(filler[4]) if filler[4] in shortened else True
+    assert former("Short premise.", "Short hypothesis.") == "Short premise."
+
+
+def test_decontamination_refuses_and_counts_a_planted_duplicate(data_dir, tmp_path, embedder):
+    decontaminator = Decontaminator(["The Harbour budget, approved!"])
+    assert decontaminator.contaminated("x", "the harbour budget approved") and decontaminator.refused == 1
+    assert normalize_text("  Hello,  World! ") == "hello world"
+
+    config = NLIBuildConfig(synthetic=False, grounding={"mnli": 1.0, "begin": 2.0}, grounding_dev_fraction=0.2,
+                            tokenizer_model="all-MiniLM-L6-v2")  # fmt: skip
+    stats = build_nli_dataset(data_dir, tmp_path / "out", config, embed=embedder.embed)
+    train = [json.loads(line) for line in (tmp_path / "out" / "train.jsonl").read_text().splitlines()]
+    dev = [json.loads(line) for line in (tmp_path / "out" / "dev.jsonl").read_text().splitlines()]
+    assert stats["refused_evaluation_overlap"] == {"mnli": 1}
+    assert not any(PLANTED in r["premise"] for r in train + dev)
+    assert stats["grounding"]["mnli"]["dropped_not_english"] == 1
+    assert stats["grounding"]["begin"]["dropped_label_generic"] == 1
+    # Weight 2: the one usable begin train row is in train twice, or held out to dev once (never both).
+    begin = [r["label"] for r in train if r["source"] == "begin"], [r["label"] for r in dev if r["source"] == "begin"]
+    assert begin in ((["not_entailment"] * 2, []), ([], ["not_entailment"]))
+    assert not {(r["premise"], r["hypothesis"]) for r in dev} & {(r["premise"], r["hypothesis"]) for r in train}
+    assert stats["train"]["n"] == len(train) > 20
+    again = build_nli_dataset(data_dir, tmp_path / "again", config, embed=embedder.embed)
+    assert (tmp_path / "again" / "train.jsonl").read_text() == (tmp_path / "out" / "train.jsonl").read_text()
+    assert again["train"]["label"] == stats["train"]["label"]
+
+    with pytest.raises(InputError, match="evaluation only"):
+        build_nli_dataset(data_dir, tmp_path / "x", NLIBuildConfig(synthetic=False, grounding={"anli": 1.0}))
+
+
+def test_short_training_run_on_a_mixture_with_binary_rows(data_dir, tmp_path, embedder):
+    from veracity.models.pair_scorer import HFPairScorer
+
+    config = NLIBuildConfig(synthetic=False, grounding={"mnli": 1.0, "begin": 1.0}, grounding_dev_fraction=0.25,
+                            tokenizer_model="all-MiniLM-L6-v2")  # fmt: skip
+    build_nli_dataset(data_dir, tmp_path / "mix", config, embed=embedder.embed)
+    sources: list[str] = []
+    pairs = load_pairs(tmp_path / "mix" / "dev.jsonl", sources=sources)
+    assert len(pairs) == len(sources) > 0
+    train = VerifierTrainConfig(
+        train_file=tmp_path / "mix" / "train.jsonl", dev_file=tmp_path / "mix" / "dev.jsonl",
+        output_dir=tmp_path / "run", max_length=32, batch_size=8, epochs=1, eval_every=2, checkpoint_every=2,
+        seed=1, selection="macro_source",
+    )  # fmt: skip
+    summary = train_verifier(train, log=lambda line: None)
+    assert summary["steps"] >= 2 and 0.0 <= summary["best_dev_accuracy"] <= 1.0
+    log = [json.loads(line) for line in (tmp_path / "run" / "log.jsonl").read_text().splitlines()]
+    assert any("mnli" in row.get("dev", {}) for row in log)
+    probs = HFPairScorer(str(tmp_path / "run" / "model")).score([("Town 1 has 4 bridges.", "Town 1 has no bridges.")])
+    assert probs.shape == (1, 3) and abs(float(probs.sum()) - 1.0) < 1e-4
