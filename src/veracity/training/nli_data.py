@@ -36,7 +36,7 @@ import json
 import logging
 import random
 import re
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -479,7 +479,8 @@ class _PremiseFormer:
         self.tokenizer = _load_tokenizer(str(resolve_model_path(tokenizer_model)))
         self.max_length = max_length
         self.splitter = SentenceSplitter("rules")
-        self._last: tuple[str, list[str], Any, list[int]] | None = None
+        # Sources list several hypotheses per document, not always next to each other: keep recent premises.
+        self._units: OrderedDict[str, tuple[list[str], Any, list[int]]] = OrderedDict()
         self.shortened = 0
 
     def count(self, texts: list[str]) -> list[int]:
@@ -489,11 +490,15 @@ class _PremiseFormer:
         return [len(ids) for ids in encoded["input_ids"]]
 
     def units(self, premise: str) -> tuple[list[str], Any, list[int]]:
-        """Sentences, their vectors and token counts; the last premise is kept (rows of a document come together)."""
-        if self._last is None or self._last[0] != premise:
-            sentences = split_premise(premise, lambda line: [s.text for s in self.splitter.split(line)])
-            self._last = (premise, sentences, self.embed(sentences) if sentences else None, self.count(sentences))
-        return self._last[1], self._last[2], self._last[3]
+        """Sentences, their vectors and token counts (the 256 most recent premises are kept)."""
+        if premise in self._units:
+            self._units.move_to_end(premise)
+            return self._units[premise]
+        sentences = split_premise(premise, lambda line: [s.text for s in self.splitter.split(line)])
+        self._units[premise] = (sentences, self.embed(sentences) if sentences else None, self.count(sentences))
+        if len(self._units) > 256:
+            self._units.popitem(last=False)
+        return self._units[premise]
 
     def __call__(self, premise: str, hypothesis: str) -> str:
         hypothesis_tokens = self.count([hypothesis])[0]
@@ -528,6 +533,7 @@ def _grounding_examples(
             raise InputError(f"unknown grounding source {name!r}; known: {', '.join(sorted(GROUNDING_SOURCES))}")
         if not source.trainable:
             raise InputError(f"grounding source {name!r} is for evaluation only ({source.licence}); never train on it")
+        logger.info("grounding source %s (weight %s)", name, weight)
         counts: Counter[str] = Counter()
         kept: dict[str, list[NLIExample]] = {"train": [], "dev": []}
         for row in read_grounding(data_dir, name, "train"):
