@@ -29,6 +29,7 @@ def main() -> None:
     parser.add_argument("--batch-size", type=int, default=16)
     parser.add_argument("--max-length", type=int, default=256)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--freeze-embeddings", action="store_true", help="as the config's freeze_embeddings")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
 
@@ -49,7 +50,9 @@ def main() -> None:
         path, local_files_only=True, dtype=torch.float32, num_labels=len(LABELS)
     )
     model.train()
-    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-5)
+    if args.freeze_embeddings:
+        model.base_model.embeddings.word_embeddings.weight.requires_grad_(False)
+    optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-5)
     order = _epoch_order(pairs, args.batch_size, group_by_length=True)
     batches = [order[k : k + args.batch_size] for k in range(0, len(order), args.batch_size)][: args.steps + 2]
     seconds, tokens = [], []
@@ -77,6 +80,7 @@ def main() -> None:
         "batch_size": args.batch_size,
         "max_length": args.max_length,
         "threads": args.threads,
+        "freeze_embeddings": args.freeze_embeddings,
         "steps_timed": len(seconds),
         "padded_tokens_per_batch_mean": statistics.fmean(tokens),
         "seconds_per_step": per_step,
