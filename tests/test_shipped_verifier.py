@@ -12,9 +12,8 @@ from veracity.models.pair_scorer import ENTAILMENT, HFPairScorer
 
 WEIGHTS = ROOT / "src" / "veracity" / "models" / "weights" / "veracity-nli-small"
 LABELS = ["entailment", "neutral", "contradiction"]
-# Measured: 63.6% fp32 (benchmarks/results/minimal-pairs_veracity-nli-small), 66.7% int8 (the same command with
-# --set quantize=int8, benchmarks/results/minimal-pairs_veracity-nli-small_int8). The guard sits about six pairs
-# lower: a broken export or loader falls far below it.
+# Measured for v2: 71.2% fp32 (benchmarks/results/minimal-pairs_veracity-nli-small-v2); stage 3 had 78.8%. The guard
+# sits well below: a broken export or loader (chance is 33%) falls far below it.
 MINIMAL_PAIRS_FLOOR = {"none": 0.55, "int8": 0.55}
 
 
