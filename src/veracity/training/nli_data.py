@@ -500,9 +500,12 @@ class _PremiseFormer:
             self._units.popitem(last=False)
         return self._units[premise]
 
+    def budget(self, hypothesis: str) -> int:
+        """Premise tokens left beside ``hypothesis`` and the three special tokens."""
+        return self.max_length - 3 - self.count([hypothesis])[0]
+
     def __call__(self, premise: str, hypothesis: str) -> str:
-        hypothesis_tokens = self.count([hypothesis])[0]
-        budget = self.max_length - 3 - hypothesis_tokens
+        budget = self.budget(hypothesis)
         if self.count([premise])[0] <= budget:
             return premise
         sentences, vectors, lengths = self.units(premise)
@@ -515,9 +518,8 @@ class _PremiseFormer:
 
     def keeps_support(self, lines: list[str], hypothesis: str, supporting: list[list[int]]) -> bool:
         """Whether the lines kept for ``hypothesis`` include one whole supporting set (WiCE's gold evidence)."""
-        budget = self.max_length - 3 - self.count([hypothesis])[0]
         relatedness = (self.embed(lines) @ self.embed([hypothesis])[0]).tolist()
-        kept = set(select_premise_sentences(relatedness, self.count(lines), budget))
+        kept = set(select_premise_sentences(relatedness, self.count(lines), self.budget(hypothesis)))
         return any(set(group) <= kept for group in supporting)
 
 
