@@ -176,3 +176,53 @@ def test_short_training_run_on_a_mixture_with_binary_rows(data_dir, tmp_path, em
     assert any("mnli" in row.get("dev", {}) for row in log)
     probs = HFPairScorer(str(tmp_path / "run" / "model")).score([("Town 1 has 4 bridges.", "Town 1 has no bridges.")])
     assert probs.shape == (1, 3) and abs(float(probs.sum()) - 1.0) < 1e-4
+
+
+def test_own_split_rows_are_checked_by_claim_and_a_supplement_holds_only_what_the_earlier_build_lacks(
+    tmp_path, embedder
+):
+    decontaminator = Decontaminator(["An evaluation premise here."], claims=["A dev claim about the port."])
+    assert decontaminator.contaminated("An evaluation premise here.", "anything else at all")
+    assert not decontaminator.contaminated("A dev claim about the port.", "a different claim")  # a claim: hypothesis
+    assert decontaminator.contaminated("any premise", "a dev claim about the port") and decontaminator.refused == 2
+
+    root = tmp_path / "data"
+    shared = "The abstract reports that the vaccine cut infections by half in adults."
+    write_source(root, "healthver", [
+        *({"premise": f"Study {i} found that drug {i} lowered fever in {i + 20} patients.",
+           "hypothesis": f"Drug {i} lowers fever.", "label": "entailment"} for i in range(8)),
+        {"premise": shared, "hypothesis": "The vaccine cut infections.", "label": "entailment"},  # shares a premise
+        {"premise": "Masks were studied in 2020.", "hypothesis": "Masks cure the virus.", "label": "contradiction"},
+        {"premise": shared, "hypothesis": "The vaccine raised infections.", "label": "contradiction", "split": "dev"},
+        {"premise": "Another abstract.", "hypothesis": "Masks cure the virus.", "label": "neutral", "split": "dev"},
+    ])  # fmt: skip
+    base = {"synthetic": False, "grounding": {"healthver": 1.0}, "grounding_dev_fraction": 0.0,
+            "tokenizer_model": "all-MiniLM-L6-v2"}  # fmt: skip
+    old = build_nli_dataset(root, tmp_path / "old", NLIBuildConfig(**base, own_split_rule="premise_or_claim"),
+                            embed=embedder.embed)  # fmt: skip
+    assert old["refused_evaluation_overlap"] == {"healthver": 2} and old["train"]["n"] == 8
+    new = build_nli_dataset(root, tmp_path / "new", NLIBuildConfig(**base), embed=embedder.embed)
+    assert new["refused_evaluation_overlap"] == {"healthver": 1} and new["train"]["n"] == 9  # the shared premise stays
+    supplement = build_nli_dataset(
+        root, tmp_path / "sup", NLIBuildConfig(**base, exclude_from=tmp_path / "old"), embed=embedder.embed
+    )
+    rows = [json.loads(line) for line in (tmp_path / "sup" / "train.jsonl").read_text().splitlines()]
+    assert [r["hypothesis"] for r in rows] == ["The vaccine cut infections."]
+    assert supplement["left_out_in_earlier_build"] == {"healthver": 8}
+
+
+def test_a_second_stage_skips_the_rows_the_first_trained_on_and_adds_extra_files(tmp_path):
+    from veracity.training.verifier import _training_pairs
+
+    def write(path, hypotheses):
+        path.write_text("".join(json.dumps({"premise": "P.", "hypothesis": h, "label": "neutral"}) + "\n"
+                                for h in hypotheses))  # fmt: skip
+
+    write(tmp_path / "main.jsonl", [f"h{i}" for i in range(10)])
+    write(tmp_path / "extra.jsonl", ["e0", "e1"])
+    config = VerifierTrainConfig(train_file=tmp_path / "main.jsonl", output_dir=tmp_path / "run",
+                                 skip_train_examples=6, max_train_examples=3,
+                                 extra_train_files=[tmp_path / "extra.jsonl"])  # fmt: skip
+    assert [h for _, h, _ in _training_pairs(config)] == ["h6", "h7", "h8", "e0", "e1"]
+    rest = config.model_copy(update={"max_train_examples": None})
+    assert [h for _, h, _ in _training_pairs(rest)] == ["h6", "h7", "h8", "h9", "e0", "e1"]

@@ -56,6 +56,7 @@ from veracity.training.grounding import (
     GROUNDING_SOURCES,
     Decontaminator,
     TrainLabel,
+    evaluation_claims,
     evaluation_texts,
     read_grounding,
     select_premise_sentences,
@@ -124,6 +125,18 @@ class NLIBuildConfig(BaseModel):
     max_length: int = Field(256, ge=16, description="Model tokens per pair: longer premises are shortened.")
     tokenizer_model: str = Field("veracity-nli-small", description="Whose tokens max_length counts.")
     decontaminate: bool = Field(True, description="Refuse pairs that equal an evaluation text.")
+    own_split_rule: Literal["claim", "premise_or_claim"] = Field(
+        "claim",
+        description="How a grounding source's train rows are checked against its own dev rows: by the claim "
+        "(hypothesis) alone, as those datasets split, or also by the premise (v2's rule, which dropped most of "
+        "HealthVer and RTE because their splits share evidence passages). Every other evaluation set is always "
+        "checked on premise and hypothesis.",
+    )
+    exclude_from: Path | None = Field(
+        None,
+        description="An earlier build: pairs in its train.jsonl or dev.jsonl are left out, so this build is a "
+        "supplement holding only what that one lacks.",
+    )
 
 
 def perturbation_examples(
@@ -454,7 +467,7 @@ def _held_out(key: str, fraction: float) -> bool:
 
 def _read_examples(path: Path) -> list[NLIExample]:
     if not path.exists():
-        raise InputError(f"synthetic_from: {path} not found; build it first with `veracity data build-nli`")
+        raise InputError(f"earlier build {path} not found; build it first with `veracity data build-nli`")
     rows = []
     with path.open(encoding="utf-8") as handle:
         for line_number, line in enumerate(handle, start=1):
@@ -583,6 +596,14 @@ def _support_check(data_dir: Path, former: _PremiseFormer) -> dict[str, Any] | N
     return {"rows": len(long_rows), "support_kept": kept, "share": kept / len(long_rows) if long_rows else None}
 
 
+def _earlier_keys(build: Path) -> set[tuple[str, str]]:
+    """The (premise, hypothesis) pairs of an earlier build's train and dev files."""
+    keys = set()
+    for split in ("train", "dev"):
+        keys |= {(e.premise, e.hypothesis) for e in _read_examples(build / f"{split}.jsonl")}
+    return keys
+
+
 def build_nli_dataset(
     data_dir: Path,
     out_dir: Path,
@@ -623,10 +644,17 @@ def build_nli_dataset(
         for split, rows in grounding.items():
             splits[split] += rows
         stats["long_premise_support_check"] = _support_check(data_dir, former)
-    decontaminator = Decontaminator(evaluation_texts(data_dir)) if config.decontaminate else None
+    decontaminator = None
+    if config.decontaminate:
+        by_claim = config.own_split_rule == "claim"
+        decontaminator = Decontaminator(
+            evaluation_texts(data_dir, own_split_claims_only=by_claim), evaluation_claims(data_dir) if by_claim else ()
+        )
     stats["evaluation_texts"] = len(decontaminator) if decontaminator is not None else 0
     dev_keys = {(e.premise, e.hypothesis) for e in splits["dev"]}
+    earlier = _earlier_keys(config.exclude_from) if config.exclude_from is not None else set()
     refused: Counter[str] = Counter()
+    in_earlier: Counter[str] = Counter()
     for split in ("dev", "train"):
         seen: set[tuple[str, str]] = set()
         kept = []
@@ -634,6 +662,9 @@ def build_nli_dataset(
             key = (example.premise, example.hypothesis)
             if decontaminator is not None and decontaminator.contaminated(*key):
                 refused[example.source] += 1
+                continue
+            if key in earlier:
+                in_earlier[example.source] += 1
                 continue
             # Dev pairs never appear in train (a weight's copies of one train row stay).
             if (split == "train" and key in dev_keys) or (split == "dev" and key in seen):
@@ -644,6 +675,8 @@ def build_nli_dataset(
             rng.shuffle(kept)
         splits[split] = kept
     stats["refused_evaluation_overlap"] = dict(refused)
+    if config.exclude_from is not None:
+        stats["left_out_in_earlier_build"] = dict(in_earlier)
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, examples in splits.items():
         with (out_dir / f"{name}.jsonl").open("w", encoding="utf-8") as handle:

@@ -61,6 +61,15 @@ class VerifierTrainConfig(BaseModel):
     checkpoint_every: int = Field(250, ge=1)
     patience: int = Field(4, ge=1, description="Evaluations without improvement before stopping.")
     max_train_examples: int | None = Field(None, ge=1)
+    extra_dev_files: list[Path] = Field(
+        default_factory=list, description="More dev pairs (e.g. a supplement build's dev split), read whole."
+    )
+    skip_train_examples: int = Field(
+        0, ge=0, description="Leave out the first rows of train_file: the ones an earlier stage trained on."
+    )
+    extra_train_files: list[Path] = Field(
+        default_factory=list, description="More training pairs (e.g. a supplement build), read whole."
+    )
     max_dev_examples: int | None = Field(2000, ge=1)
     seed: int = 13
     num_threads: int = Field(2, ge=1)
@@ -139,6 +148,15 @@ def load_pairs(
     return pairs
 
 
+def _training_pairs(config: VerifierTrainConfig) -> list[tuple[str, str, int]]:
+    """Rows skip .. skip + max of ``train_file``, then every pair of ``extra_train_files``."""
+    end = None if config.max_train_examples is None else config.skip_train_examples + config.max_train_examples
+    pairs = load_pairs(config.train_file, end, config.hypothesis_only)[config.skip_train_examples :]
+    for path in config.extra_train_files:
+        pairs += load_pairs(path, None, config.hypothesis_only)
+    return pairs
+
+
 def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Train, checkpoint, evaluate and export; returns the summary also written to ``output_dir/summary.json``."""
     import torch
@@ -150,13 +168,15 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
     torch.manual_seed(config.seed)
     out = config.output_dir
     out.mkdir(parents=True, exist_ok=True)
-    train = load_pairs(config.train_file, config.max_train_examples, config.hypothesis_only)
+    train = _training_pairs(config)
     dev_sources: list[str] = []
     dev = (
         load_pairs(config.dev_file, config.max_dev_examples, config.hypothesis_only, dev_sources)
         if config.dev_file
         else []
     )
+    for path in config.extra_dev_files:
+        dev += load_pairs(path, None, config.hypothesis_only, dev_sources)
     if not train:
         raise InputError(f"{config.train_file} holds no examples")
     checkpoint = out / "checkpoint"
