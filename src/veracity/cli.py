@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -16,10 +15,8 @@ import typer
 
 from veracity.errors import ConfigError, InputError, VeracityError
 from veracity.models.llm.llamacpp import DEFAULT_LOCAL_LLM
-from veracity.models.memory import release_free_memory
 
 if TYPE_CHECKING:
-    from veracity.detectors.base import Detector
     from veracity.schema import Report
 
 app = typer.Typer(
@@ -128,12 +125,14 @@ def detect(
                 raise InputError("batch mode needs both --input and --output")
             if answer is not None or context:
                 raise InputError("give either --answer/--context or --input/--output, not both")
+            from veracity.batch import run_batch
             from veracity.detectors import load_detector
 
-            counts = run_batch(load_detector(detector, **options), input_path, output_path)
+            counts = run_batch(
+                load_detector(detector, **options), input_path, output_path, on_error=lambda m: typer.echo(m, err=True)
+            )
             typer.echo(
-                f"done: {counts['ok']} reports, {counts['failed']} failed records, {counts['skipped']} already in "
-                f"{output_path}",
+                f"done: {counts.ok} reports, {counts.failed} failed records, {counts.skipped} already in {output_path}",
                 err=True,
             )
             return
@@ -259,92 +258,6 @@ def _litehall(**settings: Any) -> Any:
     from veracity.detectors.litehall import LiteHallDetector
 
     return LiteHallDetector.from_config(**settings)
-
-
-def run_batch(detector: Detector, input_path: Path, output_path: Path) -> dict[str, int]:
-    """Run ``detector`` over a JSONL file, appending one line per record to ``output_path``.
-
-    A record that already has a report in ``output_path`` is skipped, so an interrupted run resumes; records
-    that failed before are tried again. A malformed line is reported (with its line number) and written as an
-    error record, and the run goes on.
-
-    Raises:
-        InputError: the input file cannot be opened.
-    """
-    from tqdm import tqdm
-
-    done = _finished_ids(output_path)
-    counts = {"ok": 0, "failed": 0, "skipped": 0}
-    try:
-        with input_path.open("rb") as handle:
-            total = sum(1 for _ in handle)
-    except OSError as exc:
-        raise InputError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
-    output_path.parent.mkdir(parents=True, exist_ok=True)
-    with output_path.open("a", encoding="utf-8") as out:
-        for line_number, record_id, record, problem in tqdm(
-            _records(input_path), total=total, unit="rec", desc="detect", file=sys.stderr, disable=None
-        ):
-            if record_id in done:
-                counts["skipped"] += 1
-                continue
-            result: dict[str, Any] = {"id": record_id, "line": line_number}
-            try:
-                if problem:
-                    raise InputError(problem)
-                assert record is not None
-                report = detector.detect(record["answer"], record["context"], record.get("question"))
-                result["report"] = report.model_dump(mode="json")
-                counts["ok"] += 1
-            except VeracityError as exc:
-                typer.echo(f"{input_path}:{line_number}: {exc}", err=True)
-                result["error"] = str(exc)
-                counts["failed"] += 1
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
-            out.flush()
-            release_free_memory()
-    return counts
-
-
-def _records(path: Path) -> Iterator[tuple[int, str, dict[str, Any] | None, str | None]]:
-    """(line number, id, record, problem) for each non-blank line; ``problem`` explains a malformed line."""
-    with path.open("rb") as handle:
-        for line_number, raw in enumerate(handle, start=1):
-            if not raw.strip():
-                continue
-            fallback_id = f"line-{line_number}"
-            try:
-                record = json.loads(raw.decode("utf-8"))
-            except UnicodeDecodeError:
-                yield line_number, fallback_id, None, f"line {line_number} is not valid UTF-8"
-                continue
-            except json.JSONDecodeError as exc:
-                yield line_number, fallback_id, None, f"line {line_number} is not valid JSON: {exc.msg}"
-                continue
-            if not isinstance(record, dict):
-                yield line_number, fallback_id, None, f"line {line_number} is not a JSON object"
-                continue
-            record_id = str(record.get("id", fallback_id))
-            yield line_number, record_id, *_check_record(record, line_number)
-
-
-def _check_record(record: dict[str, Any], line_number: int) -> tuple[dict[str, Any] | None, str | None]:
-    answer, context, question = record.get("answer"), record.get("context"), record.get("question")
-    if not isinstance(answer, str):
-        return None, f"line {line_number}: 'answer' must be a string"
-    if isinstance(context, str):
-        context = [context]
-    if not isinstance(context, list) or not all(isinstance(c, str) for c in context):
-        return None, f"line {line_number}: 'context' must be a list of strings"
-    if question is not None and not isinstance(question, str):
-        return None, f"line {line_number}: 'question' must be a string or null"
-    return {"answer": answer, "context": context, "question": question}, None
-
-
-def _finished_ids(path: Path) -> set[str]:
-    from veracity._jsonl import read_rows
-
-    return {str(row.get("id")) for row in read_rows(path) if "report" in row}
 
 
 def render_report(report: Report) -> str:
@@ -676,4 +589,4 @@ def _root() -> None:
     """Detect hallucinations in LLM answers against the documents they should rest on."""
 
 
-__all__ = ["app", "main", "parse_settings", "read_file", "read_text", "render_report", "run_batch"]
+__all__ = ["app", "main", "parse_settings", "read_file", "read_text", "render_report"]

@@ -1,0 +1,190 @@
+"""The batch runner: JSONL records in, one report (or error) row per record out, resumable.
+
+One record format and one runner for every way veracity runs a batch: ``veracity detect --input/--output``, the
+service's jobs and the scale-out engine all read records with :func:`parse_record`, turn each into an output row
+with :func:`detect_row`, and resume from :func:`finished_ids`.
+
+A record is a JSON object ``{"id"?, "question"?, "answer", "context"}``; ``context`` is one string, or a list
+whose items are strings or ``{"id", "text"}`` documents. A record without an ``id`` is named ``line-N`` after its
+line. An output row is ``{"id", "line", "report"}`` or, for a record that could not be checked, ``{"id", "line",
+"error"}``: a malformed line never stops the run, and a rerun tries failed records again.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from veracity._jsonl import read_rows
+from veracity.errors import InputError, VeracityError
+from veracity.models.memory import release_free_memory
+from veracity.schema import Document
+
+__all__ = [
+    "BatchCounts",
+    "BatchRecord",
+    "detect_row",
+    "finished_ids",
+    "iter_records",
+    "parse_record",
+    "run_batch",
+]
+
+
+@dataclass(frozen=True)
+class BatchRecord:
+    """One input record, checked: either ``answer`` and ``context`` are set, or ``problem`` says what is wrong."""
+
+    line: int
+    id: str
+    answer: str = ""
+    context: list[Document | str] = field(default_factory=list)
+    question: str | None = None
+    problem: str | None = None
+
+
+@dataclass
+class BatchCounts:
+    """What a batch run did: reports written, records that failed, records already done before."""
+
+    ok: int = 0
+    failed: int = 0
+    skipped: int = 0
+
+
+def parse_record(raw: bytes | str, line: int) -> BatchRecord:
+    """Decode and check one JSONL line; a malformed one becomes a record with its ``problem``."""
+    fallback_id = f"line-{line}"
+    try:
+        value = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+    except UnicodeDecodeError:
+        return BatchRecord(line, fallback_id, problem=f"line {line} is not valid UTF-8")
+    except json.JSONDecodeError as exc:
+        return BatchRecord(line, fallback_id, problem=f"line {line} is not valid JSON: {exc.msg}")
+    if not isinstance(value, dict):
+        return BatchRecord(line, fallback_id, problem=f"line {line} is not a JSON object")
+    return check_record(value, line)
+
+
+def check_record(value: dict[str, Any], line: int) -> BatchRecord:
+    """The :class:`BatchRecord` of a decoded JSON object, with the field a bad one gets wrong named."""
+    record_id = value.get("id", f"line-{line}")
+    record_id = str(record_id) if isinstance(record_id, (str, int)) else f"line-{line}"
+    answer, context, question = value.get("answer"), value.get("context"), value.get("question")
+
+    def bad(problem: str) -> BatchRecord:
+        return BatchRecord(line, record_id, problem=f"line {line}: {problem}")
+
+    if not isinstance(answer, str):
+        return bad("'answer' must be a string")
+    if isinstance(context, (str, dict)):
+        context = [context]
+    if not isinstance(context, list):
+        return bad("'context' must be a string or a list of strings / {id, text} documents")
+    documents: list[Document | str] = []
+    for index, item in enumerate(context):
+        if isinstance(item, str):
+            documents.append(item)
+        elif isinstance(item, dict) and isinstance(item.get("text"), str):
+            doc_id = item.get("id", f"doc-{index + 1}")
+            documents.append(Document(id=str(doc_id), text=item["text"]))
+        else:
+            return bad(f"'context[{index}]' must be a string or an object with a string 'text'")
+    if question is not None and not isinstance(question, str):
+        return bad("'question' must be a string or null")
+    return BatchRecord(line, record_id, answer, documents, question)
+
+
+def iter_records(path: Path) -> Iterator[BatchRecord]:
+    """Every non-blank line of a JSONL file as a :class:`BatchRecord`, in order.
+
+    Raises:
+        InputError: the file cannot be opened.
+    """
+    try:
+        handle = path.open("rb")
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    with handle:
+        for line, raw in enumerate(handle, start=1):
+            if raw.strip():
+                yield parse_record(raw, line)
+
+
+def detect_row(detector: Any, record: BatchRecord) -> dict[str, Any]:
+    """The output row of one record: its report, or the error that kept it from one (never raises for bad input).
+
+    ``detector`` is any object with veracity's ``detect(answer, context, question)``.
+    """
+    row: dict[str, Any] = {"id": record.id, "line": record.line}
+    if record.problem is not None:
+        row["error"] = record.problem
+        return row
+    try:
+        report = detector.detect(record.answer, record.context, record.question)
+    except VeracityError as exc:
+        row["error"] = str(exc)
+        return row
+    row["report"] = report.model_dump(mode="json")
+    return row
+
+
+def finished_ids(path: Path) -> set[str]:
+    """The ids that already have a report in an output file (an interrupted last line is ignored)."""
+    return {str(row.get("id")) for row in read_rows(path) if "report" in row}
+
+
+def run_batch(
+    detector: Any,
+    input_path: Path,
+    output_path: Path,
+    on_error: Callable[[str], None] | None = None,
+    progress: bool = True,
+) -> BatchCounts:
+    """Run ``detector`` over a JSONL file, appending one row per record to ``output_path``.
+
+    A record that already has a report in ``output_path`` is skipped, so an interrupted run resumes; records
+    that failed before are tried again. A bad record is written as an error row, passed to ``on_error``, and the
+    run goes on.
+
+    Raises:
+        InputError: the input file cannot be read.
+    """
+    from tqdm import tqdm
+
+    done = finished_ids(output_path)
+    counts = BatchCounts()
+    try:
+        with input_path.open("rb") as handle:
+            total = sum(1 for raw in handle if raw.strip())
+    except OSError as exc:
+        raise InputError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
+    output_path.parent.mkdir(parents=True, exist_ok=True)
+    records = tqdm(
+        iter_records(input_path),
+        total=total,
+        unit="rec",
+        desc="detect",
+        file=sys.stderr,
+        disable=None if progress else True,
+    )
+    with output_path.open("a", encoding="utf-8") as out:
+        for record in records:
+            if record.id in done:
+                counts.skipped += 1
+                continue
+            row = detect_row(detector, record)
+            if "error" in row:
+                counts.failed += 1
+                if on_error is not None:
+                    on_error(f"{input_path}:{record.line}: {row['error']}")
+            else:
+                counts.ok += 1
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            out.flush()
+            release_free_memory()
+    return counts

@@ -1,0 +1,62 @@
+"""The library's batch runner (veracity.batch): record checks, error rows, documents with ids, resume.
+
+It runs the real rule-based `grounding` detector; the CLI's batch mode over the same runner is in test_cli.py."""
+
+import json
+
+import pytest
+
+from veracity.batch import BatchRecord, detect_row, finished_ids, iter_records, parse_record, run_batch
+from veracity.detectors import load_detector
+from veracity.errors import InputError
+from veracity.schema import Document, Report
+
+
+@pytest.mark.parametrize(
+    ("raw", "problem"),
+    [
+        (b"{not json", "line 3 is not valid JSON"),
+        (b"\xff\xfe", "line 3 is not valid UTF-8"),
+        (b"[1, 2]", "line 3 is not a JSON object"),
+        (b'{"answer": 5, "context": "x"}', "line 3: 'answer' must be a string"),
+        (b'{"answer": "a", "context": 7}', "line 3: 'context' must be a string or a list"),
+        (b'{"answer": "a", "context": ["x", {"id": "d"}]}', "line 3: 'context[1]' must be a string or an object"),
+        (b'{"answer": "a", "context": "x", "question": 1}', "line 3: 'question' must be a string or null"),
+    ],
+)
+def test_a_bad_record_names_its_line_and_field(raw, problem):
+    record = parse_record(raw, 3)
+    assert record.problem is not None and record.problem.startswith(problem)
+    assert record.line == 3
+
+
+def test_a_record_reads_strings_and_documents_with_ids():
+    line = json.dumps({"id": 7, "question": "Q?", "answer": "A.", "context": ["plain", {"id": "d2", "text": "doc"}]})
+    record = parse_record(line, 1)
+    assert record == BatchRecord(1, "7", "A.", ["plain", Document(id="d2", text="doc")], "Q?")
+    assert parse_record('{"answer": "A.", "context": "one"}', 4).id == "line-4"
+
+
+def test_run_batch_writes_one_row_per_record_and_resumes(tmp_path):
+    detector = load_detector("grounding")
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    records = [
+        {"id": "good", "answer": "Paris is in Germany.", "context": [{"id": "wiki", "text": "Paris is in France."}]},
+        {"id": "empty", "answer": "Paris is in France.", "context": []},
+        {"id": "ok", "answer": "Paris is in France.", "context": "Paris is in France."},
+    ]
+    source.write_text("\n".join(json.dumps(r) for r in records) + "\n\n{broken\n", encoding="utf-8")
+    errors: list[str] = []
+    counts = run_batch(detector, source, out, on_error=errors.append, progress=False)
+    assert (counts.ok, counts.failed, counts.skipped) == (2, 2, 0)
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["id"], r["line"]) for r in rows] == [("good", 1), ("empty", 2), ("ok", 3), ("line-5", 5)]
+    report = Report.model_validate(rows[0]["report"])
+    assert report.verdict == "hallucinated"
+    assert "no context" in rows[1]["error"] and len(errors) == 2 and f"{source}:5:" in errors[1]
+    assert finished_ids(out) == {"good", "ok"}
+    again = run_batch(detector, source, out, progress=False)
+    assert (again.ok, again.failed, again.skipped) == (0, 2, 2)
+    assert detect_row(detector, next(iter_records(source)))["report"]["verdict"] == "hallucinated"
+    with pytest.raises(InputError, match="cannot read"):
+        run_batch(detector, tmp_path / "missing.jsonl", out)
