@@ -114,6 +114,13 @@ def detect(
     output_path: Annotated[
         Path | None, typer.Option("--output", help="Batch mode: JSONL reports (appended; resumes).")
     ] = None,
+    server: Annotated[
+        str | None,
+        typer.Option(help="Ask a running `veracity serve` (e.g. http://127.0.0.1:8000) instead of loading models."),
+    ] = None,
+    api_key_env: Annotated[
+        str, typer.Option(help="With --server: the environment variable holding the API key, if one is needed.")
+    ] = "VERACITY_API_KEY",
 ) -> None:
     """Check an answer against context documents and print a report (or run a JSONL batch)."""
     try:
@@ -126,10 +133,12 @@ def detect(
             if answer is not None or context:
                 raise InputError("give either --answer/--context or --input/--output, not both")
             from veracity.batch import run_batch
-            from veracity.detectors import load_detector
 
             counts = run_batch(
-                load_detector(detector, **options), input_path, output_path, on_error=lambda m: typer.echo(m, err=True)
+                _detector_or_server(detector, options, server, api_key_env),
+                input_path,
+                output_path,
+                on_error=lambda m: typer.echo(m, err=True),
             )
             typer.echo(
                 f"done: {counts.ok} reports, {counts.failed} failed records, {counts.skipped} already in {output_path}",
@@ -140,7 +149,6 @@ def detect(
             raise InputError("--answer is required (text, @FILE or -)")
         if not context:
             raise InputError("give at least one --context FILE")
-        from veracity.detectors import load_detector
         from veracity.schema import Document
 
         answer_text = read_text(answer)
@@ -148,13 +156,38 @@ def detect(
         documents = [Document(id=p.stem or f"doc-{i}", text=read_file(p)) for i, p in enumerate(context, 1)]
         if len({d.id for d in documents}) != len(documents):
             documents = [Document(id=f"doc-{i}", text=d.text) for i, d in enumerate(documents, 1)]
-        report = load_detector(detector, **options).detect(answer_text, documents, question_text)
+        report = _detector_or_server(detector, options, server, api_key_env).detect(
+            answer_text, documents, question_text
+        )
     except VeracityError as exc:
         raise _fail(str(exc)) from exc
     if output_format == "json":
         typer.echo(report.model_dump_json(indent=2))
     else:
         typer.echo(render_report(report))
+
+
+class _RemoteDetector:
+    """A running service in a detector's shape: ``detect`` calls ``POST /v1/detect``."""
+
+    def __init__(self, client: Any, name: str, settings: dict[str, Any]) -> None:
+        self.client, self.name, self.settings = client, name, settings
+
+    def detect(self, answer: str, context: Any, question: str | None = None) -> Report:
+        return self.client.detect(answer, list(context), question, self.name, self.settings)  # type: ignore[no-any-return]
+
+
+def _detector_or_server(name: str, settings: dict[str, Any], server: str | None, api_key_env: str) -> Any:
+    """The detector to run: loaded here, or a running service's when ``--server`` is given."""
+    if server is None:
+        from veracity.detectors import load_detector
+
+        return load_detector(name, **settings)
+    import os
+
+    from veracity.client import Client
+
+    return _RemoteDetector(Client(server, api_key=os.environ.get(api_key_env)), name, settings)
 
 
 LLM_HELP = "LLM of the llm stages: catalog name, .gguf path, or an OpenAI-compatible base URL."
@@ -574,6 +607,50 @@ def train_verifier_command(
     except VeracityError as exc:
         raise _fail(str(exc)) from exc
     typer.echo(json.dumps(summary, indent=2))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to bind. Anything but loopback requires API keys.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="Jobs database folder (default $VERACITY_DATA_DIR or ~/.local/share/veracity).")
+    ] = None,
+    api_keys_file: Annotated[
+        Path | None,
+        typer.Option(help="API keys, one per line (or sha256:HEX); $VERACITY_API_KEYS adds comma-separated keys."),
+    ] = None,
+    detector: Annotated[str, typer.Option("--detector", "-d", help="Default detector of requests.")] = "grounding",
+    settings: Annotated[
+        list[str] | None, typer.Option("--set", help="Service setting key=value (see docs/service.md); repeatable.")
+    ] = None,
+) -> None:
+    """Run the HTTP service: /v1/detect, batch jobs, the web page at /, /metrics (docs/service.md)."""
+    try:
+        import uvicorn
+
+        from veracity.server.app import create_app
+        from veracity.server.security import load_key_hashes
+        from veracity.server.settings import ServiceSettings
+    except ImportError as exc:
+        raise _fail(f"the service needs its extra: pip install 'veracity[serve]' ({exc.name} is missing)") from exc
+    try:
+        values: dict[str, Any] = {"host": host, "port": port, "default_detector": detector, **parse_settings(settings)}
+        if data_dir is not None:
+            values["data_dir"] = data_dir
+        values["api_key_hashes"] = load_key_hashes(api_keys_file)
+        values.setdefault("warm_detectors", [detector])
+        service = ServiceSettings.model_validate(values)
+    except (VeracityError, ValueError) as exc:
+        raise _fail(str(exc)) from exc
+    if service.requires_keys and not service.api_key_hashes:
+        raise _fail(
+            f"--host {host} accepts connections from other machines: give API keys (--api-keys-file or "
+            "$VERACITY_API_KEYS), or bind to 127.0.0.1"
+        )
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    typer.echo(f"veracity serving on http://{host}:{port} (data in {service.data_dir})", err=True)
+    uvicorn.run(create_app(service), host=host, port=port, log_level="info", server_header=False)
 
 
 @app.command()

@@ -1,0 +1,270 @@
+"""A client for the veracity service (``veracity serve``), on httpx.
+
+Every endpoint, sync (:class:`Client`) and async (:class:`AsyncClient`).
+
+Example::
+
+    from veracity.client import Client
+
+    with Client("http://127.0.0.1:8000", api_key=None) as client:
+        report = client.detect("Tokyo was the capital of Japan until 1868.", ["Kyoto was the capital until 1868."])
+        print(report.verdict, [s.text for s in report.hallucinated_spans])
+
+A refused or failed call raises :class:`ServiceError` with the service's problem code, status and detail.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Iterator, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+import httpx
+
+from veracity.errors import VeracityError
+from veracity.schema import Document, Report
+
+__all__ = ["AsyncClient", "Client", "ServiceError"]
+
+
+class ServiceError(VeracityError):
+    """The service answered with an error (problem+json) or could not be reached."""
+
+    def __init__(self, status: int, code: str, detail: str, retry_after: float | None = None) -> None:
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.retry_after = retry_after
+        super().__init__(f"{status} {code}: {detail}")
+
+
+def _context(context: Sequence[Document | str | dict[str, Any]]) -> list[Any]:
+    return [c.model_dump(exclude_none=True) if isinstance(c, Document) else c for c in context]
+
+
+def _detect_body(
+    answer: str,
+    context: Sequence[Document | str | dict[str, Any]],
+    question: str | None,
+    detector: str | None,
+    settings: dict[str, Any] | None,
+) -> dict[str, Any]:
+    body: dict[str, Any] = {"answer": answer, "context": _context(context)}
+    if question is not None:
+        body["question"] = question
+    if detector is not None:
+        body["detector"] = detector
+    if settings:
+        body["settings"] = settings
+    return body
+
+
+def _check(response: httpx.Response) -> httpx.Response:
+    if response.is_success:
+        return response
+    try:
+        problem = response.json()
+        code, detail = str(problem.get("code", "error")), str(problem.get("detail", response.reason_phrase))
+    except (json.JSONDecodeError, AttributeError):
+        code, detail = "error", response.text[:200] or response.reason_phrase
+    retry = response.headers.get("retry-after")
+    raise ServiceError(response.status_code, code, detail, float(retry) if retry and retry.isdigit() else None)
+
+
+def _job_params(detector: str | None, settings: dict[str, Any] | None) -> dict[str, str]:
+    params = {"detector": detector} if detector else {}
+    if settings:
+        params["settings_json"] = json.dumps(settings)
+    return params
+
+
+def _batch_bytes(records: Path | bytes | Sequence[dict[str, Any]]) -> bytes:
+    if isinstance(records, Path):
+        return records.read_bytes()
+    if isinstance(records, bytes):
+        return records
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode("utf-8")
+
+
+class Client:
+    """Synchronous client; ``api_key`` goes in the Authorization header."""
+
+    def __init__(self, base_url: str, api_key: str | None = None, timeout: float = 300.0) -> None:
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._http = httpx.Client(base_url=base_url, headers=headers, timeout=timeout)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection pool."""
+        self._http.close()
+
+    def _call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        try:
+            return _check(self._http.request(method, path, **kwargs))
+        except httpx.HTTPError as exc:
+            raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
+
+    def detect(
+        self,
+        answer: str,
+        context: Sequence[Document | str | dict[str, Any]],
+        question: str | None = None,
+        detector: str | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> Report:
+        """``POST /v1/detect``: the detector's report."""
+        body = _detect_body(answer, context, question, detector, settings)
+        return Report.model_validate_json(self._call("POST", "/v1/detect", json=body).content)
+
+    def submit_job(
+        self,
+        records: Path | bytes | Sequence[dict[str, Any]],
+        detector: str | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """``POST /v1/jobs``: queue a batch (a JSONL file, its bytes, or records); the job's status."""
+        files = {"file": ("records.jsonl", _batch_bytes(records), "application/x-ndjson")}
+        return dict(self._call("POST", "/v1/jobs", files=files, params=_job_params(detector, settings)).json())
+
+    def job(self, job_id: str) -> dict[str, Any]:
+        """``GET /v1/jobs/{id}``: state and progress."""
+        return dict(self._call("GET", f"/v1/jobs/{job_id}").json())
+
+    def job_results(self, job_id: str) -> Iterator[dict[str, Any]]:
+        """``GET /v1/jobs/{id}/results``: the rows finished so far, in input order."""
+        try:
+            with self._http.stream("GET", f"/v1/jobs/{job_id}/results") as response:
+                if not response.is_success:
+                    response.read()
+                    _check(response)
+                for line in response.iter_lines():
+                    if line.strip():
+                        yield json.loads(line)
+        except httpx.HTTPError as exc:
+            raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
+
+    def cancel_job(self, job_id: str) -> dict[str, Any]:
+        """``DELETE /v1/jobs/{id}``."""
+        return dict(self._call("DELETE", f"/v1/jobs/{job_id}").json())
+
+    def detectors(self) -> dict[str, Any]:
+        """``GET /v1/detectors``."""
+        return dict(self._call("GET", "/v1/detectors").json())
+
+    def models(self) -> list[dict[str, Any]]:
+        """``GET /v1/models``."""
+        return list(self._call("GET", "/v1/models").json())
+
+    def health(self) -> bool:
+        """``GET /healthz``: whether the process answers."""
+        try:
+            return self._http.get("/healthz").is_success
+        except httpx.HTTPError:
+            return False
+
+    def ready(self) -> bool:
+        """``GET /readyz``: whether the models are warm."""
+        try:
+            return self._http.get("/readyz").is_success
+        except httpx.HTTPError:
+            return False
+
+    def metrics(self) -> str:
+        """``GET /metrics`` (Prometheus text)."""
+        return self._call("GET", "/metrics").text
+
+
+class AsyncClient:
+    """Asynchronous client with the same methods as :class:`Client`."""
+
+    def __init__(self, base_url: str, api_key: str | None = None, timeout: float = 300.0) -> None:
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._http = httpx.AsyncClient(base_url=base_url, headers=headers, timeout=timeout)
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the connection pool."""
+        await self._http.aclose()
+
+    async def _call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        try:
+            return _check(await self._http.request(method, path, **kwargs))
+        except httpx.HTTPError as exc:
+            raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
+
+    async def detect(
+        self,
+        answer: str,
+        context: Sequence[Document | str | dict[str, Any]],
+        question: str | None = None,
+        detector: str | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> Report:
+        """``POST /v1/detect``: the detector's report."""
+        body = _detect_body(answer, context, question, detector, settings)
+        return Report.model_validate_json((await self._call("POST", "/v1/detect", json=body)).content)
+
+    async def submit_job(
+        self,
+        records: Path | bytes | Sequence[dict[str, Any]],
+        detector: str | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """``POST /v1/jobs``."""
+        files = {"file": ("records.jsonl", _batch_bytes(records), "application/x-ndjson")}
+        response = await self._call("POST", "/v1/jobs", files=files, params=_job_params(detector, settings))
+        return dict(response.json())
+
+    async def job(self, job_id: str) -> dict[str, Any]:
+        """``GET /v1/jobs/{id}``."""
+        return dict((await self._call("GET", f"/v1/jobs/{job_id}")).json())
+
+    async def job_results(self, job_id: str) -> AsyncIterator[dict[str, Any]]:
+        """``GET /v1/jobs/{id}/results``, row by row."""
+        try:
+            async with self._http.stream("GET", f"/v1/jobs/{job_id}/results") as response:
+                if not response.is_success:
+                    await response.aread()
+                    _check(response)
+                async for line in response.aiter_lines():
+                    if line.strip():
+                        yield json.loads(line)
+        except httpx.HTTPError as exc:
+            raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
+
+    async def cancel_job(self, job_id: str) -> dict[str, Any]:
+        """``DELETE /v1/jobs/{id}``."""
+        return dict((await self._call("DELETE", f"/v1/jobs/{job_id}")).json())
+
+    async def detectors(self) -> dict[str, Any]:
+        """``GET /v1/detectors``."""
+        return dict((await self._call("GET", "/v1/detectors")).json())
+
+    async def models(self) -> list[dict[str, Any]]:
+        """``GET /v1/models``."""
+        return list((await self._call("GET", "/v1/models")).json())
+
+    async def ready(self) -> bool:
+        """``GET /readyz``."""
+        try:
+            return (await self._http.get("/readyz")).is_success
+        except httpx.HTTPError:
+            return False
+
+    async def metrics(self) -> str:
+        """``GET /metrics``."""
+        return (await self._call("GET", "/metrics")).text

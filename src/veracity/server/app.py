@@ -1,0 +1,551 @@
+"""The HTTP API: ``create_app(settings)`` returns the FastAPI application ``veracity serve`` runs.
+
+A thin layer over the library: ``POST /v1/detect`` returns the detector's :class:`~veracity.schema.Report`
+unchanged, and jobs run :mod:`veracity.batch` rows through :mod:`veracity.server.jobs`. What the service adds is
+operational: models loaded once and warmed before ``/readyz`` says ready, a bounded pool (a full queue answers 503
+with ``Retry-After``, never waits unboundedly), limits on every input, API keys and a rate limit, one error shape
+(:mod:`veracity.server.problems`), and Prometheus metrics. docs/service.md has the threat model.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from veracity.errors import (
+    BackendError,
+    ConfigError,
+    InputError,
+    ModelNotAvailableError,
+    UnknownNameError,
+    VeracityError,
+)
+from veracity.schema import Document, Report
+from veracity.server.jobs import JobRunner, JobStore
+from veracity.server.problems import Problem, problem_response
+from veracity.server.security import RateLimiter, hash_key, key_matches, retry_seconds
+from veracity.server.settings import ServiceSettings
+
+__all__ = ["DetectRequest", "ServiceState", "create_app"]
+
+log = logging.getLogger("veracity.server")
+
+# Query parameters a key must never travel in (URLs end up in logs and browser history).
+_KEY_PARAMS = frozenset({"api_key", "apikey", "key", "token", "access_token", "x-api-key"})
+_WARM_UP = ("Paris is the capital of France.", ["Paris is the capital and largest city of France."])
+
+
+class ContextDocument(BaseModel):
+    """A context document with its own id (its evidence is reported under that id)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1, max_length=200)
+    text: str
+    title: str | None = None
+
+
+class DetectRequest(BaseModel):
+    """The body of ``POST /v1/detect``."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "question": "Where was Marie Curie born?",
+                    "answer": "Marie Curie was born in Paris.",
+                    "context": [{"id": "bio", "text": "Marie Curie was born in Warsaw in 1867."}],
+                }
+            ]
+        },
+    )
+
+    question: str | None = None
+    answer: str = Field(description="The answer to check; must not be empty.")
+    context: list[str | ContextDocument] = Field(description="The documents the answer should rest on.")
+    detector: str | None = Field(None, description="A detector name (GET /v1/detectors); the service default if none.")
+    settings: dict[str, Any] = Field(default_factory=dict, description="Detector settings, as `--set` takes them.")
+
+    @field_validator("answer")
+    @classmethod
+    def _answer_not_empty(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("the answer is empty: give the text to check")
+        return value
+
+    @field_validator("context")
+    @classmethod
+    def _context_not_empty(cls, value: list[str | ContextDocument]) -> list[str | ContextDocument]:
+        if not value:
+            raise ValueError("no context: give at least one document to check the answer against")
+        return value
+
+
+def _non_finite(value: Any, path: str) -> str | None:
+    """The path of the first NaN or infinite number inside a JSON value, if any."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if found := _non_finite(item, f"{path}.{key}"):
+                return found
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            if found := _non_finite(item, f"{path}[{index}]"):
+                return found
+    return None
+
+
+class ServiceState:
+    """What lives as long as the service: settings, loaded detectors, the pool, jobs, metrics, readiness."""
+
+    def __init__(self, settings: ServiceSettings) -> None:
+        self.settings = settings
+        self.ready = threading.Event()
+        self.warm_error: str | None = None
+        self.executor = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="veracity-detect")
+        self.detect_lock = threading.Lock()  # one detection at a time per process: jobs and requests take turns
+        self._detectors: OrderedDict[str, Any] = OrderedDict()
+        self._detectors_lock = threading.Lock()
+        self._admitted = 0
+        self._admitted_lock = threading.Lock()
+        self.limiter = RateLimiter(settings.rate_limit_per_minute) if settings.rate_limit_per_minute else None
+        self.jobs = JobStore(settings.data_dir)
+        self.runner = JobRunner(self.jobs, self.detector, self.detect_lock)
+        self.registry = CollectorRegistry()
+        self.requests = Counter(
+            "veracity_requests", "HTTP requests", ["route", "method", "status"], registry=self.registry
+        )
+        self.latency = Histogram(
+            "veracity_request_seconds",
+            "HTTP request latency",
+            ["route"],
+            buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120),
+            registry=self.registry,
+        )
+        self.queue_depth = Gauge("veracity_queue_depth", "Detections running or waiting", registry=self.registry)
+        self.job_states = Gauge("veracity_jobs", "Jobs by state", ["state"], registry=self.registry)
+        self.refused = Counter("veracity_refused", "Requests refused by load or rate", ["code"], registry=self.registry)
+
+    def detector(self, name: str, settings: dict[str, Any]) -> Any:
+        """The loaded detector for (name, settings): built once and kept (the 16 most recent)."""
+        from veracity.detectors import load_detector
+
+        key = json.dumps([name, settings], sort_keys=True)
+        with self._detectors_lock:
+            if key in self._detectors:
+                self._detectors.move_to_end(key)
+                return self._detectors[key]
+        detector = load_detector(name, **settings)  # raises UnknownNameError / ConfigError
+        with self._detectors_lock:
+            self._detectors[key] = detector
+            while len(self._detectors) > 16:
+                self._detectors.popitem(last=False)
+        return detector
+
+    def warm(self) -> None:
+        """Load and run each warm-up detector once (models load on first use), then say ready."""
+        try:
+            for name in self.settings.warm_detectors:
+                started = time.perf_counter()
+                detector = self.detector(name, {})
+                with self.detect_lock:
+                    detector.detect(_WARM_UP[0], list(_WARM_UP[1]))
+                log.info("detector %s warm in %.1f s", name, time.perf_counter() - started)
+        except Exception as exc:  # the service stays up and says why it is not ready
+            self.warm_error = f"{type(exc).__name__}: {exc}"
+            log.exception("warm-up failed")
+            return
+        self.ready.set()
+
+    def admit(self) -> bool:
+        """Take a slot of the bounded queue; False when it is full."""
+        with self._admitted_lock:
+            if self._admitted >= self.settings.queue_limit:
+                return False
+            self._admitted += 1
+            self.queue_depth.set(self._admitted)
+            return True
+
+    def release(self) -> None:
+        """Give a slot back (when the detection's thread has finished, not when the client stopped waiting)."""
+        with self._admitted_lock:
+            self._admitted -= 1
+            self.queue_depth.set(self._admitted)
+
+    def run_detect(self, detector: Any, answer: str, context: list[Document | str], question: str | None) -> Report:
+        """One detection, on a pool thread."""
+        with self.detect_lock:
+            report: Report = detector.detect(answer, context, question)
+        return report
+
+
+class BodyLimit:
+    """ASGI middleware: a body over the limit gets 413 problem+json, whether announced or streamed."""
+
+    def __init__(self, app: ASGIApp, limit_for: Callable[[str], int]) -> None:
+        self.app = app
+        self.limit_for = limit_for
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limit_for(scope["path"])
+        problem = Problem("body_too_large", f"the body exceeds {limit} bytes", limit=limit)
+        length = dict(scope.get("headers", [])).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await problem_response(problem)(scope, receive, send)
+            return
+        received = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    raise _TooLarge
+            return message
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, tracked)
+        except _TooLarge:
+            if not started:
+                await problem_response(problem)(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    """Raised inside the app when a streamed body passes the limit."""
+
+
+def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_jobs: bool = True) -> FastAPI:
+    """The service's FastAPI application.
+
+    Args:
+        settings: limits, keys, data directory (:class:`ServiceSettings`).
+        warm: load and run the warm-up detectors at start-up (in a thread; ``/readyz`` says when done).
+        run_jobs: start the job runner thread (tests of the queue alone may leave it off).
+    """
+    settings = settings or ServiceSettings()
+    state = ServiceState(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if warm:
+            threading.Thread(target=state.warm, name="veracity-warm", daemon=True).start()
+        else:
+            state.ready.set()
+        if run_jobs:
+            state.runner.start()
+        yield
+        if run_jobs:
+            state.runner.stop()
+        state.executor.shutdown(wait=False, cancel_futures=True)
+
+    from veracity import __version__
+
+    app = FastAPI(
+        title="veracity",
+        version=__version__,
+        summary="Hallucination detection for LLM answers: which claims and words the evidence does not support.",
+        lifespan=lifespan,
+        docs_url=None,  # Swagger UI loads its assets from a CDN; the service runs offline. /openapi.json stays.
+        redoc_url=None,
+    )
+    app.state.veracity = state
+
+    def limit_for(path: str) -> int:
+        return settings.max_job_bytes if path.rstrip("/") == "/v1/jobs" else settings.max_body_bytes
+
+    app.add_middleware(BodyLimit, limit_for=limit_for)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=["Authorization", "X-API-Key", "Content-Type"],
+        )
+
+    @app.middleware("http")
+    async def measure(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        started = time.perf_counter()
+        response = await call_next(request)
+        route = request.scope.get("route")
+        template = getattr(route, "path", "unmatched")
+        state.requests.labels(template, request.method, str(response.status_code)).inc()
+        state.latency.labels(template).observe(time.perf_counter() - started)
+        return response
+
+    @app.exception_handler(Problem)
+    async def on_problem(request: Request, exc: Problem) -> JSONResponse:
+        if exc.code in ("overloaded", "rate_limited"):
+            state.refused.labels(exc.code).inc()
+        return problem_response(exc, request.url.path)
+
+    @app.exception_handler(RequestValidationError)
+    async def on_invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [
+            {"field": ".".join(str(p) for p in e["loc"] if p != "body") or "body", "message": e["msg"]}
+            for e in exc.errors()
+        ]
+        if any(e["type"] == "json_invalid" for e in exc.errors()):
+            problem = Problem("malformed_body", "the body is not valid JSON", errors=errors)
+        else:
+            first = errors[0] if errors else {"field": "body", "message": "invalid"}
+            detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
+            problem = Problem("invalid_request", detail, field=first["field"], errors=errors[:20])
+        return problem_response(problem, request.url.path)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed", 415: "unsupported_media_type"}.get(exc.status_code)
+        if code is None:
+            code = "malformed_body" if exc.status_code == 400 else "internal_error"
+        return problem_response(Problem(code, str(exc.detail)), request.url.path)
+
+    @app.exception_handler(Exception)
+    async def on_error(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s", request.url.path)
+        return problem_response(Problem("internal_error", "an internal error occurred; see the server log"))
+
+    def authorize(request: Request) -> None:
+        leaked = _KEY_PARAMS & {k.lower() for k in request.query_params}
+        if leaked:
+            raise Problem("key_in_query", f"send the key in the Authorization or X-API-Key header, not ?{min(leaked)}")
+        caller = request.client.host if request.client else "unknown"
+        if settings.requires_keys:
+            header = request.headers.get("authorization", "")
+            key = header[7:].strip() if header.lower().startswith("bearer ") else request.headers.get("x-api-key")
+            if not key:
+                raise Problem("missing_key", "send an API key: `Authorization: Bearer KEY` or `X-API-Key: KEY`")
+            if not key_matches(key, settings.api_key_hashes):
+                raise Problem("invalid_key", "the API key is not valid")
+            caller = hash_key(key)
+        if state.limiter is not None:
+            wait = state.limiter.acquire(caller)
+            if wait > 0:
+                raise Problem("rate_limited", "rate limit reached", retry_after=retry_seconds(wait))
+
+    guarded = [Depends(authorize)]
+
+    def check_limits(body: DetectRequest) -> None:
+        if len(body.context) > settings.max_documents:
+            raise Problem(
+                "too_many_documents", f"{len(body.context)} documents; at most {settings.max_documents}", "context"
+            )
+        for index, item in enumerate(body.context):
+            text = item if isinstance(item, str) else item.text
+            if len(text) > settings.max_document_chars:
+                raise Problem(
+                    "document_too_long",
+                    f"document {index} has {len(text)} characters; at most {settings.max_document_chars}",
+                    f"context.{index}",
+                )
+        for name in ("answer", "question"):
+            value = getattr(body, name)
+            if value is not None and len(value) > settings.max_answer_chars:
+                raise Problem(
+                    "document_too_long", f"the {name} has {len(value)} characters; at most {settings.max_answer_chars}",
+                    name,
+                )  # fmt: skip
+        if bad := _non_finite(body.settings, "settings"):
+            raise Problem("invalid_settings", f"{bad} is not a finite number", bad)
+
+    def loaded_detector(name: str, options: dict[str, Any]) -> Any:
+        try:
+            return state.detector(name, options)
+        except UnknownNameError as exc:
+            raise Problem("unknown_detector", str(exc), "detector") from exc
+        except ConfigError as exc:
+            raise Problem("invalid_settings", str(exc), "settings") from exc
+        except ModelNotAvailableError as exc:
+            raise Problem("model_unavailable", str(exc)) from exc
+
+    @app.post("/v1/detect", dependencies=guarded, response_model=Report, tags=["detect"])
+    async def detect(body: DetectRequest) -> Response:
+        """Check an answer against its context; the library's Report, unchanged."""
+        check_limits(body)
+        if not state.ready.is_set():
+            raise Problem("not_ready", state.warm_error or "models are loading", retry_after=settings.retry_after_s)
+        name = body.detector or settings.default_detector
+        detector = await asyncio.to_thread(loaded_detector, name, body.settings)
+        context: list[Document | str] = [
+            c if isinstance(c, str) else Document(id=c.id, text=c.text, title=c.title) for c in body.context
+        ]
+        if not state.admit():
+            raise Problem("overloaded", "the detection queue is full", retry_after=settings.retry_after_s)
+        future = state.executor.submit(state.run_detect, detector, body.answer, context, body.question)
+        future.add_done_callback(lambda _: state.release())
+        try:
+            report = await asyncio.wait_for(asyncio.wrap_future(future), settings.request_timeout_s)
+        except TimeoutError as exc:
+            raise Problem("timeout", f"no report within {settings.request_timeout_s:g} s") from exc
+        except InputError as exc:
+            raise Problem("invalid_input", str(exc)) from exc
+        except ModelNotAvailableError as exc:
+            raise Problem("model_unavailable", str(exc)) from exc
+        except BackendError as exc:
+            raise Problem("backend_error", str(exc)) from exc
+        except VeracityError as exc:
+            raise Problem("invalid_input", str(exc)) from exc
+        return Response(report.model_dump_json(), media_type="application/json")
+
+    @app.post("/v1/jobs", dependencies=guarded, status_code=202, tags=["jobs"])
+    async def create_job(
+        request: Request, detector: str | None = None, settings_json: str | None = None
+    ) -> JSONResponse:
+        """Queue a JSONL batch (the CLI's batch form): a multipart upload (field `file`) or the body itself.
+
+        The detector and its settings come as query parameters `detector` and `settings_json` (a JSON object), or
+        as form fields of the same names beside the upload.
+        """
+        content_type = request.headers.get("content-type", "")
+        if content_type.startswith("multipart/form-data"):
+            async with request.form(max_files=1, max_fields=4) as form:  # closes the spooled upload
+                upload = form.get("file")
+                if upload is None or isinstance(upload, str):
+                    raise Problem("invalid_request", "the upload needs a `file` field holding the JSONL batch", "file")
+                data = await upload.read()
+                detector = detector or _form_text(form.get("detector"))
+                settings_json = settings_json or _form_text(form.get("settings_json"))
+        else:
+            data = await request.body()
+        options = _parse_settings_json(settings_json)
+        name = detector or settings.default_detector
+        await asyncio.to_thread(loaded_detector, name, options)  # an unknown detector or setting fails now, not later
+        if not data.strip():
+            raise Problem("invalid_request", "the batch is empty: send JSONL records, one per line", "file")
+        status = await asyncio.to_thread(state.jobs.create, iter(data.splitlines()), name, options)
+        state.runner.wake()
+        return JSONResponse(status.as_json(), status_code=202, headers={"Location": f"/v1/jobs/{status.id}"})
+
+    def job_or_404(job_id: str) -> Any:
+        status = state.jobs.status(job_id)
+        if status is None:
+            raise Problem("not_found", f"no job {job_id!r}", "job_id")
+        return status
+
+    @app.get("/v1/jobs/{job_id}", dependencies=guarded, tags=["jobs"])
+    def job_status(job_id: str) -> JSONResponse:
+        """A job's state and progress."""
+        return JSONResponse(job_or_404(job_id).as_json())
+
+    @app.get("/v1/jobs/{job_id}/results", dependencies=guarded, tags=["jobs"])
+    def job_results(job_id: str) -> StreamingResponse:
+        """The finished records' rows as JSONL, in input order (all of them once the job is done)."""
+        status = job_or_404(job_id)
+
+        def lines() -> Iterator[str]:
+            for row in state.jobs.results(job_id):
+                yield row + "\n"
+
+        return StreamingResponse(lines(), media_type="application/x-ndjson", headers={"X-Job-State": status.state})
+
+    @app.delete("/v1/jobs/{job_id}", dependencies=guarded, tags=["jobs"])
+    def cancel_job(job_id: str) -> JSONResponse:
+        """Cancel a queued or running job; its finished rows stay readable."""
+        job_or_404(job_id)
+        status = state.jobs.cancel(job_id)
+        return JSONResponse(status.as_json() if status else {})
+
+    @app.get("/v1/detectors", dependencies=guarded, tags=["info"])
+    def detectors() -> JSONResponse:
+        """The detectors, the default one, and each one's default settings."""
+        from veracity.detectors import load_detector
+        from veracity.registry import names
+
+        rows = []
+        for name in names("detector"):
+            try:
+                config = load_detector(name).config()
+            except VeracityError as exc:
+                config = {"unavailable": str(exc)}
+            rows.append({"name": name, "default": name == settings.default_detector, "settings": config})
+        return JSONResponse({"default": settings.default_detector, "detectors": rows})
+
+    @app.get("/v1/models", dependencies=guarded, tags=["info"])
+    def models() -> JSONResponse:
+        """The models veracity knows and whether each is installed."""
+        from veracity.models.catalog import CATALOG, model_status
+
+        return JSONResponse(
+            [
+                {"name": s.name, "kind": s.kind, "available": model_status(s), "description": s.description}
+                for s in CATALOG.values()
+            ]
+        )
+
+    @app.get("/healthz", tags=["ops"])
+    def healthz() -> dict[str, str]:
+        """The process is up."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", tags=["ops"])
+    def readyz() -> JSONResponse:
+        """Ready once the warm-up detectors have loaded and run."""
+        if state.ready.is_set():
+            return JSONResponse({"status": "ready"})
+        raise Problem("not_ready", state.warm_error or "models are loading", retry_after=settings.retry_after_s)
+
+    @app.get("/metrics", tags=["ops"])
+    def metrics() -> Response:
+        """Prometheus metrics: requests, latencies, queue depth, jobs by state."""
+        counts = state.jobs.counts()
+        for job_state in ("queued", "running", "done", "failed", "cancelled"):
+            state.job_states.labels(job_state).set(counts.get(job_state, 0))
+        return Response(generate_latest(state.registry), media_type=CONTENT_TYPE_LATEST)
+
+    static = resources.files("veracity.server") / "static"
+
+    @app.get("/", include_in_schema=False)
+    def page() -> HTMLResponse:
+        return HTMLResponse((static / "index.html").read_text(encoding="utf-8"))
+
+    app.mount("/static", StaticFiles(packages=[("veracity.server", "static")]), name="static")
+    return app
+
+
+def _form_text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _parse_settings_json(text: str | None) -> dict[str, Any]:
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise Problem("invalid_settings", "settings_json is not valid JSON", "settings_json") from exc
+    if not isinstance(value, dict):
+        raise Problem("invalid_settings", "settings_json must be a JSON object", "settings_json")
+    if bad := _non_finite(value, "settings_json"):
+        raise Problem("invalid_settings", f"{bad} is not a finite number", bad)
+    return value

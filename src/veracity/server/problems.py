@@ -1,0 +1,69 @@
+"""Every error the service returns has one shape: RFC 9457 ``application/problem+json`` with a stable ``code``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.responses import JSONResponse
+
+__all__ = ["PROBLEM_TYPE", "Problem", "problem_response"]
+
+PROBLEM_TYPE = "application/problem+json"
+
+# code -> (HTTP status, title). The codes are part of the API: clients may branch on them.
+CODES: dict[str, tuple[int, str]] = {
+    "invalid_request": (422, "The request is not valid"),
+    "malformed_body": (400, "The body is not valid JSON"),
+    "invalid_input": (422, "The input cannot be checked"),
+    "unknown_detector": (422, "No such detector"),
+    "invalid_settings": (422, "Invalid detector settings"),
+    "body_too_large": (413, "The body is too large"),
+    "too_many_documents": (413, "Too many context documents"),
+    "document_too_long": (413, "A context document is too long"),
+    "missing_key": (401, "An API key is required"),
+    "invalid_key": (401, "The API key is not valid"),
+    "key_in_query": (400, "API keys go in a header, never in the URL"),
+    "rate_limited": (429, "Too many requests"),
+    "overloaded": (503, "The service is busy"),
+    "not_ready": (503, "The service is still loading its models"),
+    "timeout": (504, "The detection took too long"),
+    "model_unavailable": (503, "A model the detector needs is not installed"),
+    "backend_error": (502, "A model backend failed"),
+    "not_found": (404, "Not found"),
+    "method_not_allowed": (405, "Method not allowed"),
+    "unsupported_media_type": (415, "Unsupported media type"),
+    "internal_error": (500, "Internal error"),
+}
+
+
+class Problem(Exception):
+    """An error to answer with: ``code`` picks the status and title; ``detail`` says what to fix."""
+
+    def __init__(
+        self, code: str, detail: str, field: str | None = None, retry_after: int | None = None, **extra: Any
+    ) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.status, self.title = CODES[code]
+        self.detail = detail
+        self.field = field
+        self.retry_after = retry_after
+        self.extra = extra
+
+
+def problem_response(problem: Problem, instance: str | None = None) -> JSONResponse:
+    """The problem+json response of ``problem`` (with ``Retry-After`` when it has one)."""
+    body: dict[str, Any] = {
+        "type": f"urn:veracity:problem:{problem.code}",
+        "title": problem.title,
+        "status": problem.status,
+        "code": problem.code,
+        "detail": problem.detail,
+    }
+    if problem.field is not None:
+        body["field"] = problem.field
+    if instance is not None:
+        body["instance"] = instance
+    body.update(problem.extra)
+    headers = {"Retry-After": str(problem.retry_after)} if problem.retry_after is not None else None
+    return JSONResponse(body, status_code=problem.status, headers=headers, media_type=PROBLEM_TYPE)
