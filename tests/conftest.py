@@ -77,3 +77,47 @@ def tiny_nli_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("tiny-nli")
     build_tiny_classifier(path, {0: "entailment", 1: "neutral", 2: "contradiction"})
     return path
+
+
+def veracity_command(*args: str) -> list[str]:
+    """The installed `veracity` script of this interpreter's environment, with ``args``."""
+    import sys
+
+    return [str(Path(sys.executable).parent / "veracity"), *args]
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_service(data_dir: Path, port: int, *args: str, timeout: float = 120.0):  # type: ignore[no-untyped-def]
+    """`veracity serve` as a real process on 127.0.0.1:``port``, returned once /readyz says ready."""
+    import os
+    import subprocess
+    import time
+
+    import httpx
+
+    process = subprocess.Popen(
+        veracity_command("serve", "--port", str(port), "--data-dir", str(data_dir), *args),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "VERACITY_API_KEYS": ""},
+    )
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=5).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None:
+            raise RuntimeError(f"veracity serve exited with {process.returncode}")
+        if time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError("veracity serve never became ready")
+        time.sleep(0.2)

@@ -4,13 +4,12 @@ loopback without keys, and a job that survives SIGKILL (benchmarks/service/crash
 import json
 import os
 import signal
-import socket
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
+
+from conftest import free_port, start_service, veracity_command
 
 pytest.importorskip("fastapi", reason="the service extra is not installed: pip install 'veracity[serve]'")
 
@@ -23,38 +22,10 @@ RECORD = {
 }
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def veracity(*args: str) -> list[str]:
-    script = Path(sys.executable).parent / "veracity"
-    return [str(script), *args]
-
-
-def start(data_dir: Path, port: int) -> subprocess.Popen:
-    process = subprocess.Popen(
-        veracity("serve", "--port", str(port), "--data-dir", str(data_dir)),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, "VERACITY_API_KEYS": ""},
-    )
-    client = Client(f"http://127.0.0.1:{port}")
-    deadline = time.monotonic() + 120
-    while not client.ready():
-        assert process.poll() is None, "the server exited"
-        assert time.monotonic() < deadline, "the server never became ready"
-        time.sleep(0.2)
-    client.close()
-    return process
-
-
 def test_a_job_survives_sigkill_with_no_record_lost_or_duplicated(tmp_path):
     port = free_port()
     records = [{"id": f"r{i}", **RECORD} for i in range(300)]
-    server = start(tmp_path / "data", port)
+    server = start_service(tmp_path / "data", port)
     try:
         with Client(f"http://127.0.0.1:{port}") as client:
             job = client.submit_job(records)
@@ -65,7 +36,7 @@ def test_a_job_survives_sigkill_with_no_record_lost_or_duplicated(tmp_path):
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait(30)
-    server = start(tmp_path / "data", port)
+    server = start_service(tmp_path / "data", port)
     try:
         with Client(f"http://127.0.0.1:{port}") as client:
             deadline = time.monotonic() + 300
@@ -83,7 +54,7 @@ def test_a_job_survives_sigkill_with_no_record_lost_or_duplicated(tmp_path):
 
 def test_client_and_detect_server_against_a_live_service(tmp_path):
     port = free_port()
-    server = start(tmp_path / "data", port)
+    server = start_service(tmp_path / "data", port)
     url = f"http://127.0.0.1:{port}"
     try:
         with Client(url) as client:
@@ -98,7 +69,9 @@ def test_client_and_detect_server_against_a_live_service(tmp_path):
         context = tmp_path / "japan.txt"
         context.write_text(RECORD["context"][0])
         result = subprocess.run(
-            veracity("detect", "--server", url, "--answer", f"@{answer}", "-c", str(context), "--format", "json"),
+            veracity_command(
+                "detect", "--server", url, "--answer", f"@{answer}", "-c", str(context), "--format", "json"
+            ),
             capture_output=True,
             text=True,
             timeout=120,
@@ -109,7 +82,7 @@ def test_client_and_detect_server_against_a_live_service(tmp_path):
         server.terminate()
         server.wait(30)
     down = subprocess.run(
-        veracity("detect", "--server", url, "--answer", "x", "--context", str(context)),
+        veracity_command("detect", "--server", url, "--answer", "x", "--context", str(context)),
         capture_output=True,
         text=True,
         timeout=60,
@@ -119,7 +92,7 @@ def test_client_and_detect_server_against_a_live_service(tmp_path):
 
 def test_serve_refuses_to_listen_beyond_loopback_without_keys(tmp_path):
     result = subprocess.run(
-        veracity("serve", "--host", "0.0.0.0", "--data-dir", str(tmp_path)),
+        veracity_command("serve", "--host", "0.0.0.0", "--data-dir", str(tmp_path)),
         capture_output=True,
         text=True,
         timeout=60,

@@ -1,0 +1,94 @@
+"""The page in a real browser: Debian's headless Chromium driven by Playwright against `veracity serve` on localhost.
+
+Skipped, with the command to install them, when Chromium or Playwright is missing (README: "Browser tests").
+Set VERACITY_SCREENSHOT=PATH to save a screenshot of the checked answer (docs/service.md shows one)."""
+
+import json
+import os
+import shutil
+import time
+
+import pytest
+
+from conftest import free_port, start_service
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    pytest.skip(
+        "no Chromium: `apt-get install chromium` and `pip install playwright` to run the browser tests",
+        allow_module_level=True,
+    )
+pytest.importorskip("playwright.sync_api", reason="no Playwright: `pip install playwright` (it uses Debian's Chromium)")
+pytest.importorskip("fastapi", reason="the service extra is not installed: pip install 'veracity[serve]'")
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+# The flags a root, offline machine needs (no sandbox, no background connections to Google's hosts).
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    port = free_port()
+    process = start_service(tmp_path_factory.mktemp("service"), port)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(30)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def test_the_kyoto_tokyo_example_highlights_tokyo_and_shows_its_evidence(service, browser):
+    page = browser.new_page(viewport={"width": 1100, "height": 1400})
+    page.goto(service + "/")
+    expect(page.locator("#detector option")).not_to_have_count(0)
+    page.get_by_role("textbox", name="Question (optional)").fill("Which city was the capital of Japan until 1868?")
+    page.get_by_role("textbox", name="Answer", exact=True).fill("Tokyo was the capital of Japan until 1868.")
+    page.locator("#context").fill("Kyoto was the capital of Japan for over a thousand years, until 1868.")
+    page.get_by_role("button", name="Check").click()
+    mark = page.locator("#answer-view mark.bad")
+    expect(mark).to_have_count(1)
+    expect(mark).to_have_text("Tokyo")
+    page.keyboard.press("Tab")  # keyboard use: focus moves from the form; the span is reachable with Tab
+    mark.focus()
+    detail = page.locator("#detail")
+    expect(detail).to_contain_text("Kyoto was the capital of Japan")
+    expect(detail).to_contain_text("pasted-1, characters")
+    expect(detail).to_contain_text("threshold")
+    expect(page.locator("#verdict")).to_have_text("hallucinated")
+    if os.environ.get("VERACITY_SCREENSHOT"):
+        page.screenshot(path=os.environ["VERACITY_SCREENSHOT"], full_page=False)
+    page.close()
+
+
+def test_a_job_uploaded_on_the_page_finishes_and_offers_its_results(service, browser, tmp_path):
+    records = tmp_path / "records.jsonl"
+    record = {"answer": "Tokyo was the capital of Japan until 1868.", "context": ["Kyoto was the capital until 1868."]}
+    records.write_text("".join(json.dumps({"id": f"r{i}", **record}) + "\n" for i in range(5)))
+    page = browser.new_page()
+    page.goto(service + "/")
+    page.locator("#job-file").set_input_files(str(records))
+    page.get_by_role("button", name="Start job").click()
+    expect(page.locator("#job-state")).to_contain_text("done — 5 of 5 records", timeout=60_000)
+    expect(page.locator("#job-download")).to_be_visible()
+    assert page.locator("#job-progress").get_attribute("value") in ("1", "1.0")
+    started = time.monotonic()
+    with page.expect_download() as download:
+        page.locator("#job-download").click()
+    rows = [json.loads(line) for line in download.value.path().read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in rows] == [f"r{i}" for i in range(5)] and time.monotonic() - started < 30
+    page.close()
