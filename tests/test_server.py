@@ -80,6 +80,8 @@ def test_detect_returns_the_librarys_report_unchanged(make_client):
         ({**KYOTO, "detector": "nope"}, 422, "unknown_detector", "detector"),
         ({**KYOTO, "settings": {"no_such_setting": 1}}, 422, "invalid_settings", "settings"),
         ({**KYOTO, "surprise": 1}, 422, "invalid_request", "surprise"),
+        ({**KYOTO, "detector": "verifier", "settings": {"model": "/etc"}}, 422, "invalid_settings", "settings.model"),
+        ({**KYOTO, "settings": {"llm": "http://169.254.169.254/"}}, 422, "invalid_settings", "settings.llm"),
         ({**KYOTO, "context": ["x"] * 10_000}, 413, "too_many_documents", "context"),
         ({**KYOTO, "context": ["x" * 300_000]}, 413, "document_too_long", "context.0"),
     ],

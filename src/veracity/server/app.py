@@ -117,6 +117,40 @@ def _non_finite(value: Any, path: str) -> str | None:
     return None
 
 
+def _path_like(value: Any, path: str) -> str | None:
+    """The path of the first string inside a settings value that names a file, folder or URL, if any.
+
+    The service reads no file path from a request: a setting such as ``model=/some/folder`` or ``llm=http://…``
+    would make it read a file or call a host the request chose. Catalog names (``veracity-nli-small``) pass.
+    """
+    if isinstance(value, str):
+        if "/" in value or "\\" in value or value.startswith(("~", ".")) or "://" in value:
+            return path
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if found := _path_like(item, f"{path}.{key}"):
+                return found
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            if found := _path_like(item, f"{path}[{index}]"):
+                return found
+    return None
+
+
+def _check_settings(value: dict[str, Any], field: str) -> None:
+    """Refuse NaN / infinity and file paths or URLs inside request settings (422 invalid_settings)."""
+    if bad := _non_finite(value, field):
+        raise Problem("invalid_settings", f"{bad} is not a finite number", bad)
+    if bad := _path_like(value, field):
+        raise Problem(
+            "invalid_settings",
+            f"{bad} names a file, folder or URL; the service takes only catalog names from a request (the operator "
+            "can set one for everyone: `--set detector_settings=...`, docs/service.md)",
+            bad,
+        )
+
+
 class ServiceState:
     """What lives as long as the service: settings, loaded detectors, the pool, jobs, metrics, readiness."""
 
@@ -152,6 +186,7 @@ class ServiceState:
         """The loaded detector for (name, settings): built once and kept (the 16 most recent)."""
         from veracity.detectors import load_detector
 
+        settings = {**self.settings.detector_settings.get(name, {}), **settings}
         key = json.dumps([name, settings], sort_keys=True)
         with self._detectors_lock:
             if key in self._detectors:
@@ -376,8 +411,7 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
                     "document_too_long", f"the {name} has {len(value)} characters; at most {settings.max_answer_chars}",
                     name,
                 )  # fmt: skip
-        if bad := _non_finite(body.settings, "settings"):
-            raise Problem("invalid_settings", f"{bad} is not a finite number", bad)
+        _check_settings(body.settings, "settings")
 
     def loaded_detector(name: str, options: dict[str, Any]) -> Any:
         try:
@@ -546,6 +580,5 @@ def _parse_settings_json(text: str | None) -> dict[str, Any]:
         raise Problem("invalid_settings", "settings_json is not valid JSON", "settings_json") from exc
     if not isinstance(value, dict):
         raise Problem("invalid_settings", "settings_json must be a JSON object", "settings_json")
-    if bad := _non_finite(value, "settings_json"):
-        raise Problem("invalid_settings", f"{bad} is not a finite number", bad)
+    _check_settings(value, "settings_json")
     return value

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,6 +41,11 @@ class ServiceSettings(BaseModel):
     default_detector: str = Field("grounding", description="The detector a request that names none gets.")
     warm_detectors: list[str] = Field(
         default_factory=lambda: ["grounding"], description="Detectors loaded and run once before /readyz says ready."
+    )
+    detector_settings: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="The operator's settings per detector, under each request's own (e.g. a local model folder, "
+        "which a request itself may not name).",
     )
     api_key_hashes: frozenset[str] = Field(
         default_factory=frozenset, description="SHA-256 hex digests of the accepted API keys (keys are never kept)."
