@@ -201,3 +201,25 @@ def test_detectors_models_metrics_and_the_page(make_client):
     assert page.status_code == 200 and '<label for="answer">' in page.text
     assert client.get("/static/app.js").status_code == 200
     assert "/v1/detect" in client.get("/openapi.json").json()["paths"]
+
+
+def test_a_detection_past_the_time_limit_gets_504_and_the_service_goes_on(make_client):
+    client = make_client(request_timeout_s=0.001)
+    problem(client.post("/v1/detect", json={**KYOTO, "context": [KYOTO["context"][0]["text"] * 50]}), 504, "timeout")
+    deadline = time.monotonic() + 30
+    while client.app.state.veracity._admitted:  # the slot is held until the detection's thread finishes
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert client.get("/healthz").status_code == 200
+
+
+def test_a_cancelled_job_stops_and_keeps_its_finished_rows(make_client):
+    client = make_client()
+    lines = "\n".join(json.dumps({"id": f"r{i}", **KYOTO}) for i in range(400))
+    job = client.post("/v1/jobs", content=lines.encode(), headers={"content-type": "application/x-ndjson"}).json()
+    assert client.delete(f"/v1/jobs/{job['id']}").json()["state"] == "cancelled"
+    time.sleep(1.0)
+    status = client.get(f"/v1/jobs/{job['id']}").json()
+    assert status["state"] == "cancelled" and status["done"] < 400
+    rows = client.get(f"/v1/jobs/{job['id']}/results").text.splitlines()
+    assert len(rows) == status["done"] or len(rows) == status["done"] + 1  # at most the record in flight
