@@ -75,6 +75,43 @@ def test_the_kyoto_tokyo_example_highlights_tokyo_and_shows_its_evidence(service
     page.close()
 
 
+def minimal_pdf(text: str) -> bytes:
+    """A one-page PDF showing ``text`` in Helvetica, with a correct cross-reference table."""
+    stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def test_a_pdf_uploaded_on_the_page_is_read_in_the_browser_and_checked(service, browser, tmp_path):
+    pdf = tmp_path / "japan.pdf"
+    pdf.write_bytes(minimal_pdf("Kyoto was the capital of Japan for over a thousand years, until 1868."))
+    page = browser.new_page()
+    page.goto(service + "/")
+    page.get_by_role("textbox", name="Answer", exact=True).fill("Tokyo was the capital of Japan until 1868.")
+    page.locator("#files").set_input_files(str(pdf))
+    page.get_by_role("button", name="Check").click()
+    expect(page.locator("#answer-view mark.bad")).to_have_text("Tokyo")
+    page.locator("#answer-view mark.bad").click()
+    expect(page.locator("#detail")).to_contain_text("japan.pdf, characters")
+    page.close()
+
+
 def test_a_job_uploaded_on_the_page_finishes_and_offers_its_results(service, browser, tmp_path):
     records = tmp_path / "records.jsonl"
     record = {"answer": "Tokyo was the capital of Japan until 1868.", "context": ["Kyoto was the capital until 1868."]}

@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 import math
+import mimetypes
 import threading
 import time
 from collections import OrderedDict
@@ -558,10 +559,15 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
         return Response(generate_latest(state.registry), media_type=CONTENT_TYPE_LATEST)
 
     static = resources.files("veracity.server") / "static"
+    mimetypes.add_type("text/javascript", ".mjs")  # module scripts (the vendored pdf.js) need a JavaScript type
 
     @app.get("/", include_in_schema=False)
     def page() -> HTMLResponse:
         return HTMLResponse((static / "index.html").read_text(encoding="utf-8"))
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        return Response(status_code=204)
 
     app.mount("/static", StaticFiles(packages=[("veracity.server", "static")]), name="static")
     return app

@@ -41,10 +41,30 @@ async function loadDetectors() {
   }
 }
 
+let pdfjs = null;
+
+// The text of a PDF, read in the browser with the vendored pdf.js (the service never parses a PDF).
+async function pdfText(file) {
+  if (!pdfjs) {
+    pdfjs = await import("/static/vendor/pdfjs/pdf.min.mjs");
+    pdfjs.GlobalWorkerOptions.workerSrc = "/static/vendor/pdfjs/pdf.worker.min.mjs";
+  }
+  const task = pdfjs.getDocument({ data: await file.arrayBuffer(), isEvalSupported: false, disableFontFace: true });
+  const doc = await task.promise;
+  const pages = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => item.str + (item.hasEOL ? "\n" : " ")).join("").trim());
+  }
+  await task.destroy();
+  return pages.join("\n\n");
+}
+
 async function readFiles(input) {
   const docs = [];
   for (const file of input.files) {
-    docs.push({ id: file.name, text: await file.text() });
+    const isPdf = file.type === "application/pdf" || file.name.toLowerCase().endsWith(".pdf");
+    docs.push({ id: file.name, text: isPdf ? await pdfText(file) : await file.text() });
   }
   return docs;
 }
