@@ -23,7 +23,7 @@ $(PY):
 # torch first, pinned: a bare torch requirement would resolve to a multi-GB CUDA build.
 $(VENV)/.setup-run: pyproject.toml | $(PY)
 	$(PIP) install torch==2.13.0
-	$(PIP) install -e '.[ml]'
+	$(PIP) install -e '.[ml,serve]'
 	@touch $@
 
 $(VENV)/.setup-test: $(VENV)/.setup-run
