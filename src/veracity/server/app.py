@@ -17,7 +17,7 @@ import mimetypes
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -183,6 +183,12 @@ class ServiceState:
         self.job_states = Gauge("veracity_jobs", "Jobs by state", ["state"], registry=self.registry)
         self.refused = Counter("veracity_refused", "Requests refused by load or rate", ["code"], registry=self.registry)
 
+    def cached(self, name: str, settings: dict[str, Any]) -> Any:
+        """The detector for (name, settings) if it is loaded already, else None (no loading on the event loop)."""
+        key = json.dumps([name, {**self.settings.detector_settings.get(name, {}), **settings}], sort_keys=True)
+        with self._detectors_lock:
+            return self._detectors.get(key)
+
     def detector(self, name: str, settings: dict[str, Any]) -> Any:
         """The loaded detector for (name, settings): built once and kept (the 16 most recent)."""
         from veracity.detectors import load_detector
@@ -278,6 +284,34 @@ class BodyLimit:
                 await problem_response(problem)(scope, receive, send)
 
 
+class Measure:
+    """ASGI middleware: request counts by route template, method and status, and latency by route."""
+
+    def __init__(self, app: ASGIApp, state: ServiceState) -> None:
+        self.app = app
+        self.state = state
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500
+
+        async def record(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, record)
+        finally:
+            template = getattr(scope.get("route"), "path", "unmatched")
+            self.state.requests.labels(template, scope["method"], str(status)).inc()
+            self.state.latency.labels(template).observe(time.perf_counter() - started)
+
+
 class _TooLarge(Exception):
     """Raised inside the app when a streamed body passes the limit."""
 
@@ -330,15 +364,7 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
             allow_headers=["Authorization", "X-API-Key", "Content-Type"],
         )
 
-    @app.middleware("http")
-    async def measure(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        started = time.perf_counter()
-        response = await call_next(request)
-        route = request.scope.get("route")
-        template = getattr(route, "path", "unmatched")
-        state.requests.labels(template, request.method, str(response.status_code)).inc()
-        state.latency.labels(template).observe(time.perf_counter() - started)
-        return response
+    app.add_middleware(Measure, state=state)
 
     @app.exception_handler(Problem)
     async def on_problem(request: Request, exc: Problem) -> JSONResponse:
@@ -431,7 +457,7 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
         if not state.ready.is_set():
             raise Problem("not_ready", state.warm_error or "models are loading", retry_after=settings.retry_after_s)
         name = body.detector or settings.default_detector
-        detector = await asyncio.to_thread(loaded_detector, name, body.settings)
+        detector = state.cached(name, body.settings) or await asyncio.to_thread(loaded_detector, name, body.settings)
         context: list[Document | str] = [
             c if isinstance(c, str) else Document(id=c.id, text=c.text, title=c.title) for c in body.context
         ]
