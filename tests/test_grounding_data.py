@@ -226,3 +226,44 @@ def test_a_second_stage_skips_the_rows_the_first_trained_on_and_adds_extra_files
     assert [h for _, h, _ in _training_pairs(config)] == ["h6", "h7", "h8", "e0", "e1"]
     rest = config.model_copy(update={"max_train_examples": None})
     assert [h for _, h, _ in _training_pairs(rest)] == ["h6", "h7", "h8", "h9", "e0", "e1"]
+
+
+def test_debiasing_losses_by_hand():
+    import math
+
+    import torch
+
+    logits = torch.zeros(2, 3)  # the main model is uniform
+    bias = torch.log(torch.tensor([[0.8, 0.1, 0.1], [0.8, 0.1, 0.1]]))
+    gold = torch.tensor([0, 3])  # entailment; not_entailment
+    poe = nli_loss(logits, gold, bias, "poe")
+    # PoE: softmax(log 1/3 + b) = the bias distribution: −(log 0.8 + log 0.2) / 2
+    assert float(poe) == pytest.approx(-(math.log(0.8) + math.log(0.2)) / 2, abs=1e-5)
+    reweight = nli_loss(logits, gold, bias, "reweight")
+    # weights 1 − 0.8 and 1 − 0.2 on the plain losses log 3 and −log(2/3)
+    assert float(reweight) == pytest.approx((0.2 * math.log(3) + 0.8 * -math.log(2 / 3)) / 2, abs=1e-5)
+    assert float(nli_loss(logits, gold, bias, "none")) == pytest.approx(float(nli_loss(logits, gold)))
+    # A confident bias that is right leaves the main model almost no gradient under PoE.
+    main = torch.zeros(1, 3, requires_grad=True)
+    nli_loss(main, torch.tensor([0]), torch.log(torch.tensor([[0.98, 0.01, 0.01]])), "poe").backward()
+    easy = float(main.grad.abs().sum())
+    main.grad = None
+    nli_loss(main, torch.tensor([0]), torch.log(torch.tensor([[0.01, 0.98, 0.01]])), "poe").backward()
+    assert easy < 0.1 * float(main.grad.abs().sum())
+
+
+def test_a_short_debiased_run_with_a_hypothesis_only_control(data_dir, tmp_path, embedder):
+    config = NLIBuildConfig(synthetic=False, grounding={"mnli": 1.0}, grounding_dev_fraction=0.25,
+                            tokenizer_model="all-MiniLM-L6-v2")  # fmt: skip
+    build_nli_dataset(data_dir, tmp_path / "mix", config, embed=embedder.embed)
+    common = {"train_file": tmp_path / "mix" / "train.jsonl", "max_length": 32, "batch_size": 8, "epochs": 1,
+              "checkpoint_every": 2, "seed": 1}  # fmt: skip
+    train_verifier(VerifierTrainConfig(**common, output_dir=tmp_path / "control", hypothesis_only=True), log=print)
+    lines: list[str] = []
+    debiased = VerifierTrainConfig(**common, output_dir=tmp_path / "poe", debias="poe",
+                                   bias_model=str(tmp_path / "control" / "model"))  # fmt: skip
+    summary = train_verifier(debiased, log=lines.append)
+    assert summary["steps"] >= 2 and (tmp_path / "poe" / "bias_log_probs.pt").exists()
+    assert any("hypothesis-only log-probabilities" in line for line in lines)
+    with pytest.raises(ConfigError, match="needs bias_model"):
+        train_verifier(debiased.model_copy(update={"bias_model": None, "output_dir": tmp_path / "x"}), log=print)

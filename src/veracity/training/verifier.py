@@ -77,6 +77,12 @@ class VerifierTrainConfig(BaseModel):
     group_by_length: bool = Field(
         True, description="Batch pairs of similar length (within shuffled windows of 50 batches): less padding."
     )
+    debias: Literal["none", "poe", "reweight"] = Field(
+        "none",
+        description="Debiasing with a hypothesis-only bias model (bias_model): product of experts (Clark et al. 2019; "
+        "Utama et al. 2020) or example reweighting (Schuster et al. 2019).",
+    )
+    bias_model: str | None = Field(None, description="The hypothesis-only control's folder, for `debias`.")
     selection: Literal["accuracy", "macro_source"] = Field(
         "accuracy",
         description="Dev figure the best model is chosen by: accuracy over all dev pairs, or the mean of each "
@@ -210,6 +216,7 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
         random.setstate(saved["python_rng"])
         torch.set_rng_state(saved["torch_rng"])
         log(f"resumed from {checkpoint} at step {state.step}")
+    bias_log_probs = _bias_log_probs(config, train, out, log) if config.debias != "none" else None
     log_path = out / "log.jsonl"
     started = time.perf_counter()
     model.train()
@@ -221,7 +228,7 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
                 state.position = 0
             chunk = state.epoch_order[state.position : state.position + config.batch_size]
             state.position += config.batch_size
-            yield [train[i] for i in chunk]
+            yield chunk
 
     stream = batches()
     stopped_early = False
@@ -229,10 +236,13 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
         optimizer.zero_grad()
         loss_total = 0.0
         for _ in range(config.grad_accum):
-            batch = next(stream)
+            chunk = next(stream)
+            batch = [train[i] for i in chunk]
             encoded = _encode(tokenizer, batch, config.max_length)
             logits = model(**encoded).logits
-            loss = nli_loss(logits, torch.tensor([b[2] for b in batch])) / config.grad_accum
+            bias = bias_log_probs[chunk] if bias_log_probs is not None else None
+            targets = torch.tensor([b[2] for b in batch])
+            loss = nli_loss(logits, targets, bias, config.debias) / config.grad_accum
             loss.backward()
             loss_total += float(loss.detach())
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -284,6 +294,38 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
     return summary
 
 
+def _bias_log_probs(
+    config: VerifierTrainConfig, train: Sequence[tuple[str, str, int]], out: Path, log: Callable[[str], None]
+) -> Any:
+    """The bias model's log-probabilities on every training hypothesis alone, cached.
+
+    Computed once and kept in ``output_dir/bias_log_probs.pt``, so a resumed run does not recompute them.
+    """
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    if config.bias_model is None:
+        raise ConfigError(f"debias: {config.debias} needs bias_model (the hypothesis-only control's folder)")
+    cache = out / "bias_log_probs.pt"
+    if cache.exists():
+        cached = torch.load(cache)
+        if cached.shape[0] == len(train):
+            return cached
+    path = str(resolve_model_path(config.bias_model))
+    tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
+    bias = AutoModelForSequenceClassification.from_pretrained(path, local_files_only=True, dtype=torch.float32)
+    bias.eval()
+    rows = []
+    with torch.inference_mode():
+        for start in range(0, len(train), 128):
+            hypotheses = [("", h, y) for _, h, y in train[start : start + 128]]
+            rows.append(torch.log_softmax(bias(**_encode(tokenizer, hypotheses, config.max_length)).logits, dim=-1))
+    log(f"bias model {config.bias_model}: hypothesis-only log-probabilities of {len(train)} pairs")
+    result = torch.cat(rows)
+    torch.save(result, cache)
+    return result
+
+
 def _epoch_order(train: Sequence[tuple[str, str, int]], batch_size: int, group_by_length: bool) -> list[int]:
     """A shuffled order of the training pairs; grouped by length, batches hold pairs of similar length.
 
@@ -303,7 +345,7 @@ def _epoch_order(train: Sequence[tuple[str, str, int]], batch_size: int, group_b
     return [i for batch in batches for i in batch]
 
 
-def nli_loss(logits: Any, targets: Any) -> Any:
+def nli_loss(logits: Any, targets: Any, bias_log_probs: Any = None, debias: str = "none") -> Any:
     """Mean cross-entropy over 3-class logits, where target 3 (``not_entailment``) means "neutral or contradiction".
 
     For a three-class target ``y`` the loss is −log P(y). For ``not_entailment`` it is
@@ -311,17 +353,41 @@ def nli_loss(logits: Any, targets: Any) -> Any:
     mass to neutral and contradiction in proportion to what they already hold, so it never teaches either class
     alone (a binary source says only that the premise does not entail the hypothesis).
 
+    Debiasing with a bias model's log-probabilities b (the hypothesis-only control):
+
+    * ``poe``, product of experts (Clark et al. 2019, §3.2.1; Utama et al. 2020): the loss is taken on
+      softmax(log p + b), so what the bias model already explains earns the main model little gradient; at inference
+      the main model is used alone.
+    * ``reweight``, example reweighting (Schuster et al. 2019; Utama et al. 2020, §3): each row's loss is scaled by
+      1 − p_b(gold), where a binary gold's p_b is p_b(neutral) + p_b(contradiction).
+
+    Example: uniform logits, b = log(0.8, 0.1, 0.1), gold entailment: ``poe`` gives −log 0.8 = 0.223, ``reweight``
+    gives 0.2 · log 3 = 0.220.
+
     Args:
         logits: shape ``(n, 3)`` in :data:`LABELS` order.
         targets: shape ``(n,)``, indices into :data:`TARGETS`.
+        bias_log_probs: shape ``(n, 3)``, the bias model's log-probabilities (with ``debias``).
+        debias: ``none``, ``poe`` or ``reweight``.
     """
     import torch
 
-    log_probs = torch.log_softmax(logits, dim=-1)
+    if debias == "poe" and bias_log_probs is not None:
+        logits = torch.log_softmax(logits, dim=-1) + bias_log_probs
+    per_row = -_gold_log_prob(torch.log_softmax(logits, dim=-1), targets)
+    if debias == "reweight" and bias_log_probs is not None:
+        per_row = per_row * (1.0 - _gold_log_prob(bias_log_probs, targets).exp())
+    return per_row.mean()
+
+
+def _gold_log_prob(log_probs: Any, targets: Any) -> Any:
+    """Log-probability of the gold label per row; for ``not_entailment``, log(P(neutral) + P(contradiction))."""
+    import torch
+
     binary = targets == NOT_ENTAILMENT
     three_class = log_probs.gather(1, targets.clamp(max=len(LABELS) - 1).unsqueeze(1)).squeeze(1)
     not_entailed = torch.logsumexp(log_probs[:, 1:], dim=-1)
-    return -torch.where(binary, not_entailed, three_class).mean()
+    return torch.where(binary, not_entailed, three_class)
 
 
 def dev_accuracy(predicted: int, target: int) -> bool:
