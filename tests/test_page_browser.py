@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 
@@ -72,6 +73,32 @@ def test_the_kyoto_tokyo_example_highlights_tokyo_and_shows_its_evidence(service
     expect(page.locator("#verdict")).to_have_text("hallucinated")
     if os.environ.get("VERACITY_SCREENSHOT"):
         page.screenshot(path=os.environ["VERACITY_SCREENSHOT"], full_page=False)
+    page.close()
+
+
+AXE = Path(__file__).resolve().parent / "fixtures" / "vendor" / "axe-core" / "axe.min.js"
+
+
+def test_the_page_passes_axe_accessibility_checks_before_and_after_a_check(service, browser):
+    page = browser.new_page()
+    page.goto(service + "/")
+    expect(page.locator("#detector option")).not_to_have_count(0)
+
+    def violations() -> list[dict]:
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate(
+            "async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}))"
+            ".violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' '))}))"
+        )
+        return list(found)
+
+    assert violations() == []
+    page.locator("#answer").fill("Tokyo was the capital of Japan until 1868.")
+    page.locator("#context").fill("Kyoto was the capital of Japan for over a thousand years, until 1868.")
+    page.get_by_role("button", name="Check").click()
+    page.locator("#answer-view mark.bad").focus()
+    expect(page.locator("#detail")).to_contain_text("Kyoto")
+    assert violations() == []
     page.close()
 
 
