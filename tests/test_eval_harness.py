@@ -222,3 +222,11 @@ def test_a_resumed_run_keeps_the_peak_and_commit_of_the_processes_that_did_the_w
     assert again.n_new == 0
     assert again.metrics["peak_rss_mb"] == 99_999.0 and again.metrics["git_commit"] == "an-earlier-commit"
     assert "resumed_from_commit" not in again.metrics
+
+
+def test_a_limit_on_a_folder_resumed_from_a_longer_run_summarises_only_its_examples(grounding, tmp_path):
+    full = evaluate(grounding, GENERIC, tmp_path)
+    assert full.metrics["n"] > 2
+    again = evaluate(grounding, GENERIC, tmp_path, limit=2)
+    assert again.metrics["n"] == 2 and again.n_new == 0
+    assert len((tmp_path / "predictions.jsonl").read_text().splitlines()) == full.metrics["n"]  # nothing deleted

@@ -82,13 +82,13 @@ def evaluate(
     commit = _git_commit()  # the code that runs, not whatever is checked out when the run ends
     earlier = _read_metrics(out_dir / METRICS)
     started = time.perf_counter()
-    bad, n_new = _predict(detector, dataset, out_dir / PREDICTIONS, data_dir, limit, progress)
+    bad, n_new, ids = _predict(detector, dataset, out_dir / PREDICTIONS, data_dir, limit, progress)
     wall = time.perf_counter() - started
     calibration = None
     if calibrate_on is not None:
         calibration_dir = out_dir / "calibration"
         calibration_dir.mkdir(exist_ok=True)
-        _predict(
+        _, _, calibration_ids = _predict(
             detector,
             calibrate_on,
             calibration_dir / PREDICTIONS,
@@ -96,7 +96,11 @@ def evaluate(
             calibrate_limit,
             progress,
         )
-        rows = [r for r in read_rows(calibration_dir / PREDICTIONS) if "error" not in r and "score" in r]
+        rows = [
+            r
+            for r in read_rows(calibration_dir / PREDICTIONS)
+            if "error" not in r and "score" in r and str(r.get("id")) in calibration_ids
+        ]
         threshold, value = m.fit_threshold([r["label"] for r in rows], [r["score"] for r in rows], objective)
         calibration = {
             "dataset": calibrate_on,
@@ -106,7 +110,8 @@ def evaluate(
             "n": len(rows),
             "limit": calibrate_limit,
         }
-    result = summarize(out_dir, seed=seed, calibration=calibration)
+    # With a limit, a folder resumed from a longer run is summarised on the limit's examples only.
+    result = summarize(out_dir, seed=seed, calibration=calibration, only_ids=ids if limit is not None else None)
     result.update(
         dataset=spec.name,
         split=spec.split or (str(spec.path) if spec.path else None),
@@ -133,10 +138,16 @@ def _predict(
     data_dir: Path | None,
     limit: int | None,
     progress: Callable[[Iterable[Any], str], Iterable[Any]] | None,
-) -> tuple[list[BadRecord], int]:
+) -> tuple[list[BadRecord], int, set[str]]:
+    """Predict the examples of ``dataset`` not yet in ``path``.
+
+    Returns:
+        The bad records, the count of new predictions, and the ids of every example of the (limited) stream.
+    """
     done = {str(r.get("id")) for r in read_rows(path)}
     bad: list[BadRecord] = []
     n_new = 0
+    seen: set[str] = set()
     stream: Iterable[Record] = _limited(load_dataset(DatasetSpec.parse(dataset), data_dir), limit)
     if progress is not None:
         stream = progress(stream, dataset)
@@ -145,6 +156,7 @@ def _predict(
             if isinstance(record, BadRecord):
                 bad.append(record)
                 continue
+            seen.add(record.id)
             if record.id in done:
                 continue
             row = _predict_one(detector, record)
@@ -153,7 +165,7 @@ def _predict(
             done.add(record.id)
             n_new += 1
             release_free_memory()
-    return bad, n_new
+    return bad, n_new, seen
 
 
 def _limited(records: Iterator[Record], limit: int | None) -> Iterator[Record]:
@@ -210,9 +222,13 @@ def stage_timings(per_example: Sequence[dict[str, float]]) -> dict[str, dict[str
     return {name: {"mean_ms": mean, "share": mean / total if total > 0 else 0.0} for name, mean in means.items()}
 
 
-def summarize(out_dir: Path, seed: int = 0, calibration: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Metrics of the predictions in ``out_dir`` (binary or NLI, whichever they are)."""
+def summarize(
+    out_dir: Path, seed: int = 0, calibration: dict[str, Any] | None = None, only_ids: set[str] | None = None
+) -> dict[str, Any]:
+    """Metrics of the predictions in ``out_dir`` (binary or NLI, whichever they are), or of ``only_ids`` among them."""
     all_rows = read_rows(out_dir / PREDICTIONS)
+    if only_ids is not None:
+        all_rows = [r for r in all_rows if str(r.get("id")) in only_ids]
     rows = [r for r in all_rows if "error" not in r]
     errors = [r for r in all_rows if "error" in r]
     latencies = [r["latency_ms"] for r in all_rows if "latency_ms" in r]
