@@ -11,7 +11,11 @@ server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$data"' EXIT
 for _ in $(seq 300); do curl -sf "http://127.0.0.1:$port/readyz" > /dev/null && break; sleep 0.5; done
 set +e
-schemathesis run "http://127.0.0.1:$port/openapi.json" --checks all --max-examples 60 \
+# Every check but two whose premise this API does not share (docs/service.md, "Proof"): positive_data_acceptance
+# (a schema-valid request may still be refused on meaning: every document empty, settings_json not JSON) and
+# use_after_free (DELETE cancels a job and keeps its finished rows readable, as the API documents).
+schemathesis run "http://127.0.0.1:$port/openapi.json" --checks all \
+  --exclude-checks positive_data_acceptance,use_after_free --max-examples 60 \
   --report junit --report-junit-path "$out/junit.xml" > "$out/schemathesis.txt" 2>&1
 rc=$?
 set -e

@@ -26,11 +26,12 @@ from typing import Any
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from veracity.errors import (
@@ -43,7 +44,7 @@ from veracity.errors import (
 )
 from veracity.schema import Document, Report
 from veracity.server.jobs import JobRunner, JobStore
-from veracity.server.problems import Problem, problem_response
+from veracity.server.problems import Problem, documented, problem_response
 from veracity.server.security import RateLimiter, hash_key, key_matches, retry_seconds
 from veracity.server.settings import ServiceSettings
 
@@ -83,8 +84,10 @@ class DetectRequest(BaseModel):
     )
 
     question: str | None = None
-    answer: str = Field(description="The answer to check; must not be empty.")
-    context: list[str | ContextDocument] = Field(description="The documents the answer should rest on.")
+    answer: str = Field(description="The answer to check; must not be empty.", json_schema_extra={"pattern": r"\S"})
+    context: list[str | ContextDocument] = Field(
+        description="The documents the answer should rest on.", json_schema_extra={"minItems": 1}
+    )
     detector: str | None = Field(None, description="A detector name (GET /v1/detectors); the service default if none.")
     settings: dict[str, Any] = Field(default_factory=dict, description="Detector settings, as `--set` takes them.")
 
@@ -391,7 +394,17 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
         code = {404: "not_found", 405: "method_not_allowed", 415: "unsupported_media_type"}.get(exc.status_code)
         if code is None:
             code = "malformed_body" if exc.status_code == 400 else "internal_error"
-        return problem_response(Problem(code, str(exc.detail)), request.url.path)
+        problem = Problem(code, str(exc.detail))
+        problem.headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # Allow lists every route of the path (GET and DELETE are separate routes)
+            methods = {
+                method
+                for route in app.router.routes
+                if route.matches(request.scope)[0] != Match.NONE
+                for method in getattr(route, "methods", None) or ()
+            }
+            problem.headers["Allow"] = ", ".join(sorted(methods))
+        return problem_response(problem, request.url.path)
 
     @app.exception_handler(Exception)
     async def on_error(request: Request, exc: Exception) -> JSONResponse:
@@ -450,7 +463,13 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
         except ModelNotAvailableError as exc:
             raise Problem("model_unavailable", str(exc)) from exc
 
-    @app.post("/v1/detect", dependencies=guarded, response_model=Report, tags=["detect"])
+    @app.post(
+        "/v1/detect",
+        dependencies=guarded,
+        response_model=Report,
+        tags=["detect"],
+        responses=documented(400, 401, 413, 422, 429, 500, 502, 503, 504),
+    )
     async def detect(body: DetectRequest) -> Response:
         """Check an answer against its context; the library's Report, unchanged."""
         check_limits(body)
@@ -479,7 +498,21 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
             raise Problem("invalid_input", str(exc)) from exc
         return Response(report.model_dump_json(), media_type="application/json")
 
-    @app.post("/v1/jobs", dependencies=guarded, status_code=202, tags=["jobs"])
+    @app.post(
+        "/v1/jobs",
+        dependencies=guarded,
+        status_code=202,
+        tags=["jobs"],
+        responses={202: {"description": "The job's status"}, **documented(400, 401, 413, 422, 429, 500, 503)},
+        openapi_extra={"requestBody": {"required": True, "content": {
+            "application/x-ndjson": {"schema": {"type": "string", "description": "JSONL records, one per line"}},
+            "multipart/form-data": {"schema": {"type": "object", "required": ["file"], "properties": {
+                "file": {"type": "string", "format": "binary"},
+                "detector": {"type": "string"},
+                "settings_json": {"type": "string"},
+            }}},
+        }}},
+    )  # fmt: skip
     async def create_job(
         request: Request, detector: str | None = None, settings_json: str | None = None
     ) -> JSONResponse:
@@ -514,12 +547,21 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
             raise Problem("not_found", f"no job {job_id!r}", "job_id")
         return status
 
-    @app.get("/v1/jobs/{job_id}", dependencies=guarded, tags=["jobs"])
+    @app.get("/v1/jobs/{job_id}", dependencies=guarded, tags=["jobs"], responses=documented(400, 401, 404, 429, 500))
     def job_status(job_id: str) -> JSONResponse:
         """A job's state and progress."""
         return JSONResponse(job_or_404(job_id).as_json())
 
-    @app.get("/v1/jobs/{job_id}/results", dependencies=guarded, tags=["jobs"])
+    @app.get(
+        "/v1/jobs/{job_id}/results",
+        dependencies=guarded,
+        tags=["jobs"],
+        response_class=StreamingResponse,
+        responses={
+            200: {"description": "JSONL rows", "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
+            **documented(400, 401, 404, 429, 500),
+        },
+    )
     def job_results(job_id: str) -> StreamingResponse:
         """The finished records' rows as JSONL, in input order (all of them once the job is done)."""
         status = job_or_404(job_id)
@@ -530,14 +572,14 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
 
         return StreamingResponse(lines(), media_type="application/x-ndjson", headers={"X-Job-State": status.state})
 
-    @app.delete("/v1/jobs/{job_id}", dependencies=guarded, tags=["jobs"])
+    @app.delete("/v1/jobs/{job_id}", dependencies=guarded, tags=["jobs"], responses=documented(400, 401, 404, 429, 500))
     def cancel_job(job_id: str) -> JSONResponse:
         """Cancel a queued or running job; its finished rows stay readable."""
         job_or_404(job_id)
         status = state.jobs.cancel(job_id)
         return JSONResponse(status.as_json() if status else {})
 
-    @app.get("/v1/detectors", dependencies=guarded, tags=["info"])
+    @app.get("/v1/detectors", dependencies=guarded, tags=["info"], responses=documented(400, 401, 429, 500))
     def detectors() -> JSONResponse:
         """The detectors, the default one, and each one's default settings."""
         from veracity.detectors import load_detector
@@ -552,7 +594,7 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
             rows.append({"name": name, "default": name == settings.default_detector, "settings": config})
         return JSONResponse({"default": settings.default_detector, "detectors": rows})
 
-    @app.get("/v1/models", dependencies=guarded, tags=["info"])
+    @app.get("/v1/models", dependencies=guarded, tags=["info"], responses=documented(400, 401, 429, 500))
     def models() -> JSONResponse:
         """The models veracity knows and whether each is installed."""
         from veracity.models.catalog import CATALOG, model_status
@@ -569,14 +611,21 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
         """The process is up."""
         return {"status": "ok"}
 
-    @app.get("/readyz", tags=["ops"])
+    @app.get("/readyz", tags=["ops"], responses=documented(503))
     def readyz() -> JSONResponse:
         """Ready once the warm-up detectors have loaded and run."""
         if state.ready.is_set():
             return JSONResponse({"status": "ready"})
         raise Problem("not_ready", state.warm_error or "models are loading", retry_after=settings.retry_after_s)
 
-    @app.get("/metrics", tags=["ops"])
+    @app.get(
+        "/metrics",
+        tags=["ops"],
+        response_class=PlainTextResponse,
+        responses={
+            200: {"description": "Prometheus text format", "content": {"text/plain": {"schema": {"type": "string"}}}}
+        },
+    )
     def metrics() -> Response:
         """Prometheus metrics: requests, latencies, queue depth, jobs by state."""
         counts = state.jobs.counts()

@@ -6,7 +6,7 @@ from typing import Any
 
 from starlette.responses import JSONResponse
 
-__all__ = ["PROBLEM_TYPE", "Problem", "problem_response"]
+__all__ = ["PROBLEM_TYPE", "Problem", "documented", "problem_response"]
 
 PROBLEM_TYPE = "application/problem+json"
 
@@ -48,6 +48,7 @@ class Problem(Exception):
         self.detail = detail
         self.field = field
         self.retry_after = retry_after
+        self.headers: dict[str, str] = {}
         self.extra = extra
 
 
@@ -65,5 +66,42 @@ def problem_response(problem: Problem, instance: str | None = None) -> JSONRespo
     if instance is not None:
         body["instance"] = instance
     body.update(problem.extra)
-    headers = {"Retry-After": str(problem.retry_after)} if problem.retry_after is not None else None
-    return JSONResponse(body, status_code=problem.status, headers=headers, media_type=PROBLEM_TYPE)
+    headers = dict(problem.headers)
+    if problem.retry_after is not None:
+        headers["Retry-After"] = str(problem.retry_after)
+    return JSONResponse(body, status_code=problem.status, headers=headers or None, media_type=PROBLEM_TYPE)
+
+
+PROBLEM_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["type", "title", "status", "code", "detail"],
+    "properties": {
+        "type": {"type": "string"},
+        "title": {"type": "string"},
+        "status": {"type": "integer"},
+        "code": {"type": "string", "enum": sorted(CODES)},
+        "detail": {"type": "string"},
+        "field": {"type": "string"},
+        "instance": {"type": "string"},
+        "errors": {"type": "array", "items": {"type": "object"}},
+        "limit": {"type": "integer"},
+    },
+}
+_RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying.", "schema": {"type": "integer"}}}
+
+
+def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for these error statuses, each a problem+json body (429 and 503 with Retry-After)."""
+    titles: dict[int, list[str]] = {}
+    for status, title in CODES.values():
+        titles.setdefault(status, []).append(title)
+    responses: dict[int | str, dict[str, Any]] = {}
+    for status in statuses:
+        entry: dict[str, Any] = {
+            "description": "; ".join(titles.get(status, ["Error"])),
+            "content": {PROBLEM_TYPE: {"schema": PROBLEM_SCHEMA}},
+        }
+        if status in (429, 503):
+            entry["headers"] = _RETRY_AFTER
+        responses[status] = entry
+    return responses
