@@ -3,8 +3,10 @@ the detect endpoint against the library, every kind of bad input, keys, the boun
 health, readiness and metrics. tests/test_server_process.py runs `veracity serve` as a real process."""
 
 import json
+import tempfile
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -223,3 +225,27 @@ def test_a_cancelled_job_stops_and_keeps_its_finished_rows(make_client):
     assert status["state"] == "cancelled" and status["done"] < 400
     rows = client.get(f"/v1/jobs/{job['id']}/results").text.splitlines()
     assert len(rows) == status["done"] or len(rows) == status["done"] + 1  # at most the record in flight
+
+
+def test_the_async_client_against_the_app():
+    import asyncio
+
+    import httpx
+
+    from veracity.client import AsyncClient
+
+    async def run() -> None:
+        app = create_app(ServiceSettings(data_dir=Path(tempfile.mkdtemp())), warm=False, run_jobs=False)
+        async with app.router.lifespan_context(app):
+            client = AsyncClient("http://service")
+            client._http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://service")
+            async with client:
+                assert await client.health() and await client.ready()
+                report = await client.detect(KYOTO["answer"], [KYOTO["context"][0]["text"]], KYOTO["question"])
+                assert [s.text for s in report.hallucinated_spans] == ["Tokyo"]
+                assert (await client.detectors())["default"] == "grounding"
+                job = await client.submit_job([{"id": "a", **KYOTO}])
+                assert (await client.job(job["id"]))["total"] == 1
+                assert (await client.cancel_job(job["id"]))["state"] == "cancelled"
+
+    asyncio.run(run())

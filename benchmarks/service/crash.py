@@ -26,13 +26,15 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     records = halueval_qa_records(args.records)
+    if len(records) < args.records:
+        raise SystemExit(f"only {len(records)} records available, {args.records} asked for")
     with tempfile.TemporaryDirectory() as tmp:
         data, port = Path(tmp) / "data", free_port()
         url, server = start(data, port, "--detector", args.detector)
         started = time.monotonic()
         with Client(url) as client:
             job = client.submit_job(records, detector=args.detector)
-            while (done_before := client.job(job["id"])["done"]) < args.records // 2:
+            while (done_before := client.job(job["id"])["done"]) < len(records) // 2:
                 time.sleep(0.05)
         server.send_signal(signal.SIGKILL)
         server.wait(30)

@@ -62,26 +62,27 @@ def start(data_dir: Path, port: int, *args: str) -> tuple[str, subprocess.Popen[
 
 
 def halueval_qa_records(limit: int) -> list[dict[str, Any]]:
-    """HaluEval-QA test records (lines 9000+) in the batch form: the hallucinated answer of each, as a sentence."""
+    """HaluEval-QA test records (lines 9000+) in the batch form, as the harness reads them: each line's right answer
+    and its hallucinated answer, stated as a sentence (2,000 records in all)."""
     if not HALUEVAL_QA.exists():
         raise SystemExit(f"HaluEval-QA is not at {HALUEVAL_QA}: these measurements need ../shared/data")
-    records = []
+    records: list[dict[str, Any]] = []
     with HALUEVAL_QA.open(encoding="utf-8") as handle:
         for index, line in enumerate(handle):
             if index < 9000:
                 continue
             row = json.loads(line)
-            answer = row["hallucinated_answer"] if index % 2 else row["right_answer"]
-            records.append(
-                {
-                    "id": f"qa-{index}",
-                    "question": row["question"],
-                    "answer": f'The answer to "{row["question"]}" is: {answer}',
-                    "context": [row["knowledge"]],
-                }
-            )
+            for kind in ("right", "hallucinated"):
+                records.append(
+                    {
+                        "id": f"qa-{index}-{kind}",
+                        "question": row["question"],
+                        "answer": f'The answer to "{row["question"]}" is: {row[f"{kind}_answer"]}',
+                        "context": [row["knowledge"]],
+                    }
+                )
             if len(records) >= limit:
-                break
+                return records[:limit]
     return records
 
 

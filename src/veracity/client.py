@@ -258,6 +258,13 @@ class AsyncClient:
         """``GET /v1/models``."""
         return list((await self._call("GET", "/v1/models")).json())
 
+    async def health(self) -> bool:
+        """``GET /healthz``."""
+        try:
+            return (await self._http.get("/healthz")).is_success
+        except httpx.HTTPError:
+            return False
+
     async def ready(self) -> bool:
         """``GET /readyz``."""
         try:
