@@ -17,7 +17,7 @@ import mimetypes
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -106,47 +106,38 @@ class DetectRequest(BaseModel):
         return value
 
 
-def _non_finite(value: Any, path: str) -> str | None:
-    """The path of the first NaN or infinite number inside a JSON value, if any."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return path
+def _first_leaf(value: Any, path: str, bad: Callable[[Any], bool]) -> str | None:
+    """The path (``settings.a[0].b``) of the first leaf inside a JSON value for which ``bad`` holds, if any."""
     if isinstance(value, dict):
-        for key, item in value.items():
-            if found := _non_finite(item, f"{path}.{key}"):
-                return found
-    if isinstance(value, list):
-        for index, item in enumerate(value):
-            if found := _non_finite(item, f"{path}[{index}]"):
-                return found
+        items: Iterable[tuple[str, Any]] = ((f"{path}.{key}", item) for key, item in value.items())
+    elif isinstance(value, list):
+        items = ((f"{path}[{index}]", item) for index, item in enumerate(value))
+    else:
+        return path if bad(value) else None
+    for where, item in items:
+        if found := _first_leaf(item, where, bad):
+            return found
     return None
 
 
-def _path_like(value: Any, path: str) -> str | None:
-    """The path of the first string inside a settings value that names a file, folder or URL, if any.
+def _non_finite(value: Any) -> bool:
+    return isinstance(value, float) and not math.isfinite(value)
+
+
+def _path_like(value: Any) -> bool:
+    """Whether a string names a file, folder or URL.
 
     The service reads no file path from a request: a setting such as ``model=/some/folder`` or ``llm=http://…``
     would make it read a file or call a host the request chose. Catalog names (``veracity-nli-small``) pass.
     """
-    if isinstance(value, str):
-        if "/" in value or "\\" in value or value.startswith(("~", ".")) or "://" in value:
-            return path
-        return None
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if found := _path_like(item, f"{path}.{key}"):
-                return found
-    if isinstance(value, list):
-        for index, item in enumerate(value):
-            if found := _path_like(item, f"{path}[{index}]"):
-                return found
-    return None
+    return isinstance(value, str) and ("/" in value or "\\" in value or value.startswith(("~", ".")))
 
 
 def _check_settings(value: dict[str, Any], field: str) -> None:
     """Refuse NaN / infinity and file paths or URLs inside request settings (422 invalid_settings)."""
-    if bad := _non_finite(value, field):
+    if bad := _first_leaf(value, field, _non_finite):
         raise Problem("invalid_settings", f"{bad} is not a finite number", bad)
-    if bad := _path_like(value, field):
+    if bad := _first_leaf(value, field, _path_like):
         raise Problem(
             "invalid_settings",
             f"{bad} names a file, folder or URL; the service takes only catalog names from a request (the operator "
@@ -186,9 +177,14 @@ class ServiceState:
         self.job_states = Gauge("veracity_jobs", "Jobs by state", ["state"], registry=self.registry)
         self.refused = Counter("veracity_refused", "Requests refused by load or rate", ["code"], registry=self.registry)
 
+    def _detector_key(self, name: str, settings: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The cache key of (name, settings), and the settings with the operator's under the request's."""
+        merged = {**self.settings.detector_settings.get(name, {}), **settings}
+        return json.dumps([name, merged], sort_keys=True), merged
+
     def cached(self, name: str, settings: dict[str, Any]) -> Any:
         """The detector for (name, settings) if it is loaded already, else None (no loading on the event loop)."""
-        key = json.dumps([name, {**self.settings.detector_settings.get(name, {}), **settings}], sort_keys=True)
+        key, _ = self._detector_key(name, settings)
         with self._detectors_lock:
             return self._detectors.get(key)
 
@@ -196,8 +192,7 @@ class ServiceState:
         """The loaded detector for (name, settings): built once and kept (the 16 most recent)."""
         from veracity.detectors import load_detector
 
-        settings = {**self.settings.detector_settings.get(name, {}), **settings}
-        key = json.dumps([name, settings], sort_keys=True)
+        key, settings = self._detector_key(name, settings)
         with self._detectors_lock:
             if key in self._detectors:
                 self._detectors.move_to_end(key)

@@ -155,11 +155,7 @@ class JobStore:
 
     def cancel(self, job_id: str) -> JobStatus | None:
         """Cancel a queued or running job (a finished one keeps its state)."""
-        with closing(self._connect()) as db:
-            db.execute(
-                "UPDATE jobs SET state = 'cancelled', updated = ? WHERE id = ? AND state IN (?, ?)",
-                (time.time(), job_id, *UNFINISHED),
-            )
+        self.set_state(job_id, "cancelled")
         return self.status(job_id)
 
     def next_job(self) -> JobStatus | None:
