@@ -5,6 +5,7 @@ Heavy libraries are imported inside the commands so that ``veracity --help`` is 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sys
@@ -28,6 +29,35 @@ app = typer.Typer(
 )
 
 OutputFormat = Literal["json", "text"]
+
+# Scale-out options, shared by `detect --input` and `eval` (docs/scale.md).
+EngineOption = Annotated[str, typer.Option(help="local (this process) or ray (a Ray cluster; veracity[ray]).")]
+AddressOption = Annotated[
+    str | None, typer.Option(help="--engine ray: auto, ray://HOST:PORT, or none to start a local cluster.")
+]
+WorkersOption = Annotated[int, typer.Option(help="--engine ray: actors, each loading the detector once.")]
+BatchSizeOption = Annotated[int, typer.Option(help="--engine ray: records per actor call.")]
+CpusOption = Annotated[float, typer.Option(help="--engine ray: CPUs per actor (its torch threads).")]
+GpusOption = Annotated[float, typer.Option(help="--engine ray: GPUs per actor (> 0 runs models on CUDA).")]
+
+
+def _ray_settings(engine: str, address: str | None, workers: int, batch_size: int, cpus: float, gpus: float) -> Any:
+    """The Ray settings of ``--engine ray`` (None for the local engine); Ray's absence fails here, at once."""
+    _check_choice("engine", engine, ("local", "ray"))
+    if engine == "local":
+        return None
+    from pydantic import ValidationError
+
+    from veracity.scale import RaySettings, import_ray
+
+    import_ray()
+    try:
+        return RaySettings(
+            address=address, workers=workers, batch_size=batch_size, cpus_per_worker=cpus, gpus_per_worker=gpus
+        )
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise ConfigError(f"bad --engine ray option: {problems}") from exc
 
 
 def main() -> None:
@@ -121,25 +151,43 @@ def detect(
     api_key_env: Annotated[
         str, typer.Option(help="With --server: the environment variable holding the API key, if one is needed.")
     ] = "VERACITY_API_KEY",
+    engine: EngineOption = "local",
+    address: AddressOption = None,
+    workers: WorkersOption = 2,
+    batch_size: BatchSizeOption = 16,
+    cpus_per_worker: CpusOption = 1.0,
+    gpus_per_worker: GpusOption = 0.0,
 ) -> None:
-    """Check an answer against context documents and print a report (or run a JSONL batch)."""
+    """Check an answer against context documents and print a report (or run a JSONL / Parquet batch)."""
     try:
         if output_format not in ("json", "text"):
             raise InputError(f"--format must be json or text, got {output_format!r}")
         options = parse_settings(settings)
+        ray_settings = _ray_settings(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
+        if ray_settings is not None and (input_path is None or output_path is None):
+            raise InputError("--engine ray runs batches: give --input RECORDS and --output REPORTS.jsonl")
+        if ray_settings is not None and server is not None:
+            raise InputError("--engine ray loads the detector on the cluster; it cannot be used with --server")
         if input_path is not None or output_path is not None:
             if input_path is None or output_path is None:
                 raise InputError("batch mode needs both --input and --output")
             if answer is not None or context:
                 raise InputError("give either --answer/--context or --input/--output, not both")
-            from veracity.batch import run_batch
+            if ray_settings is not None:
+                from veracity.scale import run_batch_ray
 
-            counts = run_batch(
-                _detector_or_server(detector, options, server, api_key_env),
-                input_path,
-                output_path,
-                on_error=lambda m: typer.echo(m, err=True),
-            )
+                counts = run_batch_ray(
+                    detector, options, input_path, output_path, ray_settings, lambda m: typer.echo(m, err=True)
+                )
+            else:
+                from veracity.batch import run_batch
+
+                counts = run_batch(
+                    _detector_or_server(detector, options, server, api_key_env),
+                    input_path,
+                    output_path,
+                    on_error=lambda m: typer.echo(m, err=True),
+                )
             typer.echo(
                 f"done: {counts.ok} reports, {counts.failed} failed records, {counts.skipped} already in {output_path}",
                 err=True,
@@ -376,6 +424,12 @@ def eval_run(
     ] = None,
     objective: Annotated[str, typer.Option(help="Calibration objective: f1 or balanced_accuracy.")] = "f1",
     data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+    engine: EngineOption = "local",
+    address: AddressOption = None,
+    workers: WorkersOption = 2,
+    batch_size: BatchSizeOption = 16,
+    cpus_per_worker: CpusOption = 1.0,
+    gpus_per_worker: GpusOption = 0.0,
 ) -> None:
     """Run a detector over a dataset: writes OUT/predictions.jsonl (resumable) and OUT/metrics.json."""
     if ctx.invoked_subcommand is not None:
@@ -391,19 +445,29 @@ def eval_run(
         return tqdm(items, unit="ex", desc=f"eval {name}", file=sys.stderr, mininterval=2.0)
 
     try:
-        result = evaluate(
-            load_detector(detector, **parse_settings(settings)),
-            dataset,
-            out,
-            data_dir=data_dir,
-            limit=limit,
-            seed=seed,
-            calibrate_on=calibrate_on,
-            calibrate_limit=calibrate_limit,
-            objective=objective,
-            command="veracity " + " ".join(sys.argv[1:]),
-            progress=progress,
-        )
+        options = parse_settings(settings)
+        ray_settings = _ray_settings(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
+        with contextlib.ExitStack() as stack:
+            predict_many = None
+            if ray_settings is not None:
+                from veracity.scale import RayDetectorPool
+
+                load_detector(detector, **options)  # bad names and settings fail before a cluster starts
+                predict_many = stack.enter_context(RayDetectorPool(detector, options, ray_settings)).predict
+            result = evaluate(
+                load_detector(detector, **options),
+                dataset,
+                out,
+                data_dir=data_dir,
+                limit=limit,
+                seed=seed,
+                calibrate_on=calibrate_on,
+                calibrate_limit=calibrate_limit,
+                objective=objective,
+                command="veracity " + " ".join(sys.argv[1:]),
+                progress=progress,
+                predict_many=predict_many,
+            )
     except VeracityError as exc:
         raise _fail(str(exc)) from exc
     for bad in result.bad_records[:10]:

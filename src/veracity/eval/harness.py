@@ -26,11 +26,14 @@ from veracity.errors import ConfigError, VeracityError
 from veracity.eval import metrics as m
 from veracity.models.memory import release_free_memory
 
-__all__ = ["EvalResult", "compare_runs", "evaluate", "summarize"]
+__all__ = ["EvalResult", "PredictMany", "compare_runs", "evaluate", "predict_example", "summarize"]
 
 PREDICTIONS = "predictions.jsonl"
 METRICS = "metrics.json"
 NLI_LABELS = ("entailment", "neutral", "contradiction")
+
+PredictMany = Callable[[Sequence[Example | NLIPair]], Iterable[dict[str, Any]]]
+"""Turns examples into prediction rows, in order (the scale-out engine's; the default predicts one by one)."""
 
 
 @dataclass
@@ -56,6 +59,7 @@ def evaluate(
     objective: str = "f1",
     command: str | None = None,
     progress: Callable[[Iterable[Any], str], Iterable[Any]] | None = None,
+    predict_many: PredictMany | None = None,
 ) -> EvalResult:
     """Run ``detector`` on ``dataset`` and write predictions and metrics under ``out_dir``.
 
@@ -74,6 +78,9 @@ def evaluate(
         command: the command line recorded in metrics.json.
         progress: wraps an example stream, given the stream and the dataset it comes from (``dataset`` or
             ``calibrate_on``), e.g. a progress bar labelled with that name.
+        predict_many: predicts the examples not yet in the folder, all at once, returning the rows of
+            :func:`predict_example` in order (e.g. :meth:`veracity.scale.RayDetectorPool.predict`). Without it the
+            harness predicts the stream one example at a time with ``detector``.
     """
     if objective not in ("f1", "balanced_accuracy"):
         raise ConfigError(f"--objective must be f1 or balanced_accuracy, got {objective!r}")
@@ -82,7 +89,7 @@ def evaluate(
     commit = _git_commit()  # the code that runs, not whatever is checked out when the run ends
     earlier = _read_metrics(out_dir / METRICS)
     started = time.perf_counter()
-    bad, n_new, ids = _predict(detector, dataset, out_dir / PREDICTIONS, data_dir, limit, progress)
+    bad, n_new, ids = _predict(detector, dataset, out_dir / PREDICTIONS, data_dir, limit, progress, predict_many)
     wall = time.perf_counter() - started
     calibration = None
     if calibrate_on is not None:
@@ -95,6 +102,7 @@ def evaluate(
             data_dir,
             calibrate_limit,
             progress,
+            predict_many,
         )
         rows = [
             r
@@ -138,6 +146,7 @@ def _predict(
     data_dir: Path | None,
     limit: int | None,
     progress: Callable[[Iterable[Any], str], Iterable[Any]] | None,
+    predict_many: PredictMany | None = None,
 ) -> tuple[list[BadRecord], int, set[str]]:
     """Predict the examples of ``dataset`` not yet in ``path``.
 
@@ -149,23 +158,46 @@ def _predict(
     n_new = 0
     seen: set[str] = set()
     stream: Iterable[Record] = _limited(load_dataset(DatasetSpec.parse(dataset), data_dir), limit)
-    if progress is not None:
+    if predict_many is None and progress is not None:
         stream = progress(stream, dataset)
-    with path.open("a", encoding="utf-8") as out:
+
+    def pending() -> Iterator[Example | NLIPair]:
         for record in stream:
             if isinstance(record, BadRecord):
                 bad.append(record)
                 continue
             seen.add(record.id)
-            if record.id in done:
-                continue
-            row = _predict_one(detector, record)
+            if record.id not in done:
+                done.add(record.id)  # a repeated id is predicted once
+                yield record
+
+    if predict_many is None:
+        rows: Iterable[dict[str, Any]] = (predict_example(detector, record) for record in pending())
+    else:
+        todo = list(pending())
+        rows = predict_many(todo)
+        if progress is not None:
+            rows = progress(_Sized(rows, len(todo)), dataset)
+    with path.open("a", encoding="utf-8") as out:
+        for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
             out.flush()
-            done.add(record.id)
             n_new += 1
             release_free_memory()
     return bad, n_new, seen
+
+
+class _Sized:
+    """An iterable with a known length (so that a progress bar shows its total)."""
+
+    def __init__(self, items: Iterable[Any], length: int) -> None:
+        self.items, self.length = items, length
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return self.length
 
 
 def _limited(records: Iterator[Record], limit: int | None) -> Iterator[Record]:
@@ -178,7 +210,8 @@ def _limited(records: Iterator[Record], limit: int | None) -> Iterator[Record]:
         yield record
 
 
-def _predict_one(detector: Detector, record: Example | NLIPair) -> dict[str, Any]:
+def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, Any]:
+    """The prediction row of one example (an error row for input the detector refuses); never raises for it."""
     start = time.perf_counter()
     try:
         if isinstance(record, NLIPair):

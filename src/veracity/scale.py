@@ -1,0 +1,340 @@
+"""Scale-out: the batch runner and the evaluation harness on a Ray cluster, with the same rows as one process.
+
+Ray adds distribution and nothing else. Records are read, checked and turned into rows by the same functions as
+the local runner (:func:`veracity.batch.parse_record`, :func:`veracity.batch.detect_row`, the harness's
+per-example prediction); resume reads the same output file with :func:`veracity.batch.finished_ids`.
+
+How a job runs (docs/scale.md):
+
+1. The driver plans *chunks* of the input: byte ranges of a JSONL file with the number of their first line, or
+   row groups of Parquet files with the number of their first row. It reads no record itself.
+2. Ray Data reads the chunks (a datasource of zero-CPU read tasks: reading is cheap next to detection) in blocks of
+   ``batch_size`` records, drops the records that already have a report, and hands the blocks to an actor pool
+   (``map_batches``) whose actors each load the detector once.
+3. The driver consumes the result stream in input order (``preserve_order``) and appends each row to the output
+   file, flushing as it goes, exactly as the local runner does: an interrupted job resumes, and a batch that Ray
+   retries after an actor died is written once, because only finished batches reach the driver.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from veracity.batch import BatchCounts, detect_row, finished_ids, parse_record
+from veracity.errors import ConfigError, InputError
+from veracity.models.memory import release_free_memory
+
+__all__ = [
+    "Chunk",
+    "RayDetectorPool",
+    "RaySettings",
+    "import_ray",
+    "plan_chunks",
+    "read_chunk",
+    "run_batch_ray",
+]
+
+INSTALL_HINT = "pip install 'veracity[ray]'"
+
+
+class RaySettings(BaseModel):
+    """Where and how wide a Ray job runs.
+
+    ``address=None`` starts a local cluster for the job (and stops it after) with ``max(CPU count, workers ×
+    cpus_per_worker)`` logical CPUs; ``auto`` joins the cluster this machine belongs to; ``ray://HOST:PORT`` a
+    remote one through Ray Client. The machines of a cluster need veracity and its models installed.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    address: str | None = None
+    workers: int = Field(2, ge=1, description="Actors in the pool; each loads the detector once.")
+    batch_size: int = Field(
+        16, ge=1, description="Records per map_batches call (and per block: a block goes to one actor)."
+    )
+    cpus_per_worker: float = Field(1.0, gt=0, description="CPUs reserved per actor (its torch threads).")
+    gpus_per_worker: float = Field(0.0, ge=0, description="GPUs per actor; > 0 runs the models on CUDA.")
+    object_store_mb: int | None = Field(
+        512, ge=80, description="Object store of a local cluster (records and rows are small)."
+    )
+
+
+def import_ray() -> ModuleType:
+    """The ``ray`` module, or an error that names the install command.
+
+    Raises:
+        ConfigError: Ray (with Ray Data) is not installed.
+    """
+    try:
+        import ray
+        import ray.data  # Ray Data is a separate extra of ray
+    except ImportError as exc:
+        raise ConfigError(f"--engine ray needs Ray Data, which is not installed: {INSTALL_HINT}") from exc
+    module: ModuleType = ray
+    return module
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A slice of the input that one read task turns into records.
+
+    JSONL: bytes ``[start, end)`` of ``path``, whose first line is number ``first_line``. Parquet: row group
+    ``row_group`` of ``path``, whose first row is record number ``first_line`` (rows count from 1 across the files,
+    in the order given).
+    """
+
+    path: str
+    first_line: int
+    start: int = 0
+    end: int = 0
+    row_group: int | None = None
+
+
+def _is_parquet(path: Path) -> bool:
+    return path.suffix.lower() in (".parquet", ".pq") or (path.is_dir() and any(path.glob("*.parquet")))
+
+
+def plan_chunks(path: Path, chunk_records: int = 1024) -> tuple[list[Chunk], int]:
+    """Split an input into read chunks and count its records, without decoding any.
+
+    A JSONL file is cut at a line end after every ``chunk_records`` records (line numbers count blank lines, as the
+    local runner does; blank lines are not records). A Parquet file, or a folder of them, is cut at row groups.
+
+    Returns:
+        The chunks, in input order, and the number of records.
+
+    Raises:
+        InputError: the input cannot be read.
+    """
+    try:
+        if _is_parquet(path):
+            return _plan_parquet(path)
+        chunks: list[Chunk] = []
+        records = 0
+        with path.open("rb") as handle:
+            offset, line, start, first, in_chunk = 0, 0, 0, 1, 0
+            for raw in handle:
+                line += 1
+                offset += len(raw)
+                if raw.strip():
+                    records += 1
+                    in_chunk += 1
+                if in_chunk == chunk_records:
+                    chunks.append(Chunk(str(path), first, start, offset))
+                    start, first, in_chunk = offset, line + 1, 0
+            if in_chunk:
+                chunks.append(Chunk(str(path), first, start, offset))
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return chunks, records
+
+
+def _plan_parquet(path: Path) -> tuple[list[Chunk], int]:
+    import pyarrow.parquet as pq
+
+    files = sorted(path.glob("*.parquet")) if path.is_dir() else [path]
+    chunks: list[Chunk] = []
+    first = 1
+    for file in files:
+        try:
+            metadata = pq.ParquetFile(file).metadata
+        except Exception as exc:  # pyarrow raises ArrowInvalid, OSError, ... for a file that is not Parquet
+            raise InputError(f"cannot read {file} as Parquet: {exc}") from exc
+        for group in range(metadata.num_row_groups):
+            chunks.append(Chunk(str(file), first, row_group=group))
+            first += metadata.row_group(group).num_rows
+    return chunks, first - 1
+
+
+def read_chunk(chunk: Chunk) -> list[tuple[int, bytes]]:
+    """The ``(line number, raw JSON bytes)`` of every record of a chunk; a Parquet row becomes its JSON object.
+
+    Lines stay bytes so that one of bad UTF-8 reaches :func:`parse_record`, which makes it the same error row as
+    the local runner writes.
+    """
+    if chunk.row_group is not None:
+        import pyarrow.parquet as pq
+
+        rows = pq.ParquetFile(chunk.path).read_row_group(chunk.row_group).to_pylist()
+        return [(chunk.first_line + i, json.dumps(row, default=str).encode()) for i, row in enumerate(rows)]
+    with open(chunk.path, "rb") as handle:
+        handle.seek(chunk.start)
+        data = handle.read(chunk.end - chunk.start)
+    # split on b"\n" only, as file iteration does (splitlines would also cut at \r, \x0b, \x1c, ...)
+    lines = data.split(b"\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    return [(chunk.first_line + i, raw) for i, raw in enumerate(lines) if raw.strip()]
+
+
+class _DetectorActor:
+    """One actor of the pool: loads the detector once, then turns batches of records into output rows."""
+
+    def __init__(self, detector: str, settings: dict[str, Any], mode: str) -> None:
+        from veracity.detectors import load_detector
+
+        self.detector = load_detector(detector, **settings)
+        self.mode = mode
+
+    def __call__(self, batch: dict[str, Any]) -> dict[str, list[Any]]:
+        rows: list[str] = []
+        failed: list[bool] = []
+        if self.mode == "batch":
+            for line, raw in zip(batch["line"], batch["raw"], strict=True):
+                row = detect_row(self.detector, parse_record(bytes(raw), int(line)))
+                rows.append(json.dumps(row, ensure_ascii=False))
+                failed.append("error" in row)
+        else:
+            from veracity.eval.harness import predict_example
+
+            for payload in batch["payload"]:
+                row = predict_example(self.detector, pickle.loads(payload))
+                rows.append(json.dumps(row, ensure_ascii=False))
+                failed.append("error" in row)
+        release_free_memory()
+        return {"row": rows, "failed": failed}
+
+
+class RayDetectorPool:
+    """A connection to a Ray cluster and the recipe of an actor pool that runs one detector.
+
+    Use as a context manager: it connects on entry (starting a local cluster when ``settings.address`` is None)
+    and disconnects on exit, stopping the cluster it started.
+    """
+
+    def __init__(self, detector: str, detector_settings: dict[str, Any], settings: RaySettings | None = None) -> None:
+        self.ray = import_ray()
+        self.detector = detector
+        self.detector_settings = dict(detector_settings)
+        self.settings = settings or RaySettings()
+
+    def __enter__(self) -> RayDetectorPool:
+        ray, s = self.ray, self.settings
+        if not ray.is_initialized():
+            options: dict[str, Any] = {
+                "include_dashboard": False,
+                "logging_level": "WARNING",
+                "log_to_driver": True,
+            }
+            if s.address is None:
+                options["num_cpus"] = max(os.cpu_count() or 1, int(s.workers * s.cpus_per_worker + 0.999))
+                if s.object_store_mb is not None:
+                    options["object_store_memory"] = s.object_store_mb * 1024 * 1024
+            else:
+                options["address"] = s.address
+            try:
+                ray.init(**options)
+            except (ConnectionError, ValueError, RuntimeError) as exc:
+                raise ConfigError(f"cannot start or reach the Ray cluster ({s.address or 'local'}): {exc}") from exc
+            self._started = True
+        else:
+            self._started = False
+        context = ray.data.DataContext.get_current()
+        context.execution_options.preserve_order = True
+        context.enable_progress_bars = False
+        context.print_on_execution_start = False
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._started:
+            self.ray.shutdown()
+
+    def _map(self, dataset: Any, mode: str) -> Any:
+        s = self.settings
+        remote: dict[str, Any] = {"num_cpus": s.cpus_per_worker}
+        if s.gpus_per_worker:
+            remote["num_gpus"] = s.gpus_per_worker
+        return dataset.map_batches(
+            _DetectorActor,
+            fn_constructor_kwargs={"detector": self.detector, "settings": self.detector_settings, "mode": mode},
+            compute=self.ray.data.ActorPoolStrategy(size=s.workers),
+            batch_size=s.batch_size,
+            batch_format="numpy",
+            **remote,
+        )
+
+    def rows(self, input_path: Path, done: set[str]) -> tuple[Iterator[dict[str, Any]], int]:
+        """The output rows of the records of ``input_path`` whose id is not in ``done``, in input order.
+
+        Returns:
+            An iterator of ``{"row": JSON text, "failed": bool}`` and the number of records in the input.
+        """
+        chunks, total = plan_chunks(input_path)
+        items = [{"chunk": json.dumps(chunk.__dict__)} for chunk in chunks]
+        if not items:
+            return iter(()), 0
+        from veracity._ray_datasource import RecordsDatasource
+
+        source = RecordsDatasource(chunks, total, self.ray.put(frozenset(done)), self.settings.batch_size)
+        # reading is cheap next to detection: zero CPUs, so that it runs while the actors hold every CPU
+        dataset = self.ray.data.read_datasource(source, num_cpus=0)
+        return self._iter(self._map(dataset, "batch")), total
+
+    def predict(self, records: Sequence[Any]) -> Iterator[dict[str, Any]]:
+        """The harness rows (``predict_example``) of ``records``, in order."""
+        if not records:
+            return iter(())
+        items = [{"payload": pickle.dumps(record)} for record in records]
+        blocks = -(-len(items) // self.settings.batch_size)  # a block goes to one actor, as in rows()
+        dataset = self.ray.data.from_items(items, override_num_blocks=blocks)
+        return (json.loads(item["row"]) for item in self._iter(self._map(dataset, "eval")))
+
+    def _iter(self, dataset: Any) -> Iterator[dict[str, Any]]:
+        for batch in dataset.iter_batches(batch_size=None, batch_format="numpy"):
+            for row, failed in zip(batch["row"], batch["failed"], strict=True):
+                yield {"row": str(row), "failed": bool(failed)}
+
+
+def run_batch_ray(
+    detector: str,
+    detector_settings: dict[str, Any],
+    input_path: Path,
+    output_path: Path,
+    settings: RaySettings | None = None,
+    on_error: Callable[[str], None] | None = None,
+    progress: bool = True,
+) -> BatchCounts:
+    """:func:`veracity.batch.run_batch` on a Ray cluster: the same rows, in the same order, appended and resumable.
+
+    Raises:
+        ConfigError: Ray is not installed, the cluster cannot be reached, or the detector settings are invalid.
+        InputError: the input cannot be read.
+    """
+    from tqdm import tqdm
+
+    from veracity.detectors import load_detector
+
+    load_detector(detector, **detector_settings)  # bad names and settings fail here, before a cluster starts
+    if not input_path.exists():
+        raise InputError(f"cannot read {input_path}: no such file or directory")
+    done = finished_ids(output_path)
+    counts = BatchCounts()
+    output_path.parent.mkdir(parents=True, exist_ok=True)
+    with RayDetectorPool(detector, detector_settings, settings) as pool:
+        rows, total = pool.rows(input_path, done)
+        bar = tqdm(total=total, unit="rec", desc="detect (ray)", file=sys.stderr, disable=None if progress else True)
+        with output_path.open("a", encoding="utf-8") as out:
+            for item in rows:
+                out.write(item["row"] + "\n")
+                out.flush()
+                bar.update(1)
+                if item["failed"]:
+                    counts.failed += 1
+                    if on_error is not None:
+                        row = json.loads(item["row"])
+                        on_error(f"{input_path}:{row['line']}: {row['error']}")
+                else:
+                    counts.ok += 1
+        bar.close()
+    counts.skipped = total - counts.ok - counts.failed
+    return counts
