@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from veracity._jsonl import drop_partial_last_line
 from veracity.batch import BatchRecord, detect_row, finished_ids, iter_records, parse_record, run_batch
 from veracity.detectors import load_detector
 from veracity.errors import InputError
@@ -60,3 +61,39 @@ def test_run_batch_writes_one_row_per_record_and_resumes(tmp_path):
     assert detect_row(detector, next(iter_records(source)))["report"]["verdict"] == "hallucinated"
     with pytest.raises(InputError, match="cannot read"):
         run_batch(detector, tmp_path / "missing.jsonl", out)
+
+
+@pytest.mark.parametrize(
+    ("content", "kept"),
+    [
+        (b"", b""),
+        (b'{"a": 1}\n', b'{"a": 1}\n'),
+        (b'{"a": 1}\n{"b": 2', b'{"a": 1}\n'),
+        (b'{"b": 2', b""),
+        (b"x" * 70_000 + b"\n" + b"y" * 70_000, b"x" * 70_000 + b"\n"),  # the last newline is blocks away
+        (b"y" * 140_000, b""),
+    ],
+)
+def test_an_unfinished_last_line_is_cut_before_appending(tmp_path, content, kept):
+    path = tmp_path / "out.jsonl"
+    path.write_bytes(content)
+    drop_partial_last_line(path)
+    assert path.read_bytes() == kept
+    drop_partial_last_line(tmp_path / "missing.jsonl")  # nothing to do
+    assert not (tmp_path / "missing.jsonl").exists()
+
+
+def test_a_run_interrupted_mid_line_resumes_with_every_row_whole(tmp_path):
+    detector = load_detector("grounding")
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    records = [
+        {"id": f"r{i}", "answer": f"Paris has {i} bridges.", "context": "Paris has 3 bridges."} for i in range(4)
+    ]
+    source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    run_batch(detector, source, out, progress=False)
+    whole = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    out.write_text("".join(whole[:2]) + whole[2][:25], encoding="utf-8")  # killed while writing row 3
+    counts = run_batch(detector, source, out, progress=False)
+    assert (counts.ok, counts.skipped) == (2, 2)
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in rows] == ["r0", "r1", "r2", "r3"]

@@ -55,6 +55,12 @@ class RecordsDatasource(Datasource):  # type: ignore[misc]  # ray is untyped to 
     def estimate_inmemory_data_size(self) -> int | None:
         return None
 
+    @property
+    def supports_distributed_reads(self) -> bool:
+        # Read on the driver's node: the input is a file there, which other nodes need not see. Reading is cheap
+        # next to detection, and the records reach the actors through the object store.
+        return False
+
     def get_read_tasks(
         self, parallelism: int, per_task_row_limit: int | None = None, data_context: Any = None
     ) -> list[ReadTask]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from veracity._jsonl import read_rows
+from veracity._jsonl import drop_partial_last_line, read_rows
 from veracity.errors import InputError, VeracityError
 from veracity.models.memory import release_free_memory
 from veracity.schema import Document
@@ -164,6 +164,7 @@ def run_batch(
     except OSError as exc:
         raise InputError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
     output_path.parent.mkdir(parents=True, exist_ok=True)
+    drop_partial_last_line(output_path)
     records = tqdm(
         iter_records(input_path),
         total=total,

@@ -467,6 +467,7 @@ def eval_run(
                 command="veracity " + " ".join(sys.argv[1:]),
                 progress=progress,
                 predict_many=predict_many,
+                engine=engine,
             )
     except VeracityError as exc:
         raise _fail(str(exc)) from exc

@@ -30,6 +30,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from veracity._jsonl import drop_partial_last_line
 from veracity.batch import BatchCounts, detect_row, finished_ids, parse_record
 from veracity.errors import ConfigError, InputError
 from veracity.models.memory import release_free_memory
@@ -234,7 +235,7 @@ class RayDetectorPool:
                 options["address"] = s.address
             try:
                 ray.init(**options)
-            except (ConnectionError, ValueError, RuntimeError) as exc:
+            except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError, ImportError (ray://), ...
                 raise ConfigError(f"cannot start or reach the Ray cluster ({s.address or 'local'}): {exc}") from exc
             self._started = True
         else:
@@ -248,6 +249,10 @@ class RayDetectorPool:
     def __exit__(self, *exc: object) -> None:
         if self._started:
             self.ray.shutdown()
+
+    def _block_rows(self, records: int) -> int:
+        """Rows per block: the batch size, or fewer when there are not enough records to keep every actor busy."""
+        return max(1, min(self.settings.batch_size, -(-records // self.settings.workers)))
 
     def _map(self, dataset: Any, mode: str) -> Any:
         s = self.settings
@@ -275,7 +280,7 @@ class RayDetectorPool:
             return iter(()), 0
         from veracity._ray_datasource import RecordsDatasource
 
-        source = RecordsDatasource(chunks, total, self.ray.put(frozenset(done)), self.settings.batch_size)
+        source = RecordsDatasource(chunks, total, self.ray.put(frozenset(done)), self._block_rows(total))
         # reading is cheap next to detection: zero CPUs, so that it runs while the actors hold every CPU
         dataset = self.ray.data.read_datasource(source, num_cpus=0)
         return self._iter(self._map(dataset, "batch")), total
@@ -285,8 +290,8 @@ class RayDetectorPool:
         if not records:
             return iter(())
         items = [{"payload": pickle.dumps(record)} for record in records]
-        blocks = -(-len(items) // self.settings.batch_size)  # a block goes to one actor, as in rows()
-        dataset = self.ray.data.from_items(items, override_num_blocks=blocks)
+        rows = self._block_rows(len(items))
+        dataset = self.ray.data.from_items(items, override_num_blocks=-(-len(items) // rows))
         return (json.loads(item["row"]) for item in self._iter(self._map(dataset, "eval")))
 
     def _iter(self, dataset: Any) -> Iterator[dict[str, Any]]:
@@ -320,6 +325,7 @@ def run_batch_ray(
     done = finished_ids(output_path)
     counts = BatchCounts()
     output_path.parent.mkdir(parents=True, exist_ok=True)
+    drop_partial_last_line(output_path)
     with RayDetectorPool(detector, detector_settings, settings) as pool:
         rows, total = pool.rows(input_path, done)
         bar = tqdm(total=total, unit="rec", desc="detect (ray)", file=sys.stderr, disable=None if progress else True)

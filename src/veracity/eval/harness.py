@@ -19,7 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from veracity._jsonl import read_rows
+from veracity._jsonl import drop_partial_last_line, read_rows
 from veracity.data.loaders import BadRecord, DatasetSpec, Example, NLIPair, Record, load_dataset
 from veracity.detectors.base import Detector
 from veracity.errors import ConfigError, VeracityError
@@ -60,6 +60,7 @@ def evaluate(
     command: str | None = None,
     progress: Callable[[Iterable[Any], str], Iterable[Any]] | None = None,
     predict_many: PredictMany | None = None,
+    engine: str = "local",
 ) -> EvalResult:
     """Run ``detector`` on ``dataset`` and write predictions and metrics under ``out_dir``.
 
@@ -81,6 +82,7 @@ def evaluate(
         predict_many: predicts the examples not yet in the folder, all at once, returning the rows of
             :func:`predict_example` in order (e.g. :meth:`veracity.scale.RayDetectorPool.predict`). Without it the
             harness predicts the stream one example at a time with ``detector``.
+        engine: the engine ``predict_many`` runs on, recorded in metrics.json.
     """
     if objective not in ("f1", "balanced_accuracy"):
         raise ConfigError(f"--objective must be f1 or balanced_accuracy, got {objective!r}")
@@ -132,6 +134,7 @@ def evaluate(
         throughput_per_s=(n_new / wall) if n_new and wall > 0 else result.get("throughput_per_s"),
         versions=_versions(),
         command=command,
+        engine=engine,
         **_resumed_provenance(earlier, commit, n_new),
     )
     (out_dir / METRICS).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -178,6 +181,7 @@ def _predict(
         rows = predict_many(todo)
         if progress is not None:
             rows = progress(_Sized(rows, len(todo)), dataset)
+    drop_partial_last_line(path)
     with path.open("a", encoding="utf-8") as out:
         for row in rows:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
