@@ -213,6 +213,19 @@ def test_report_gives_litehall_module_evaluations_their_own_tables(tmp_path):
     assert "## Hallucination detection" not in text  # no empty binary rows for them
 
 
+def test_report_lists_proof_folders_with_their_doc_instead_of_empty_detection_rows(tmp_path):
+    for name, data in {
+        "scale-kill_verifier": {"detector": "verifier", "holds": True, "command": "python kill.py"},
+        "service-auth": {"holds": False, "command": "python auth.py"},
+    }.items():
+        (tmp_path / "results" / name).mkdir(parents=True)
+        (tmp_path / "results" / name / "metrics.json").write_text(json.dumps(data))
+    text, count = render_benchmarks(tmp_path / "results")
+    assert count == 2 and "## Hallucination detection" not in text
+    assert "| verifier | ✓ | [docs/scale.md](docs/scale.md) |" in text
+    assert "| – | ✗ | [docs/service.md](docs/service.md) |" in text
+
+
 def test_a_resumed_run_keeps_the_peak_and_commit_of_the_processes_that_did_the_work(grounding, tmp_path):
     evaluate(grounding, GENERIC, tmp_path)
     path = tmp_path / "metrics.json"

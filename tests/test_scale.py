@@ -152,6 +152,21 @@ def test_bad_engine_options_are_refused_before_anything_runs(tmp_path, args, mes
     assert not (tmp_path / "o.jsonl").exists()
 
 
+def test_gpu_actors_run_the_models_on_cuda_unless_a_device_is_chosen():
+    from veracity.scale import RaySettings, actor_settings
+
+    assert actor_settings("verifier", {}, RaySettings()) == {}
+    assert actor_settings("verifier", {"mode": "chunked"}, RaySettings(gpus_per_worker=1)) == {
+        "mode": "chunked",
+        "device": "cuda",
+    }
+    assert actor_settings("grounding", {"device": "cuda:1"}, RaySettings(gpus_per_worker=0.5)) == {"device": "cuda:1"}
+    with pytest.raises(ConfigError, match="device"):
+        actor_settings("verifier", {"device": "gpu0"}, RaySettings())
+    with pytest.raises(ConfigError, match="unknown detector"):
+        actor_settings("no-such-detector", {}, RaySettings())
+
+
 # --- on a local Ray cluster ----------------------------------------------------------------------------------------
 
 

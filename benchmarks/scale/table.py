@@ -1,6 +1,7 @@
-"""Print docs/scale.md's tables from the committed metrics.json; nothing typed by hand.
+"""docs/scale.md's tables from the committed metrics.json files; nothing typed by hand.
 
-    python benchmarks/scale/table.py [--results benchmarks/results/scale-halueval-qa]
+    python benchmarks/scale/table.py --write docs/scale.md     # fills the <!-- scale:NAME --> blocks
+    python benchmarks/scale/table.py                           # prints them
 
 The measured table comes straight from ``throughput.py``'s metrics. The projection for a cluster is arithmetic on
 them, and says so: a node with C cores runs C one-CPU actors, each at the measured one-actor steady rate, times the
@@ -13,10 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
-RESULTS = Path(__file__).resolve().parents[1] / "results" / "scale-halueval-qa"
+RESULTS = Path(__file__).resolve().parents[1] / "results"
 PER_HOUR = 1_000_000
 CORES = (8, 16, 32, 64)
 LABELS = {
@@ -78,15 +80,108 @@ def projection(metrics: dict[str, Any]) -> list[str]:
     return lines
 
 
+def overhead(metrics: dict[str, Any]) -> list[str]:
+    """Ray's cost per record and per job: one 2-CPU actor against the local process (both 2 torch threads)."""
+    lines = []
+    for detector, runs in metrics["results"].items():
+        local, ray = runs.get("local"), runs.get("ray-1x2")
+        if not local or not ray or not local["steady_throughput_per_s"] or not ray["steady_throughput_per_s"]:
+            continue
+        per_record = 1000 / ray["steady_throughput_per_s"] - 1000 / local["steady_throughput_per_s"]
+        start = ray["first_row_s"] - local["first_row_s"]
+        lines.append(
+            f"- **{detector}**: {per_record:+.1f} ms per record in the steady state "
+            f"({1000 / local['steady_throughput_per_s']:.1f} ms locally, "
+            f"{1000 / ray['steady_throughput_per_s']:.1f} ms on one 2-CPU actor), and {start:+.1f} s of start-up "
+            f"per job (the local cluster, the actor's process, its imports; the driver's CPU time for the "
+            f"{ray['records']:,} rows was {ray.get('driver_cpu_s', float('nan')):.1f} s)."
+        )
+    return lines
+
+
+def memory(metrics: dict[str, Any]) -> list[str]:
+    """Peak resident memory of one actor, and what a 16-actor node needs for the actors alone."""
+    lines = []
+    for detector, runs in metrics["results"].items():
+        peaks = [run["peak_rss_mb"]["per_actor"] for run in runs.values() if run["peak_rss_mb"].get("per_actor")]
+        if peaks:
+            peak = max(peaks)
+            driver = max(run["peak_rss_mb"]["driver"] for config, run in runs.items() if config != "local")
+            lines.append(
+                f"- **{detector}**: {peak:,} MB per actor at most; 16 actors on a 16-core node: "
+                f"{16 * peak / 1024:.1f} GB, plus the driver's {driver:,} MB on the head node."
+            )
+    return lines
+
+
+def floors(metrics: dict[str, Any], kill: dict[str, Any] | None) -> list[str]:
+    """Issue 19's three floors against the measurements."""
+    lines = ["| floor (issue 19) | measured | holds |", "|---|---|---|"]
+    for detector, runs in metrics["results"].items():
+        for config, run in runs.items():
+            identity = run.get("identity")
+            if not identity:
+                continue
+            n = identity["n_local"]
+            ok = (
+                identity["score_within_1e-6"] == n
+                and identity["same_verdict"] == n
+                and identity["same_order"]
+                and identity["duplicates"] == 0
+                and identity["n_other"] == n
+            )
+            lines.append(
+                f"| predictions identical to the local engine, {detector}, {LABELS[config]}: all {n:,} "
+                f"| verdicts {identity['same_verdict']:,}/{n:,}, scores within 1e-6 {identity['score_within_1e-6']:,}"
+                f"/{n:,} (largest difference {identity['max_score_diff']:.1e}) | {'✓' if ok else '✗'} |"
+            )
+    verifier = metrics["results"].get("verifier", {})
+    if (two := verifier.get("ray-2x1")) and "vs_local" in two:
+        lines.append(
+            f"| Ray with 2 workers ≥ 0.8× the local throughput, verifier, end to end | {two['vs_local']:.2f}× "
+            f"({two['throughput_per_s']:.1f} against {verifier['local']['throughput_per_s']:.1f} records/s) "
+            f"| {'✓' if two['vs_local'] >= 0.8 else '✗'} |"
+        )
+    if kill:
+        lines.append(
+            f"| records lost or duplicated after an actor is killed: 0 | {kill['lost']} lost, {kill['duplicated']} "
+            f"duplicated of {kill['records']:,} (SIGKILL at {kill['rows_written_when_killed']:,} rows written; "
+            f"actor restarted: {'yes' if kill['actor_restarted'] else 'no'}) | {'✓' if kill['holds'] else '✗'} |"
+        )
+    return lines
+
+
+def sections(results: Path) -> dict[str, str]:
+    """Every generated block of docs/scale.md, by name."""
+    metrics = json.loads((results / "scale-halueval-qa" / "metrics.json").read_text(encoding="utf-8"))
+    kill_path = results / "scale-kill_verifier" / "metrics.json"
+    kill = json.loads(kill_path.read_text(encoding="utf-8")) if kill_path.exists() else None
+    return {
+        "measured": "\n".join(measured(metrics)),
+        "overhead": "\n".join(overhead(metrics)),
+        "floors": "\n".join(floors(metrics, kill)),
+        "memory": "\n".join(memory(metrics)),
+        "projection": "\n".join(projection(metrics)),
+    }
+
+
 def main() -> None:
-    """Print both tables."""
+    """Print the blocks, or write them into a document between ``<!-- scale:NAME -->`` and ``<!-- /scale:NAME -->``."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--results", type=Path, default=RESULTS)
+    parser.add_argument("--write", type=Path, help="a document with <!-- scale:NAME --> blocks to fill")
     args = parser.parse_args()
-    metrics = json.loads((args.results / "metrics.json").read_text(encoding="utf-8"))
-    print("\n".join(measured(metrics)))
-    print()
-    print("\n".join(projection(metrics)))
+    blocks = sections(args.results)
+    if args.write is None:
+        print("\n\n".join(blocks.values()))
+        return
+    text = args.write.read_text(encoding="utf-8")
+    for name, body in blocks.items():
+        pattern = re.compile(rf"(<!-- scale:{name} -->\n).*?(\n<!-- /scale:{name} -->)", re.S)
+        if not pattern.search(text):
+            raise SystemExit(f"{args.write} has no <!-- scale:{name} --> block")
+        text = pattern.sub(lambda m, body=body: m.group(1) + body + m.group(2), text)
+    args.write.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -452,8 +452,8 @@ def eval_run(
             if ray_settings is not None:
                 from veracity.scale import RayDetectorPool
 
-                load_detector(detector, **options)  # bad names and settings fail before a cluster starts
-                predict_many = stack.enter_context(RayDetectorPool(detector, options, ray_settings)).predict
+                pool = stack.enter_context(RayDetectorPool(detector, options, ray_settings))
+                predict_many, options = pool.predict, pool.detector_settings  # the actors' (device=cuda on GPUs)
             result = evaluate(
                 load_detector(detector, **options),
                 dataset,

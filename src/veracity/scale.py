@@ -39,6 +39,7 @@ __all__ = [
     "Chunk",
     "RayDetectorPool",
     "RaySettings",
+    "actor_settings",
     "import_ray",
     "plan_chunks",
     "read_chunk",
@@ -178,6 +179,25 @@ def read_chunk(chunk: Chunk) -> list[tuple[int, bytes]]:
     return [(chunk.first_line + i, raw) for i, raw in enumerate(lines) if raw.strip()]
 
 
+def actor_settings(detector: str, detector_settings: dict[str, Any], settings: RaySettings) -> dict[str, Any]:
+    """The detector settings an actor builds from: the user's, with ``device=cuda`` on GPU actors.
+
+    A GPU is only worth reserving if the models run on it, so ``gpus_per_worker > 0`` sets ``device`` to ``cuda``
+    for a detector that has that setting, unless the user chose a device.
+
+    Raises:
+        ConfigError: the detector name or a setting is invalid (checked here, before any cluster starts).
+    """
+    from veracity.detectors import load_detector
+
+    chosen = dict(detector_settings)
+    if settings.gpus_per_worker > 0 and "device" not in chosen:
+        if "device" in load_detector(detector, **chosen).config():
+            chosen["device"] = "cuda"
+    load_detector(detector, **chosen)
+    return chosen
+
+
 class _DetectorActor:
     """One actor of the pool: loads the detector once, then turns batches of records into output rows."""
 
@@ -216,8 +236,8 @@ class RayDetectorPool:
     def __init__(self, detector: str, detector_settings: dict[str, Any], settings: RaySettings | None = None) -> None:
         self.ray = import_ray()
         self.detector = detector
-        self.detector_settings = dict(detector_settings)
         self.settings = settings or RaySettings()
+        self.detector_settings = actor_settings(detector, detector_settings, self.settings)
 
     def __enter__(self) -> RayDetectorPool:
         ray, s = self.ray, self.settings
@@ -275,8 +295,7 @@ class RayDetectorPool:
             An iterator of ``{"row": JSON text, "failed": bool}`` and the number of records in the input.
         """
         chunks, total = plan_chunks(input_path)
-        items = [{"chunk": json.dumps(chunk.__dict__)} for chunk in chunks]
-        if not items:
+        if not chunks:
             return iter(()), 0
         from veracity._ray_datasource import RecordsDatasource
 
@@ -317,9 +336,8 @@ def run_batch_ray(
     """
     from tqdm import tqdm
 
-    from veracity.detectors import load_detector
-
-    load_detector(detector, **detector_settings)  # bad names and settings fail here, before a cluster starts
+    settings = settings or RaySettings()
+    actor_settings(detector, detector_settings, settings)  # bad names and settings fail before a cluster starts
     if not input_path.exists():
         raise InputError(f"cannot read {input_path}: no such file or directory")
     done = finished_ids(output_path)
@@ -328,7 +346,14 @@ def run_batch_ray(
     drop_partial_last_line(output_path)
     with RayDetectorPool(detector, detector_settings, settings) as pool:
         rows, total = pool.rows(input_path, done)
-        bar = tqdm(total=total, unit="rec", desc="detect (ray)", file=sys.stderr, disable=None if progress else True)
+        bar = tqdm(
+            total=total,
+            initial=min(len(done), total),  # records with a report already are skipped, not shown as to do
+            unit="rec",
+            desc="detect (ray)",
+            file=sys.stderr,
+            disable=None if progress else True,
+        )
         with output_path.open("a", encoding="utf-8") as out:
             for item in rows:
                 out.write(item["row"] + "\n")

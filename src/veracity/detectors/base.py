@@ -5,13 +5,24 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Protocol, runtime_checkable
+from typing import Annotated, Any, Protocol, runtime_checkable
+
+from pydantic import Field
 
 from veracity.errors import InputError
 from veracity.models.pair_scorer import PairScorer
 from veracity.schema import Document, Report
 
-__all__ = ["Detector", "StageTimer", "as_documents", "empty_answer_report", "load_pair_scorer"]
+__all__ = ["Detector", "Device", "StageTimer", "as_documents", "empty_answer_report", "load_pair_scorer"]
+
+Device = Annotated[
+    str,
+    Field(
+        pattern=r"^(cpu|cuda(:\d+)?|mps)$",
+        description="torch device of the detector's models: cpu, cuda, cuda:N or mps (--engine ray with "
+        "--gpus-per-worker sets cuda).",
+    ),
+]
 
 
 @runtime_checkable

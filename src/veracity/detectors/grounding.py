@@ -24,7 +24,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
+from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.schema import (
     Claim,
@@ -52,6 +52,7 @@ class GroundingConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     embedder: str = Field(DEFAULT_EMBEDDER, description="Sentence embedding model for alignment.")
+    device: Device = "cpu"
     splitter: SplitterBackend = "auto"
     top_k: int = Field(3, ge=1, description="Evidence sentences aligned to each answer sentence.")
     max_candidates: int = Field(512, ge=1, description="Context sentences embedded at most (lexical prefilter).")
@@ -96,7 +97,9 @@ class GroundingDetector:
         return cls(
             splitter=SentenceSplitter(settings.splitter),
             aligner=EmbeddingAligner(
-                SentenceTransformerEmbedder(settings.embedder), settings.top_k, settings.max_candidates
+                SentenceTransformerEmbedder(settings.embedder, device=settings.device),
+                settings.top_k,
+                settings.max_candidates,
             ),
             checker=GroundingChecker(settings.check_proper_nouns, settings.check_negation),
             settings=settings,

@@ -22,7 +22,7 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import StageTimer, as_documents, empty_answer_report, load_pair_scorer
+from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, load_pair_scorer
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.models.llm import LLM, load_llm
@@ -107,6 +107,7 @@ class LiteHallConfig(BaseModel):
     )
     batch_size: int = Field(32, ge=1)
     quantize: Literal["none", "int8"] = "none"
+    device: Device = "cpu"
     num_threads: int | None = Field(None, ge=1)
 
 
@@ -164,8 +165,9 @@ class LiteHallDetector:
             max_length=settings.max_length,
             num_threads=settings.num_threads,
             quantize=settings.quantize,
+            device=settings.device,
         )
-        return cls(scorer, SentenceTransformerEmbedder(settings.embedder), settings)
+        return cls(scorer, SentenceTransformerEmbedder(settings.embedder, device=settings.device), settings)
 
     def config(self) -> dict[str, Any]:
         """The settings recorded in every report."""

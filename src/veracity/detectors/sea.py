@@ -37,7 +37,7 @@ from typing import Any, Literal, Self
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import StageTimer, as_documents, empty_answer_report, load_pair_scorer
+from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, load_pair_scorer
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
@@ -87,6 +87,7 @@ class SEAConfig(BaseModel):
     )
     batch_size: int = Field(32, ge=1)
     quantize: str = Field("none", pattern="^(none|int8)$")
+    device: Device = "cpu"
     num_threads: int | None = Field(None, ge=1)
     splitter: str = Field("rules", pattern="^(auto|spacy|rules)$")
     embedding_cache: int = Field(
@@ -135,10 +136,16 @@ class SEADetector:
                 max_length=settings.max_length,
                 num_threads=settings.num_threads,
                 quantize=settings.quantize,
+                device=settings.device,
             )
 
         relevance = scorer(settings.relevance_model) if settings.relevance_model else None
-        return cls(scorer(settings.nli_model), SentenceTransformerEmbedder(settings.embedder), settings, relevance)
+        return cls(
+            scorer(settings.nli_model),
+            SentenceTransformerEmbedder(settings.embedder, device=settings.device),
+            settings,
+            relevance,
+        )
 
     def config(self) -> dict[str, Any]:
         """The settings recorded in every report."""

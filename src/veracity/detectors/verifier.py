@@ -26,7 +26,7 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import StageTimer, as_documents, empty_answer_report, load_pair_scorer
+from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, load_pair_scorer
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
 from veracity.schema import Document, Evidence, EvidenceRole, Report, Sentence, SentenceScore, TextSpan
 from veracity.text.chunk import TextChunk, chunk_sentences
@@ -58,6 +58,7 @@ class VerifierConfig(BaseModel):
     batch_size: int = Field(32, ge=1)
     num_threads: int | None = Field(None, ge=1)
     quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
+    device: Device = "cpu"
     splitter: Literal["auto", "spacy", "rules"] = "rules"
     hypothesis_only: bool = Field(
         False, description="Blank every premise before scoring: how the hypothesis-only control is evaluated."
@@ -102,6 +103,7 @@ class VerifierDetector:
             max_length=settings.max_length,
             num_threads=settings.num_threads,
             quantize=settings.quantize,
+            device=settings.device,
         )
         return cls(HypothesisOnlyScorer(scorer) if settings.hypothesis_only else scorer, settings)
 

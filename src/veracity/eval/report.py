@@ -20,6 +20,9 @@ says it was calibrated; AUROC is threshold-free. Latency is per example on the m
 """
 
 
+PROOF_DOCS = {"service-": "[docs/service.md](docs/service.md)", "scale-": "[docs/scale.md](docs/scale.md)"}
+
+
 def _fmt(value: Any, percent: bool = True) -> str:
     if value is None:
         return "–"
@@ -33,7 +36,7 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
     folders = sorted(p.parent for p in results_dir.glob("*/metrics.json"))
     if not folders:
         raise ConfigError(f"no result folders with metrics.json under {results_dir}")
-    binary, nli, speed_rows, levels, stages, claims, evidence = [], [], [], [], [], [], []
+    binary, nli, speed_rows, levels, stages, claims, evidence, proofs = [], [], [], [], [], [], [], []
     commands = []
     for folder in folders:
         data = json.loads((folder / "metrics.json").read_text(encoding="utf-8"))
@@ -74,6 +77,10 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
                 f"| {data.get('batch_size')} | {data.get('threads')} | {data['pairs_per_second']:.1f} "
                 f"| {data.get('ms_per_batch_median')} |"
             )
+        elif "metrics" not in data:  # a proof script of the service or the scale-out (its table is in its doc)
+            holds = {True: "✓", False: "✗"}.get(data.get("holds"), "–")
+            doc = next((d for prefix, d in PROOF_DOCS.items() if name.startswith(prefix)), "–")
+            proofs.append(f"| {link} | {data.get('detector') or '–'} | {holds} | {doc} |")
         elif "macro_f1" in metrics:
             nli.append(
                 f"| {link} | {dataset} | {data.get('detector')} | {data.get('n')} "
@@ -159,6 +166,15 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
             "| run | model | quantize | tokens | batch | threads | pairs / s | ms per batch (median) |",
             "|---|---|---|---|---|---|---|---|",
             *speed_rows,
+            "",
+        ]
+    if proofs:
+        parts += [
+            "## Service and scale-out proofs\n",
+            "Measurements with their own tables, generated from these folders into the docs named here.\n",
+            "| run | detector | holds | table |",
+            "|---|---|---|---|",
+            *proofs,
             "",
         ]
     parts += ["## Commands\n", *commands, ""]
