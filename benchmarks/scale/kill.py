@@ -73,7 +73,7 @@ def main() -> None:
             "rows_equal_to_local_apart_from_timings": sum(
                 _strip_timings(a) == _strip_timings(b) for a, b in zip(rows, expected, strict=False)
             ),
-            "command": " ".join(["veracity", *command[1:]])
+            "job": " ".join(["veracity", *command[1:]])
             .replace(str(records), "RECORDS.jsonl")
             .replace(str(output), "REPORTS.jsonl"),
         }

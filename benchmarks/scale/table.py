@@ -177,10 +177,10 @@ def main() -> None:
         return
     text = args.write.read_text(encoding="utf-8")
     for name, body in blocks.items():
-        pattern = re.compile(rf"(<!-- scale:{name} -->\n).*?(\n<!-- /scale:{name} -->)", re.S)
+        pattern = re.compile(rf"(<!-- scale:{name} -->\n)(?:.*?\n)?(<!-- /scale:{name} -->)", re.S)
         if not pattern.search(text):
             raise SystemExit(f"{args.write} has no <!-- scale:{name} --> block")
-        text = pattern.sub(lambda m, body=body: m.group(1) + body + m.group(2), text)
+        text = pattern.sub(lambda m, body=body: m.group(1) + body + "\n" + m.group(2), text)
     args.write.write_text(text, encoding="utf-8")
 
 
