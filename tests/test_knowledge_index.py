@@ -162,3 +162,30 @@ def test_the_cli_builds_searches_adds_and_describes_an_index(tmp_path):
     ]:
         result = runner.invoke(app, args)
         assert result.exit_code == 2 and message in result.output, (args, result.output)
+
+
+def test_the_default_corpus_takes_train_knowledge_articles_and_paragraphs_once_each(tmp_path):
+    from veracity.data.knowledge import HALUEVAL_TRAIN_LINES, build_knowledge_corpus
+
+    data = tmp_path / "data"
+    (data / "halueval").mkdir(parents=True)
+    (data / "covid_qa").mkdir()
+    (data / "hotpotqa_dev").mkdir()
+    qa = [{"knowledge": "K0"}, {"knowledge": "K0"}, {"knowledge": " "}, {"knowledge": "K3"}]
+    qa += [{"knowledge": "dev"}] * (HALUEVAL_TRAIN_LINES - len(qa)) + [{"knowledge": "TEST-ONLY"}]
+    (data / "halueval" / "qa_data.json").write_text("\n".join(json.dumps(r) for r in qa), encoding="utf-8")
+    (data / "halueval" / "dialogue_data.json").write_text('{"knowledge": "D0"}\n{broken\n', encoding="utf-8")
+    covid = {"data": [{"paragraphs": [{"document_id": 7, "context": "Article.", "qas": [{"question": "Q?"}]}]}]}
+    (data / "covid_qa" / "200423_covidQA.json").write_text(json.dumps(covid), encoding="utf-8")
+    ircot = {"contexts": [{"title": "A", "paragraph_text": "Alpha."}, {"title": "B", "paragraph_text": "Beta."}]}
+    reflexion = {"context": {"title": ["A", "C"], "sentences": [["Alpha."], ["Gam", "ma."]]}}
+    (data / "hotpotqa_dev" / "ircot_dev_subsampled_500.jsonl").write_text(json.dumps(ircot) + "\n")
+    (data / "hotpotqa_dev" / "reflexion_distractor_dev_sample_100.jsonl").write_text(json.dumps(reflexion) + "\n")
+    stats = build_knowledge_corpus(data, tmp_path / "corpus.jsonl")
+    rows = [json.loads(line) for line in (tmp_path / "corpus.jsonl").read_text().splitlines()]
+    texts = [r["text"] for r in rows]
+    assert texts == ["K0", "K3", "dev", "D0", "Article.", "Alpha.", "Beta.", "Gamma."]  # "dev": a train line here
+    assert "TEST-ONLY" not in texts and len({r["id"] for r in rows}) == len(rows)
+    assert stats["by_source"] == {"halueval-qa-train": 3, "halueval-dialogue-train": 1, "covid-qa": 1, "hotpotqa": 3}
+    with pytest.raises(InputError, match="default knowledge corpus needs"):
+        build_knowledge_corpus(tmp_path / "nothing", tmp_path / "x.jsonl")

@@ -578,7 +578,7 @@ def eval_evidence(
     typer.echo(json.dumps({"n": metrics["n"], **metrics["retrieved"]}, indent=2))
 
 
-data_app = typer.Typer(help="Build datasets: synthetic NLI training data.")
+data_app = typer.Typer(help="Build datasets: NLI training data, HotPotQA-Derived, the default knowledge corpus.")
 app.add_typer(data_app, name="data")
 train_app = typer.Typer(help="Train veracity's own models.")
 app.add_typer(train_app, name="train")
@@ -652,6 +652,24 @@ def data_build_hotpotqa_derived(
 
     try:
         stats = build_hotpotqa_derived(data_dir or default_data_dir(), out, seed)
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps(stats, indent=2))
+
+
+@data_app.command("build-knowledge-corpus")
+def data_build_knowledge_corpus(
+    out: Annotated[Path, typer.Option(help="Output JSONL of documents {id, title?, text, source}.")] = Path(
+        "runs/knowledge/corpus.jsonl"
+    ),
+    data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+) -> None:
+    """Gather the default knowledge corpus (HaluEval train knowledge, COVID-QA, HotpotQA paragraphs) for an index."""
+    from veracity.data.knowledge import build_knowledge_corpus
+    from veracity.data.loaders import default_data_dir
+
+    try:
+        stats = build_knowledge_corpus(data_dir or default_data_dir(), out)
     except VeracityError as exc:
         raise _fail(str(exc)) from exc
     typer.echo(json.dumps(stats, indent=2))
