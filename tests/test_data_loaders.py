@@ -125,10 +125,10 @@ def test_missing_data_folder_names_the_path(tmp_path):
         list(load_dataset("halueval-qa:test", tmp_path))
 
 
-def test_unknown_and_reserved_names():
+def test_unknown_names_and_a_missing_path():
     with pytest.raises(UnknownNameError, match="halueval-qa"):
         load_dataset("halueval")
-    with pytest.raises(ConfigError, match="not built yet"):
+    with pytest.raises(ConfigError, match="made by `veracity data synth`"):
         list(load_dataset("oasis"))
     with pytest.raises(ConfigError, match="splits"):
         list(load_dataset("halueval-qa:validation", FIXTURES))

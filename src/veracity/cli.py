@@ -9,6 +9,7 @@ import contextlib
 import json
 import logging
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -655,6 +656,61 @@ def data_build_hotpotqa_derived(
     except VeracityError as exc:
         raise _fail(str(exc)) from exc
     typer.echo(json.dumps(stats, indent=2))
+
+
+@data_app.command("synth")
+def data_synth(
+    corpus: Annotated[Path, typer.Argument(help="A folder of .txt/.md files, or JSONL rows {id, title?, text}.")],
+    out: Annotated[Path, typer.Option(help="Output folder: records.jsonl (resumable), stats.json, derived sets.")],
+    sentences: Annotated[int, typer.Option(help="K: sentences per passage.")] = 5,
+    stride: Annotated[int, typer.Option(help="s: stride of the sliding window.")] = 1,
+    per_document: Annotated[int, typer.Option(help="Passages drawn per document.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the passage and edit choices.")] = 13,
+    limit: Annotated[int | None, typer.Option(help="Only the first N documents of the corpus.")] = None,
+    neutral: Annotated[
+        str | None, typer.Option(help="Add NEUT triplets with this NLI model (e.g. veracity-nli-small).")
+    ] = None,
+) -> None:
+    """LLM-OASIS data by rules (§3): passages, claims, a falsified claim, factual and unfactual texts; derived sets."""
+    import itertools
+
+    from pydantic import ValidationError
+    from tqdm import tqdm
+
+    from veracity.data.oasis import SynthConfig, neutral_triplets, synthesize, write_derived_sets
+    from veracity.schema import Document
+    from veracity.stages.retrieve.knowledge import CorpusProblem, iter_corpus
+
+    try:
+        try:
+            config = SynthConfig(sentences=sentences, stride=stride, passages_per_document=per_document, seed=seed)
+        except ValidationError as exc:
+            raise ConfigError(f"bad synth setting: {exc.errors()[0]['loc'][0]}: {exc.errors()[0]['msg']}") from exc
+        if not corpus.exists():
+            raise InputError(f"cannot read corpus {corpus}: no such file or folder")
+
+        def documents() -> Iterator[Document]:
+            for item in itertools.islice(iter_corpus(corpus), limit):
+                if isinstance(item, CorpusProblem):
+                    typer.echo(f"skipped {item.where}: {item.problem}", err=True)
+                else:
+                    yield item
+
+        bar = tqdm(unit="doc", desc="synth", file=sys.stderr, total=limit, mininterval=2.0)
+        try:
+            stats = synthesize(documents(), out, config, progress=bar.update)
+        finally:
+            bar.close()
+        extra: list[dict[str, Any]] = []
+        if neutral is not None:
+            from veracity.detectors import load_detector
+
+            scorer = load_detector("verifier", model=neutral)
+            extra = neutral_triplets(out, {d.id: d for d in documents()}, scorer.score_pairs)  # type: ignore[attr-defined]
+        stats["derived"] = write_derived_sets(out, extra)
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps({k: v for k, v in stats.items() if k != "rejected_documents"}, indent=2))
 
 
 @data_app.command("build-knowledge-corpus")

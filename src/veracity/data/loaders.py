@@ -87,7 +87,7 @@ class DatasetSpec:
     def parse(cls, text: str) -> DatasetSpec:
         """Parse ``NAME[:SPLIT]``, ``jsonl:PATH``, ``nli:PATH``, ``fever:PATH``, ``ragtruth:PATH``, ``felm:PATH``."""
         name, _, rest = text.partition(":")
-        if name in ("jsonl", "nli", "fever", "ragtruth", "felm") and rest and rest not in _SPLITS:
+        if name in ("jsonl", "nli", "fever", "ragtruth", "felm", "oasis") and rest and rest not in _SPLITS:
             return cls(name, None, Path(rest))
         return cls(name, rest or None)
 
@@ -275,6 +275,14 @@ def _generic_jsonl(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
     yield from _validated_jsonl(spec.path, Example)
 
 
+def _oasis(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    """The end-to-end examples of a ``veracity data synth`` folder (its e2e.jsonl), or of an e2e file."""
+    if spec.path is None:
+        raise ConfigError("name a folder made by `veracity data synth` (or its e2e.jsonl): oasis:PATH")
+    path = spec.path / "e2e.jsonl" if spec.path.is_dir() else spec.path
+    yield from _validated_jsonl(_require(path, "LLM-OASIS end-to-end file (veracity data synth)"), Example)
+
+
 def _nli(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
     if spec.path is None:
         raise ConfigError("name a pair file: nli:PATH (JSONL or TSV)")
@@ -425,13 +433,6 @@ def _grounding(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
             yield BadRecord(index, f"row {index}: {_short(exc) if isinstance(exc, ValidationError) else exc}")
 
 
-def _reserved(issue: str) -> Callable[[DatasetSpec, Path], Iterator[Record]]:
-    def load(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
-        raise ConfigError(f"dataset {spec.name!r} is not built yet: it is produced by {issue}")
-
-    return load
-
-
 DATASETS: dict[str, Callable[[DatasetSpec, Path], Iterator[Record]]] = {
     "halueval-qa": _halueval("qa"),
     "halueval-qa-closed": _halueval("qa", closed=True),
@@ -446,7 +447,7 @@ DATASETS: dict[str, Callable[[DatasetSpec, Path], Iterator[Record]]] = {
     "nli": _nli,
     "hotpotqa-derived": _hotpotqa_derived,
     "grounding": _grounding,
-    "oasis": _reserved("the LLM-OASIS data builder"),
+    "oasis": _oasis,
 }
 
 

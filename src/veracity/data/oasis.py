@@ -1,0 +1,353 @@
+"""LLM-OASIS data from any corpus, by rules: passages, claims, one falsified claim, factual and unfactual texts.
+
+``../shared/papers/llm-oasis.txt`` §3 (Table 1) generates, for a passage t of a document: its claims C (§3.1), one
+claim c_i falsified into c̄_i (§3.2, "a critical yet subtle error", no trivial negation), a factual paraphrase F of C
+(§3.3) and an unfactual text U, identical to F except around the falsified fact (§3.4). This module is the generator
+that needs no LLM, with the same record shape:
+
+* t: a window of K = 5 consecutive sentences (stride s = 1), one window per document, drawn with a generator seeded by
+  the seed and the document id (so a resumed or reordered run draws the same one);
+* C: the ``rules`` claim extractor's claims of t (the one ``litehall`` uses), each with its span in t;
+* c̄_i: one claim, edited by an entity swap (another entity of the same type from the same document) or a number or
+  date change (``veracity.training.perturb``); never a negation;
+* F = t: **there is no paraphrase** without an LLM; the datasheet says so;
+* U: t with the same edit made at the claim's place in t, so U and t differ in one region, inside the claim's span.
+
+Every record is validated (claims non-empty and at most ``max_claim_words`` words; c̄_i differs from c_i; the edit is
+one region, inside c_i's span, and adds no negation word). A document that yields no record is counted with its reason
+in ``stats.json``. ``records.jsonl`` is appended to and a rerun skips the documents already in it.
+
+Derived sets (§5.3), written by :func:`write_derived_sets`:
+
+* ``e2e.jsonl``: end-to-end examples in the harness's generic form, F → 0 and U → 1, with no context (open domain: the
+  text is checked against a knowledge index);
+* ``claims.jsonl``: claim verification pairs, (F, c_j) → entailment and (F, c̄_i) → contradiction;
+* ``nli.jsonl``: the NLI triplets of §5.3 with the claim as hypothesis: ⟨c_j, t, ENT⟩ and ⟨c_j, F, ENT⟩ for every
+  c_j (one pair here, as F = t), ⟨c̄_i, t, CONTR⟩ (= ⟨c̄_i, F, CONTR⟩), ⟨c̄_i, U, ENT⟩ and ⟨c_i, U, CONTR⟩.
+  NEUT triplets need an NLI model to pick p* = argmax P(NEUT | p, c_j) over the document's passages; they are added
+  by :func:`neutral_triplets` when a scorer is given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from veracity._jsonl import drop_partial_last_line, read_rows
+from veracity.errors import ConfigError
+from veracity.schema import Document
+from veracity.text.normalize import normalize_words
+
+__all__ = [
+    "SynthConfig",
+    "edit_region",
+    "falsify",
+    "neutral_triplets",
+    "sample_window",
+    "synthesize",
+    "write_derived_sets",
+]
+
+RECORDS, STATS = "records.jsonl", "stats.json"
+NEGATIONS = {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "n't", "cannot"}
+
+
+class SynthConfig(BaseModel):
+    """Settings of the rules generator (the paper's K and s, and our validation limits)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    sentences: int = Field(5, ge=1, description="K: sentences per passage.")
+    stride: int = Field(1, ge=1, description="s: the sliding window's stride.")
+    passages_per_document: int = Field(1, ge=1, description="Windows drawn per document (distinct).")
+    seed: int = 13
+    max_claim_words: int = Field(40, ge=3, description="A longer claim is not atomic: the record is rejected.")
+    max_document_chars: int = Field(200_000, ge=100, description="Longer documents are cut (spaCy's cost).")
+
+
+def sample_window(n_sentences: int, k: int, stride: int, rng: random.Random, count: int = 1) -> list[tuple[int, int]]:
+    """``count`` distinct windows ``[start, end)`` of ``k`` sentences among the sliding windows of stride ``stride``.
+
+    A text shorter than ``k`` sentences is one window of all of them; no sentences, no window.
+    """
+    if n_sentences == 0:
+        return []
+    starts = list(range(0, max(1, n_sentences - k + 1), stride))
+    chosen = sorted(rng.sample(starts, min(count, len(starts))))
+    return [(start, min(start + k, n_sentences)) for start in chosen]
+
+
+def edit_region(before: str, after: str) -> tuple[int, int, str] | None:
+    """The one region where ``after`` differs from ``before``: ``(start, end, replacement)`` in ``before``'s offsets.
+
+    None when the texts are equal.
+    """
+    if before == after:
+        return None
+    prefix = 0
+    limit = min(len(before), len(after))
+    while prefix < limit and before[prefix] == after[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < limit - prefix and before[len(before) - 1 - suffix] == after[len(after) - 1 - suffix]:
+        suffix += 1
+    return prefix, len(before) - suffix, after[prefix : len(after) - suffix]
+
+
+def _whole_words(before: str, after: str, region: tuple[int, int, str]) -> tuple[int, int, str]:
+    """``region`` of :func:`edit_region` widened to whole words of ``before`` (1867 → 1869, not 7 → 9)."""
+    start, end, _ = region
+    while start > 0 and before[start - 1].isalnum():
+        start -= 1
+    while end < len(before) and before[end].isalnum():
+        end += 1
+    return start, end, after[start : end + len(after) - len(before)]
+
+
+def _adds_negation(original: str, edited: str) -> bool:
+    return bool((set(normalize_words(edited)) - set(normalize_words(original))) & NEGATIONS) or bool(
+        re.search(r"n't\b", edited) and not re.search(r"n't\b", original)
+    )
+
+
+def falsify(text: str, doc: Any, pool: dict[str, list[str]], rng: random.Random) -> tuple[str, str] | None:
+    """One subtle factual edit of ``text`` (its spaCy parse ``doc``): ``(kind, edited)``, or None.
+
+    Tries an entity swap and a number/date change in random order; never a negation (Table 1's Step 2).
+    """
+    from veracity.training.perturb import change_number, swap_entity
+
+    kinds: list[tuple[str, Callable[[], str | None]]] = [
+        ("entity", lambda: swap_entity(text, doc, pool, rng)),
+        ("number", lambda: change_number(text, rng)),
+    ]
+    rng.shuffle(kinds)
+    for kind, edit in kinds:
+        edited = edit()
+        if edited and edited != text and not _adds_negation(text, edited):
+            return kind, edited
+    return None
+
+
+@dataclass
+class _Outcome:
+    record: dict[str, Any] | None
+    reason: str | None = None
+
+
+def _document_seed(seed: int, doc_id: str) -> int:
+    return int.from_bytes(hashlib.sha256(f"{seed}\0{doc_id}".encode()).digest()[:8], "big")
+
+
+def _records_of(document: Document, config: SynthConfig, extractor: Any, nlp: Any) -> Iterator[_Outcome]:
+    """The records of one document (one per drawn window), or the reasons none could be made."""
+    from veracity.text.split import SentenceSplitter
+    from veracity.training.perturb import entity_pool
+
+    text = document.text[: config.max_document_chars]
+    rng = random.Random(_document_seed(config.seed, document.id))
+    sentences = SentenceSplitter("rules").split(text)
+    windows = sample_window(len(sentences), config.sentences, config.stride, rng, config.passages_per_document)
+    if not windows:
+        yield _Outcome(None, "no sentences")
+        return
+    pool = entity_pool([nlp(text)])
+    for start, end in windows:
+        first, last = sentences[start], sentences[end - 1]
+        passage = text[first.span.start : last.span.end]
+        claims = extractor.extract(passage).claims
+        claims = [c for c in claims if c.text.strip()]
+        if not claims:
+            yield _Outcome(None, "no claims")
+            continue
+        if any(len(c.text.split()) > config.max_claim_words for c in claims):
+            yield _Outcome(None, "a claim is too long to be atomic")
+            continue
+        order = list(range(len(claims)))
+        rng.shuffle(order)
+        outcome = _Outcome(None, "no claim could be falsified")
+        for index in order:
+            claim = claims[index]
+            span_text = passage[claim.span.start : claim.span.end]
+            edit = falsify(span_text, nlp(span_text), pool, rng)
+            if edit is None:
+                continue
+            kind, edited_span = edit
+            region = edit_region(span_text, edited_span)
+            assert region is not None  # falsify never returns the text unchanged
+            start_w, end_w, new = _whole_words(span_text, edited_span, region)
+            old = span_text[start_w:end_w]
+            falsified = edited_span if claim.text == span_text else _replace_once(claim.text, old, new)
+            if falsified is None or falsified == claim.text:
+                outcome = _Outcome(None, "the edit is outside the claim's wording")
+                continue
+            unfactual = passage[: claim.span.start] + edited_span + passage[claim.span.end :]
+            changed = edit_region(passage, unfactual)
+            where = _whole_words(passage, unfactual, changed) if changed else None
+            if where is None or not (claim.span.start <= where[0] and where[1] <= claim.span.end):
+                outcome = _Outcome(None, "the edit leaves the claim's span")
+                continue
+            record = {
+                "id": f"{document.id}#{first.index}",
+                "doc_id": document.id,
+                "generator": "rules",
+                "seed": config.seed,
+                "passage": {"start": first.span.start, "end": last.span.end, "sentences": [start, end]},
+                "text": passage,
+                "claims": [c.text for c in claims],
+                "falsified": {"index": index, "claim": falsified, "kind": kind},
+                "factual": passage,
+                "unfactual": unfactual,
+                "edit": {
+                    "start": where[0],
+                    "end": where[1],
+                    "original": passage[where[0] : where[1]],
+                    "replacement": where[2],
+                },
+            }
+            outcome = _Outcome(record)
+            break
+        yield outcome
+
+
+def _replace_once(text: str, old: str, new: str) -> str | None:
+    if not old or old not in text:
+        return None
+    return text.replace(old, new, 1)
+
+
+def synthesize(
+    documents: Iterable[Document],
+    out_dir: Path,
+    config: SynthConfig | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Generate records for ``documents`` into ``out_dir/records.jsonl`` (resumable); return and write the stats.
+
+    Raises:
+        ConfigError: ``out_dir`` holds records made with other settings.
+    """
+    from veracity.stages.claims import RulesClaimExtractor
+    from veracity.text._spacy import load_spacy
+
+    config = config or SynthConfig()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stats_path = out_dir / STATS
+    earlier = json.loads(stats_path.read_text(encoding="utf-8")) if stats_path.exists() else None
+    if earlier and earlier.get("config") != config.model_dump():
+        raise ConfigError(f"{out_dir} holds records made with other settings: {earlier.get('config')}")
+    path = out_dir / RECORDS
+    done = {row["doc_id"] for row in read_rows(path)}
+    rejected: Counter[str] = Counter(earlier.get("rejected", {}) if earlier else {})
+    kinds: Counter[str] = Counter(earlier.get("kinds", {}) if earlier else {})
+    seen_rejected = set(earlier.get("rejected_documents", [])) if earlier else set()
+    extractor, nlp = RulesClaimExtractor(splitter="rules"), load_spacy()
+    drop_partial_last_line(path)
+    written = 0
+    with path.open("a", encoding="utf-8") as out:
+        for document in documents:
+            if document.id in done or document.id in seen_rejected:
+                continue
+            any_record = False
+            for outcome in _records_of(document, config, extractor, nlp):
+                if outcome.record is None:
+                    rejected[outcome.reason or "unknown"] += 1
+                    continue
+                out.write(json.dumps(outcome.record, ensure_ascii=False) + "\n")
+                out.flush()
+                kinds[outcome.record["falsified"]["kind"]] += 1
+                written += 1
+                any_record = True
+            if not any_record:
+                seen_rejected.add(document.id)
+            if progress is not None:
+                progress(1)
+    stats = {
+        "config": config.model_dump(),
+        "records": len(read_rows(path)),
+        "written_this_run": written,
+        "kinds": dict(kinds),
+        "rejected": dict(rejected),
+        "rejected_documents": sorted(seen_rejected),
+        "paraphrase": "none: the rules generator sets F = t (no LLM)",
+    }
+    stats_path.write_text(json.dumps(stats, indent=2) + "\n", encoding="utf-8")
+    return stats
+
+
+def write_derived_sets(out_dir: Path, neutral: Sequence[dict[str, Any]] = ()) -> dict[str, int]:
+    """Write ``e2e.jsonl``, ``claims.jsonl`` and ``nli.jsonl`` from ``records.jsonl`` (see the module docstring)."""
+    records = read_rows(out_dir / RECORDS)
+    e2e, pairs, triplets = [], [], []
+    for r in records:
+        rid, f, u, t = r["id"], r["factual"], r["unfactual"], r["text"]
+        falsified, index = r["falsified"]["claim"], r["falsified"]["index"]
+        e2e.append({"id": f"{rid}:factual", "answer": f, "context": [], "label": 0, "task": "oasis"})
+        start, end = r["edit"]["start"], r["edit"]["start"] + len(r["edit"]["replacement"])
+        e2e.append(
+            {"id": f"{rid}:unfactual", "answer": u, "context": [], "label": 1, "spans": [[start, end]], "task": "oasis"}
+        )
+        for j, claim in enumerate(r["claims"]):
+            pairs.append({"id": f"{rid}:c{j}", "premise": f, "hypothesis": claim, "label": "entailment"})
+            triplets.append({"id": f"{rid}:c{j}:t", "premise": t, "hypothesis": claim, "label": "entailment"})
+        pairs.append({"id": f"{rid}:falsified", "premise": f, "hypothesis": falsified, "label": "contradiction"})
+        triplets += [
+            {"id": f"{rid}:f:t", "premise": t, "hypothesis": falsified, "label": "contradiction"},
+            {"id": f"{rid}:f:u", "premise": u, "hypothesis": falsified, "label": "entailment"},
+            {"id": f"{rid}:c{index}:u", "premise": u, "hypothesis": r["claims"][index], "label": "contradiction"},
+        ]
+    triplets += list(neutral)
+    for name, rows in (("e2e.jsonl", e2e), ("claims.jsonl", pairs), ("nli.jsonl", triplets)):
+        with (out_dir / name).open("w", encoding="utf-8") as handle:
+            for row in rows:
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return {"e2e": len(e2e), "claims": len(pairs), "nli": len(triplets)}
+
+
+def neutral_triplets(
+    out_dir: Path,
+    documents: dict[str, Document],
+    score_pairs: Callable[[list[tuple[str, str]]], Sequence[Sequence[float]]],
+    passage_words: int = 128,
+) -> list[dict[str, Any]]:
+    """⟨c_j, p*, NEUT⟩ for every claim: p* = argmax over the document's other passages of P(NEUT | p, c_j) (§5.3).
+
+    ``score_pairs`` maps (premise, hypothesis) pairs to (entailment, neutral, contradiction) probabilities (the
+    verifier's ``score_pairs``). A document's passages are Chunk(X; T) of at most ``passage_words`` words, without
+    the one that overlaps the record's passage. Documents with no other passage give no neutral triplet.
+    """
+    from veracity.text.chunk import chunk_sentences
+    from veracity.text.split import SentenceSplitter
+    from veracity.text.tokens import RegexTokenizer
+
+    splitter, tokenizer = SentenceSplitter("rules"), RegexTokenizer()
+    triplets = []
+    for r in read_rows(out_dir / RECORDS):
+        document = documents.get(r["doc_id"])
+        if document is None:
+            continue
+        start, end = r["passage"]["start"], r["passage"]["end"]
+        text = document.text
+        others = [
+            c.text
+            for c in chunk_sentences(text, splitter.split(text), tokenizer, passage_words)
+            if c.span.end <= start or c.span.start >= end
+        ]
+        if not others:
+            continue
+        for j, claim in enumerate(r["claims"]):
+            probs = score_pairs([(p, claim) for p in others])
+            best = max(range(len(others)), key=lambda i: probs[i][1])
+            triplets.append(
+                {"id": f"{r['id']}:c{j}:n", "premise": others[best], "hypothesis": claim, "label": "neutral"}
+            )
+    return triplets
