@@ -187,5 +187,9 @@ def test_the_default_corpus_takes_train_knowledge_articles_and_paragraphs_once_e
     assert texts == ["K0", "K3", "dev", "D0", "Article.", "Alpha.", "Beta.", "Gamma."]  # "dev": a train line here
     assert "TEST-ONLY" not in texts and len({r["id"] for r in rows}) == len(rows)
     assert stats["by_source"] == {"halueval-qa-train": 3, "halueval-dialogue-train": 1, "covid-qa": 1, "hotpotqa": 3}
+    only = build_knowledge_corpus(data, tmp_path / "covid.jsonl", ["covid-qa"])
+    assert only["by_source"] == {"covid-qa": 1}
+    with pytest.raises(ConfigError, match="unknown knowledge sources"):
+        build_knowledge_corpus(data, tmp_path / "x.jsonl", ["wikipedia"])
     with pytest.raises(InputError, match="default knowledge corpus needs"):
         build_knowledge_corpus(tmp_path / "nothing", tmp_path / "x.jsonl")

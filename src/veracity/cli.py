@@ -719,13 +719,18 @@ def data_build_knowledge_corpus(
         "runs/knowledge/corpus.jsonl"
     ),
     data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+    sources: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated subset: halueval-qa-train, halueval-dialogue-train, covid-qa, hotpotqa."),
+    ] = None,
 ) -> None:
     """Gather the default knowledge corpus (HaluEval train knowledge, COVID-QA, HotpotQA paragraphs) for an index."""
-    from veracity.data.knowledge import build_knowledge_corpus
+    from veracity.data.knowledge import SOURCES, build_knowledge_corpus
     from veracity.data.loaders import default_data_dir
 
     try:
-        stats = build_knowledge_corpus(data_dir or default_data_dir(), out)
+        chosen = [s.strip() for s in sources.split(",") if s.strip()] if sources else list(SOURCES)
+        stats = build_knowledge_corpus(data_dir or default_data_dir(), out, chosen)
     except VeracityError as exc:
         raise _fail(str(exc)) from exc
     typer.echo(json.dumps(stats, indent=2))

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from veracity.errors import InputError
+from veracity.errors import ConfigError, InputError
 
-__all__ = ["build_knowledge_corpus", "knowledge_documents"]
+__all__ = ["SOURCES", "build_knowledge_corpus", "knowledge_documents"]
 
 HALUEVAL_TRAIN_LINES = 8000
 
@@ -94,29 +94,41 @@ def _hotpot_paragraphs(row: dict[str, Any]) -> Iterator[tuple[str, str]]:
                 yield str(item[0]), "".join(item[1])
 
 
-def knowledge_documents(data_dir: Path) -> Iterator[dict[str, Any]]:
-    """Every document of the default corpus, source by source (see the module docstring).
+SOURCES = ("halueval-qa-train", "halueval-dialogue-train", "covid-qa", "hotpotqa")
+
+
+def knowledge_documents(data_dir: Path, sources: Sequence[str] = SOURCES) -> Iterator[dict[str, Any]]:
+    """The documents of the default corpus from ``sources`` (all by default), source by source.
 
     Raises:
         InputError: a source file is missing.
+        ConfigError: an unknown source.
     """
+    unknown = sorted(set(sources) - set(SOURCES))
+    if unknown:
+        raise ConfigError(f"unknown knowledge sources {unknown}; choose from {', '.join(SOURCES)}")
+    readers = {
+        "halueval-qa-train": lambda: _halueval(data_dir, "qa"),
+        "halueval-dialogue-train": lambda: _halueval(data_dir, "dialogue"),
+        "covid-qa": lambda: _covid_qa(data_dir),
+        "hotpotqa": lambda: _hotpotqa(data_dir),
+    }
     try:
-        yield from _halueval(data_dir, "qa")
-        yield from _halueval(data_dir, "dialogue")
-        yield from _covid_qa(data_dir)
-        yield from _hotpotqa(data_dir)
+        for source in SOURCES:
+            if source in sources:
+                yield from readers[source]()
     except FileNotFoundError as exc:
         raise InputError(f"the default knowledge corpus needs {exc.filename}: is {data_dir} the shared data?") from exc
 
 
-def build_knowledge_corpus(data_dir: Path, out: Path) -> dict[str, Any]:
-    """Write the default corpus to ``out`` (JSONL) and return its counts per source."""
+def build_knowledge_corpus(data_dir: Path, out: Path, sources: Sequence[str] = SOURCES) -> dict[str, Any]:
+    """Write the default corpus (or the ``sources`` of it) to ``out`` (JSONL) and return its counts per source."""
     counts: dict[str, int] = {}
     chars = 0
     out.parent.mkdir(parents=True, exist_ok=True)
     temporary = out.with_name(out.name + ".tmp")
     with temporary.open("w", encoding="utf-8") as handle:
-        for document in knowledge_documents(data_dir):
+        for document in knowledge_documents(data_dir, sources):
             handle.write(json.dumps(document, ensure_ascii=False) + "\n")
             counts[document["source"]] = counts.get(document["source"], 0) + 1
             chars += len(document["text"])
