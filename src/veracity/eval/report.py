@@ -20,7 +20,12 @@ says it was calibrated; AUROC is threshold-free. Latency is per example on the m
 """
 
 
-PROOF_DOCS = {"service-": "[docs/service.md](docs/service.md)", "scale-": "[docs/scale.md](docs/scale.md)"}
+PROOF_DOCS = {
+    "service-": "[docs/service.md](docs/service.md)",
+    "scale-": "[docs/scale.md](docs/scale.md)",
+    "knowledge-": "[docs/knowledge.md](docs/knowledge.md)",
+    "oasis-": "[docs/oasis.md](docs/oasis.md)",
+}
 
 
 def _fmt(value: Any, percent: bool = True) -> str:
@@ -77,7 +82,7 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
                 f"| {data.get('batch_size')} | {data.get('threads')} | {data['pairs_per_second']:.1f} "
                 f"| {data.get('ms_per_batch_median')} |"
             )
-        elif "metrics" not in data:  # a proof script of the service or the scale-out (its table is in its doc)
+        elif "metrics" not in data:  # a measurement script with its own table in a doc (service, scale, index, data)
             holds = {True: "✓", False: "✗"}.get(data.get("holds"), "–")
             doc = next((d for prefix, d in PROOF_DOCS.items() if name.startswith(prefix)), "–")
             proofs.append(f"| {link} | {data.get('detector') or '–'} | {holds} | {doc} |")
@@ -170,7 +175,7 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
         ]
     if proofs:
         parts += [
-            "## Service and scale-out proofs\n",
+            "## Other measurements\n",
             "Measurements with their own tables, generated from these folders into the docs named here.\n",
             "| run | detector | holds | table |",
             "|---|---|---|---|",
