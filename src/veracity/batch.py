@@ -55,6 +55,15 @@ class BatchCounts:
     failed: int = 0
     skipped: int = 0
 
+    def count(self, row: dict[str, Any], input_path: Path, on_error: Callable[[str], None] | None) -> None:
+        """Count an output row; a failed one is also passed to ``on_error`` as ``INPUT:LINE: ERROR``."""
+        if "error" in row:
+            self.failed += 1
+            if on_error is not None:
+                on_error(f"{input_path}:{row['line']}: {row['error']}")
+        else:
+            self.ok += 1
+
 
 def parse_record(raw: bytes | str, line: int) -> BatchRecord:
     """Decode and check one JSONL line; a malformed one becomes a record with its ``problem``."""
@@ -179,12 +188,7 @@ def run_batch(
                 counts.skipped += 1
                 continue
             row = detect_row(detector, record)
-            if "error" in row:
-                counts.failed += 1
-                if on_error is not None:
-                    on_error(f"{input_path}:{record.line}: {row['error']}")
-            else:
-                counts.ok += 1
+            counts.count(row, input_path, on_error)
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
             out.flush()
             release_free_memory()

@@ -359,13 +359,8 @@ def run_batch_ray(
                 out.write(item["row"] + "\n")
                 out.flush()
                 bar.update(1)
-                if item["failed"]:
-                    counts.failed += 1
-                    if on_error is not None:
-                        row = json.loads(item["row"])
-                        on_error(f"{input_path}:{row['line']}: {row['error']}")
-                else:
-                    counts.ok += 1
+                # only a failed row is decoded, for its error; an ok one counts as such
+                counts.count(json.loads(item["row"]) if item["failed"] else {}, input_path, on_error)
         bar.close()
     counts.skipped = total - counts.ok - counts.failed
     return counts
