@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 from typer.testing import CliRunner
@@ -16,6 +17,7 @@ from veracity.cli import app
 from veracity.data.loaders import Example, load_dataset
 from veracity.data.oasis import (
     SynthConfig,
+    document_split,
     edit_region,
     falsify,
     neutral_triplets,
@@ -109,7 +111,18 @@ def test_derived_sets_follow_section_5_3(tmp_path):
     record = json.loads((tmp_path / "records.jsonl").read_text().splitlines()[0])
     n_claims = len(record["claims"])
     counts = write_derived_sets(tmp_path)
+    splits = counts.pop("splits")
     assert counts == {"e2e": 2, "claims": n_claims + 1, "nli": n_claims + 3}
+    split = document_split("curie")  # the record's document goes to one split, whole
+    other = "train" if split == "test" else "test"
+    assert splits[split]["records"] == 1 and splits[other]["records"] == 0
+    assert (tmp_path / split / "e2e.jsonl").read_text() == (tmp_path / "e2e.jsonl").read_text()
+    assert (tmp_path / other / "e2e.jsonl").read_text() == ""
+    checks = [json.loads(line) for line in (tmp_path / "claim-checks.jsonl").read_text().splitlines()]
+    assert [c["label"] for c in checks] == [0] * n_claims + [1]
+    assert checks[-1]["answer"] == record["falsified"]["claim"] and checks[-1]["context"] == [record["factual"]]
+    shares = Counter(document_split(f"doc-{i}") for i in range(2000))
+    assert 0.17 < shares["test"] / 2000 < 0.23  # about 20% of documents are held out
     triplets = [json.loads(line) for line in (tmp_path / "nli.jsonl").read_text().splitlines()]
     falsified, original = record["falsified"]["claim"], record["claims"][record["falsified"]["index"]]
     as_tuples = {(t["premise"], t["hypothesis"], t["label"]) for t in triplets}

@@ -90,6 +90,8 @@ def check_record(value: dict[str, Any], line: int) -> BatchRecord:
 
     if not isinstance(answer, str):
         return bad("'answer' must be a string")
+    if context is None:  # open domain: a detector with a knowledge index (oasis) needs none; others refuse
+        context = []
     if isinstance(context, (str, dict)):
         context = [context]
     if not isinstance(context, list):

@@ -135,7 +135,16 @@ def detect(
         typer.Option("--context", "-c", help="A context document (UTF-8 file); repeat per file."),
     ] = None,
     question: Annotated[str | None, typer.Option(help="The question, if any: text or @FILE.")] = None,
-    detector: Annotated[str, typer.Option("--detector", "-d", help="Detector name.")] = "grounding",
+    index: Annotated[
+        Path | None,
+        typer.Option(
+            "--index",
+            help="Open domain: check against this knowledge index (`veracity index build`) instead of context.",
+        ),
+    ] = None,
+    detector: Annotated[
+        str | None, typer.Option("--detector", "-d", help="Detector name (default: grounding; oasis with --index).")
+    ] = None,
     settings: Annotated[list[str] | None, typer.Option("--set", help="Detector setting key=value; repeatable.")] = None,
     output_format: Annotated[str, typer.Option("--format", help="json or text.")] = "text",
     input_path: Annotated[
@@ -164,6 +173,12 @@ def detect(
         if output_format not in ("json", "text"):
             raise InputError(f"--format must be json or text, got {output_format!r}")
         options = parse_settings(settings)
+        if index is not None:
+            detector = detector or "oasis"
+            if detector != "oasis":
+                raise InputError(f"--index is read by the oasis detector, not {detector!r}: use -d oasis")
+            options["index"] = str(index.expanduser().resolve())
+        detector = detector or "grounding"
         ray_settings = _ray_settings(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
         if ray_settings is not None and (input_path is None or output_path is None):
             raise InputError("--engine ray runs batches: give --input RECORDS and --output REPORTS.jsonl")
@@ -196,13 +211,13 @@ def detect(
             return
         if answer is None:
             raise InputError("--answer is required (text, @FILE or -)")
-        if not context:
-            raise InputError("give at least one --context FILE")
+        if not context and index is None:
+            raise InputError("give at least one --context FILE (or --index DIR with the oasis detector)")
         from veracity.schema import Document
 
         answer_text = read_text(answer)
         question_text = read_text(question) if question is not None else None
-        documents = [Document(id=p.stem or f"doc-{i}", text=read_file(p)) for i, p in enumerate(context, 1)]
+        documents = [Document(id=p.stem or f"doc-{i}", text=read_file(p)) for i, p in enumerate(context or [], 1)]
         if len({d.id for d in documents}) != len(documents):
             documents = [Document(id=f"doc-{i}", text=d.text) for i, d in enumerate(documents, 1)]
         report = _detector_or_server(detector, options, server, api_key_env).detect(
@@ -363,7 +378,12 @@ def render_report(report: Report) -> str:
         for span in scored.error_spans:
             lines.append(f"      unsupported: {span.text!r}")
         for evidence in scored.evidence[:2]:
-            lines.append(f"      evidence [{evidence.document_id} #{evidence.sentence_index}, {evidence.score:.2f}]: ")
+            where = evidence.document_id + (
+                f" #{evidence.sentence_index}"
+                if evidence.sentence_index is not None
+                else f" {evidence.span.start}-{evidence.span.end}"
+            )
+            lines.append(f"      evidence [{where}, {evidence.score:.2f}]: ")
             lines[-1] += evidence.text if len(evidence.text) <= 160 else evidence.text[:157] + "..."
     if report.notes:
         lines += ["", "notes:"] + [f"  - {note}" for note in report.notes]

@@ -18,6 +18,7 @@ DETECTORS: dict[str, str] = {
     "verifier": "veracity.detectors.verifier:VerifierDetector",
     "sea": "veracity.detectors.sea:SEADetector",
     "litehall": "veracity.detectors.litehall:LiteHallDetector",
+    "oasis": "veracity.detectors.oasis:OasisDetector",
 }
 
 EMBEDDERS: dict[str, str] = {

@@ -110,9 +110,13 @@ class Evidence(_Frozen):
     """A context sentence used to check a claim or an answer sentence."""
 
     document_id: str
-    sentence_index: int = Field(ge=0, description="Index of the sentence within its document.")
+    sentence_index: int | None = Field(
+        ge=0,
+        description="Index of the sentence within its document (the first sentence of a passage); null for a "
+        "passage of a knowledge index, which the span locates.",
+    )
     text: str
-    span: TextSpan = Field(description="Span of the sentence in its document.")
+    span: TextSpan = Field(description="Span of the sentence (or passage) in its document.")
     role: EvidenceRole = EvidenceRole.MAIN
     score: float = Field(description="Retrieval or alignment score (higher = more relevant).")
 

@@ -22,10 +22,15 @@ Derived sets (§5.3), written by :func:`write_derived_sets`:
 * ``e2e.jsonl``: end-to-end examples in the harness's generic form, F → 0 and U → 1, with no context (open domain: the
   text is checked against a knowledge index);
 * ``claims.jsonl``: claim verification pairs, (F, c_j) → entailment and (F, c̄_i) → contradiction;
+* ``claim-checks.jsonl``: the same pairs as harness examples (answer = the claim, context = [F]; label 0 for c_j, 1
+  for c̄_i), so that every detector can be measured on them;
 * ``nli.jsonl``: the NLI triplets of §5.3 with the claim as hypothesis: ⟨c_j, t, ENT⟩ and ⟨c_j, F, ENT⟩ for every
   c_j (one pair here, as F = t), ⟨c̄_i, t, CONTR⟩ (= ⟨c̄_i, F, CONTR⟩), ⟨c̄_i, U, ENT⟩ and ⟨c_i, U, CONTR⟩.
   NEUT triplets need an NLI model to pick p* = argmax P(NEUT | p, c_j) over the document's passages; they are added
   by :func:`neutral_triplets` when a scorer is given.
+
+Each set is written whole and per split: ``train/`` and ``test/`` hold the records of 80% and 20% of the source
+documents (:func:`document_split`, by a hash of the document id), for training on one and measuring on the other.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from veracity.text.normalize import normalize_words
 
 __all__ = [
     "SynthConfig",
+    "document_split",
     "edit_region",
     "falsify",
     "neutral_triplets",
@@ -58,6 +64,8 @@ __all__ = [
 ]
 
 RECORDS, STATS = "records.jsonl", "stats.json"
+DERIVED = ("e2e.jsonl", "claims.jsonl", "claim-checks.jsonl", "nli.jsonl")
+TEST_FRACTION = 0.2
 NEGATIONS = {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "n't", "cannot"}
 
 
@@ -284,33 +292,76 @@ def synthesize(
     return stats
 
 
-def write_derived_sets(out_dir: Path, neutral: Sequence[dict[str, Any]] = ()) -> dict[str, int]:
-    """Write ``e2e.jsonl``, ``claims.jsonl`` and ``nli.jsonl`` from ``records.jsonl`` (see the module docstring)."""
+def document_split(doc_id: str, test_fraction: float = TEST_FRACTION) -> str:
+    """``"test"`` or ``"train"`` for a source document, by a hash of its id.
+
+    §6.1 splits 80/20 by passage, keeping a passage's claims and texts together; splitting by document also keeps a
+    document's passages together.
+    """
+    bucket = int.from_bytes(hashlib.sha256(f"oasis-split\0{doc_id}".encode()).digest()[:8], "big") / 2**64
+    return "test" if bucket < test_fraction else "train"
+
+
+def write_derived_sets(out_dir: Path, neutral: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+    """Write the derived sets of ``records.jsonl`` (see the module docstring), whole and per split.
+
+    ``out_dir`` gets ``e2e.jsonl``, ``claims.jsonl``, ``claim-checks.jsonl`` and ``nli.jsonl`` over every record, and
+    ``train/`` and ``test/`` the same files over the records of their documents (:func:`document_split`).
+    """
     records = read_rows(out_dir / RECORDS)
-    e2e, pairs, triplets = [], [], []
+    sets: dict[str, dict[str, list[dict[str, Any]]]] = {
+        split: {name: [] for name in DERIVED} for split in ("all", "train", "test")
+    }
+    neutral_by_record: dict[str, list[dict[str, Any]]] = {}
+    for triplet in neutral:
+        neutral_by_record.setdefault(str(triplet["id"]).split(":c")[0], []).append(triplet)
     for r in records:
         rid, f, u, t = r["id"], r["factual"], r["unfactual"], r["text"]
         falsified, index = r["falsified"]["claim"], r["falsified"]["index"]
-        e2e.append({"id": f"{rid}:factual", "answer": f, "context": [], "label": 0, "task": "oasis"})
         start, end = r["edit"]["start"], r["edit"]["start"] + len(r["edit"]["replacement"])
-        e2e.append(
-            {"id": f"{rid}:unfactual", "answer": u, "context": [], "label": 1, "spans": [[start, end]], "task": "oasis"}
-        )
-        for j, claim in enumerate(r["claims"]):
-            pairs.append({"id": f"{rid}:c{j}", "premise": f, "hypothesis": claim, "label": "entailment"})
-            triplets.append({"id": f"{rid}:c{j}:t", "premise": t, "hypothesis": claim, "label": "entailment"})
+        e2e = [
+            {"id": f"{rid}:factual", "answer": f, "context": [], "label": 0, "task": "oasis"},
+            {"id": f"{rid}:unfactual", "answer": u, "context": [], "label": 1, "spans": [[start, end]],
+             "task": "oasis"},
+        ]  # fmt: skip
+        pairs = [
+            {"id": f"{rid}:c{j}", "premise": f, "hypothesis": claim, "label": "entailment"}
+            for j, claim in enumerate(r["claims"])
+        ]
         pairs.append({"id": f"{rid}:falsified", "premise": f, "hypothesis": falsified, "label": "contradiction"})
+        checks = [
+            {"id": p["id"], "answer": p["hypothesis"], "context": [f], "label": int(p["label"] == "contradiction"),
+             "task": "oasis-claims"}
+            for p in pairs
+        ]  # fmt: skip
+        triplets = [
+            {"id": f"{rid}:c{j}:t", "premise": t, "hypothesis": claim, "label": "entailment"}
+            for j, claim in enumerate(r["claims"])
+        ]
         triplets += [
             {"id": f"{rid}:f:t", "premise": t, "hypothesis": falsified, "label": "contradiction"},
             {"id": f"{rid}:f:u", "premise": u, "hypothesis": falsified, "label": "entailment"},
             {"id": f"{rid}:c{index}:u", "premise": u, "hypothesis": r["claims"][index], "label": "contradiction"},
         ]
-    triplets += list(neutral)
-    for name, rows in (("e2e.jsonl", e2e), ("claims.jsonl", pairs), ("nli.jsonl", triplets)):
-        with (out_dir / name).open("w", encoding="utf-8") as handle:
-            for row in rows:
-                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    return {"e2e": len(e2e), "claims": len(pairs), "nli": len(triplets)}
+        triplets += neutral_by_record.get(rid, [])
+        for split in ("all", document_split(r["doc_id"])):
+            for name, rows in zip(DERIVED, (e2e, pairs, checks, triplets), strict=True):
+                sets[split][name] += rows
+    for split, files in sets.items():
+        folder = out_dir if split == "all" else out_dir / split
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, rows in files.items():
+            with (folder / name).open("w", encoding="utf-8") as handle:
+                for row in rows:
+                    handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    counts: dict[str, Any] = {"e2e": len(sets["all"]["e2e.jsonl"]), "claims": len(sets["all"]["claims.jsonl"]),
+                              "nli": len(sets["all"]["nli.jsonl"])}  # fmt: skip
+    counts["splits"] = {
+        split: {"records": len(sets[split]["e2e.jsonl"]) // 2,
+                **{name.removesuffix(".jsonl"): len(rows) for name, rows in sets[split].items()}}
+        for split in ("train", "test")
+    }  # fmt: skip
+    return counts
 
 
 def neutral_triplets(

@@ -39,7 +39,13 @@ from veracity.schema import (
     SentenceScore,
     TextSpan,
 )
-from veracity.stages.claims import ClaimSet, LLMClaimExtractor, QuestionContext, RulesClaimExtractor
+from veracity.stages.claims import (
+    ClaimSet,
+    LLMClaimExtractor,
+    QuestionContext,
+    RulesClaimExtractor,
+    locate_in_answer,
+)
 from veracity.stages.retrieve.evidence import ClaimEvidence, LLMEvidenceRetriever, ScoredEvidenceRetriever
 from veracity.stages.verify.claims import LLMClaimVerifier, NLIClaimVerifier, fact_score
 from veracity.text.split import SentenceSplitter
@@ -217,7 +223,7 @@ class LiteHallDetector:
                     label=check.label,
                     p_supported=min(1.0, max(0.0, check.p_supported)),
                     error_spans=check.error_spans,
-                    answer_error_spans=_in_answer(answer, claim, check.error_spans),
+                    answer_error_spans=locate_in_answer(answer, claim, check.error_spans),
                     evidence=_evidence(found),
                 )
             )
@@ -282,20 +288,6 @@ def _evidence(found: ClaimEvidence) -> list[Evidence]:
         for s in window:
             add(s, EvidenceRole.SUPPORT, score)
     return items
-
-
-def _in_answer(answer: str, claim: Claim, spans: list[TextSpan]) -> list[TextSpan]:
-    """Error spans located in the answer: the same words inside the claim's source span, where they occur."""
-    if claim.span is None:
-        return []
-    located = []
-    window = answer[claim.span.start : claim.span.end]
-    for span in spans:
-        where = window.find(span.text)
-        if where >= 0:
-            start = claim.span.start + where
-            located.append(TextSpan.of(answer, start, start + len(span.text)))
-    return located
 
 
 def _sentence_scores(sentences: list[Sentence], verdicts: list[ClaimVerdict], threshold: float) -> list[SentenceScore]:

@@ -41,7 +41,14 @@ from veracity.text.factual import non_claim_reason
 from veracity.text.split import SentenceSplitter
 from veracity.text.tagging import tag_sentences
 
-__all__ = ["ClaimExtractor", "ClaimSet", "LLMClaimExtractor", "QuestionContext", "RulesClaimExtractor"]
+__all__ = [
+    "ClaimExtractor",
+    "ClaimSet",
+    "LLMClaimExtractor",
+    "QuestionContext",
+    "RulesClaimExtractor",
+    "locate_in_answer",
+]
 
 _PRONOUNS = {"he", "she", "it", "they"}
 _FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
@@ -451,3 +458,21 @@ def _resolve_pronoun(text: str, previous_subject: str | None) -> str:
     if previous_subject and first.lower() in _PRONOUNS and rest:
         return f"{previous_subject} {rest}"
     return text
+
+
+def locate_in_answer(answer: str, claim: Claim, spans: Sequence[TextSpan]) -> list[TextSpan]:
+    """Error spans of a claim located in the answer.
+
+    The same words inside the claim's source span, where they occur (a claim reworded by extraction may hold words
+    the answer does not; those are left out).
+    """
+    if claim.span is None:
+        return []
+    located = []
+    window = answer[claim.span.start : claim.span.end]
+    for span in spans:
+        where = window.find(span.text)
+        if where >= 0:
+            start = claim.span.start + where
+            located.append(TextSpan.of(answer, start, start + len(span.text)))
+    return located

@@ -45,7 +45,9 @@ __all__ = [
     "IndexConfig",
     "KnowledgeIndex",
     "Passage",
+    "document_passages",
     "iter_corpus",
+    "rank_passages",
     "reciprocal_rank_fusion",
 ]
 
@@ -150,6 +152,45 @@ def iter_corpus(path: Path) -> Iterator[Document | CorpusProblem]:
             text = f"{title}\n{row['text']}" if isinstance(title, str) and title.strip() else row["text"]
             doc_id = row.get("id", f"line-{line}")
             yield Document(id=str(doc_id), text=text)
+
+
+def document_passages(
+    document: Document,
+    passage_tokens: int = 128,
+    splitter: SentenceSplitter | None = None,
+    tokenizer: RegexTokenizer | None = None,
+) -> list[Passage]:
+    """The passages of one document as an index cuts them.
+
+    Chunk(X; T) with T = ``passage_tokens`` words, without surrounding whitespace (``start``/``end`` locate
+    ``text`` in the document); ``id`` numbers them from 0.
+    """
+    splitter = splitter or SentenceSplitter("rules")
+    tokenizer = tokenizer or RegexTokenizer()
+    passages: list[Passage] = []
+    text = document.text
+    for chunk in chunk_sentences(text, splitter.split(text), tokenizer, passage_tokens):
+        raw = chunk.text
+        stripped = raw.strip()
+        if stripped:
+            start = chunk.span.start + (len(raw) - len(raw.lstrip()))
+            passages.append(Passage(len(passages), document.id, start, start + len(stripped), stripped))
+    return passages
+
+
+def rank_passages(
+    queries: Sequence[str], passages: Sequence[Passage], embedder: Embedder, k: int
+) -> list[list[tuple[Passage, float]]]:
+    """Per query, the top ``k`` of ``passages`` by cosine similarity of embeddings (exact; for a few documents)."""
+    if not passages or not queries:
+        return [[] for _ in queries]
+    vectors = embedder.embed([p.text for p in passages])
+    scores = embedder.embed(list(queries)) @ vectors.T
+    ranked = []
+    for row in np.asarray(scores, dtype=np.float32):
+        order = np.argsort(-row, kind="stable")[:k]
+        ranked.append([(passages[int(i)], float(row[i])) for i in order])
+    return ranked
 
 
 def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
@@ -302,13 +343,9 @@ class KnowledgeIndex:
             digest = hashlib.sha256(bytes.fromhex(self.manifest["corpus_sha256"]))
             for document in batch:
                 digest.update(document.id.encode() + b"\0" + document.text.encode() + b"\0")
-                sentences = splitter.split(document.text)
-                for chunk in chunk_sentences(document.text, sentences, tokenizer, self.config.passage_tokens):
-                    text = chunk.text.strip()
-                    if text:
-                        rows.append(
-                            {"doc_id": document.id, "start": chunk.span.start, "end": chunk.span.end, "text": text}
-                        )
+                for passage in document_passages(document, self.config.passage_tokens, splitter, tokenizer):
+                    rows.append({"doc_id": document.id, "start": passage.start, "end": passage.end,
+                                 "text": passage.text})  # fmt: skip
             vectors = self.embedder.embed([row["text"] for row in rows]).astype(np.float32, copy=False)
             first = self.manifest["passages"]
             with (self.folder / VECTORS).open("ab") as out:
@@ -396,35 +433,55 @@ class KnowledgeIndex:
             InputError: an empty query, or ``k`` < 1.
             ConfigError: an unknown mode.
         """
-        if not query.strip():
+        return self.search_many([query], k, mode, depth)[0]
+
+    def search_many(
+        self, queries: Sequence[str], k: int = 10, mode: SearchMode = "hybrid", depth: int = 100
+    ) -> list[list[Hit]]:
+        """:meth:`search` for several queries, their embeddings computed in one batch.
+
+        Raises:
+            InputError: an empty query, or ``k`` < 1.
+            ConfigError: an unknown mode.
+        """
+        if any(not q.strip() for q in queries):
             raise InputError("the query is empty")
         if k < 1:
             raise InputError(f"k must be at least 1, got {k}")
         if mode not in ("hybrid", "dense", "bm25"):
             raise ConfigError(f"search mode must be hybrid, dense or bm25, not {mode!r}")
         passages = self.passages()
-        if not passages:
-            return []
+        if not passages or not queries:
+            return [[] for _ in queries]
         depth = max(depth, k)
-        dense = self._dense(query, depth) if mode != "bm25" else []
-        lexical = self._lexical(query, depth) if mode != "dense" else []
-        dense_rank = {item: rank for rank, (item, _) in enumerate(dense, start=1)}
-        bm25_rank = {item: rank for rank, (item, _) in enumerate(lexical, start=1)}
-        if mode == "hybrid":
-            ranked = reciprocal_rank_fusion([[i for i, _ in dense], [i for i, _ in lexical]], self.config.rrf_k)
-        else:
-            ranked = dense if mode == "dense" else lexical
-        return [
-            Hit(passages[item], float(score), dense_rank.get(item), bm25_rank.get(item)) for item, score in ranked[:k]
-        ]
+        dense = self._dense(queries, depth) if mode != "bm25" else [[] for _ in queries]
+        lexical = [self._lexical(q, depth) for q in queries] if mode != "dense" else [[] for _ in queries]
+        results = []
+        for dense_hits, lexical_hits in zip(dense, lexical, strict=True):
+            dense_rank = {item: rank for rank, (item, _) in enumerate(dense_hits, start=1)}
+            bm25_rank = {item: rank for rank, (item, _) in enumerate(lexical_hits, start=1)}
+            if mode == "hybrid":
+                ranked = reciprocal_rank_fusion(
+                    [[i for i, _ in dense_hits], [i for i, _ in lexical_hits]], self.config.rrf_k
+                )
+            else:
+                ranked = dense_hits if mode == "dense" else lexical_hits
+            results.append(
+                [Hit(passages[i], float(score), dense_rank.get(i), bm25_rank.get(i)) for i, score in ranked[:k]]
+            )
+        return results
 
-    def _dense(self, query: str, depth: int) -> list[tuple[int, float]]:
+    def _dense(self, queries: Sequence[str], depth: int) -> list[list[tuple[int, float]]]:
         vectors = self.vectors()
-        scores = np.asarray(vectors @ self.embedder.embed([query])[0], dtype=np.float32)
-        depth = min(depth, len(scores))
-        top = np.argpartition(-scores, depth - 1)[:depth]
-        top = top[np.argsort(-scores[top], kind="stable")]
-        return [(int(i), float(scores[i])) for i in top]
+        embedded = self.embedder.embed(list(queries))
+        depth = min(depth, len(vectors))
+        results = []
+        for query_vector in embedded:
+            scores = np.asarray(vectors @ query_vector, dtype=np.float32)
+            top = np.argpartition(-scores, depth - 1)[:depth]
+            top = top[np.argsort(-scores[top], kind="stable")]
+            results.append([(int(i), float(scores[i])) for i in top])
+        return results
 
     def _lexical(self, query: str, depth: int) -> list[tuple[int, float]]:
         import bm25s

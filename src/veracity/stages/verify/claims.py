@@ -33,7 +33,7 @@ from veracity.stages.retrieve.evidence import ClaimEvidence
 from veracity.stages.verify.grounding import EvidenceFacts, GroundingChecker, find_unsupported
 from veracity.text.normalize import normalize_words
 
-__all__ = ["ClaimCheck", "LLMClaimVerifier", "NLIClaimVerifier", "fact_score"]
+__all__ = ["ClaimCheck", "LLMClaimVerifier", "NLIClaimVerifier", "conflicting_spans", "fact_score"]
 
 _FUNCTION_WORDS = frozenset(
     "a an the of in on at to for from by with and or but is are was were be been being has have had it its this "
@@ -51,6 +51,24 @@ class ClaimCheck:
     error_spans: list[TextSpan]
     premise: str
     note: str | None = None
+
+
+def conflicting_spans(claim: str, premise: str, checker: GroundingChecker) -> list[TextSpan]:
+    """The words of a refuted ``claim`` that conflict with ``premise``.
+
+    The names, numbers and dates ``premise`` does not state; else the claim's content words it does not contain.
+    """
+    missing = find_unsupported(checker.checkables(claim), EvidenceFacts.of(premise))
+    if missing:
+        return [TextSpan.of(claim, item.start, item.end) for item in missing]
+    known = set(normalize_words(premise))
+    spans = []
+    for word in _words(claim):
+        start, end, text = word
+        normalized = normalize_words(text)
+        if normalized and text.lower() not in _FUNCTION_WORDS and not set(normalized) <= known:
+            spans.append(TextSpan.of(claim, start, end))
+    return spans
 
 
 def fact_score(labels: Sequence[Label]) -> float | None:
@@ -124,18 +142,8 @@ class NLIClaimVerifier:
         return checks
 
     def error_spans(self, claim: str, premise: str) -> list[TextSpan]:
-        """The claim's words that conflict with ``premise``: unsupported names / numbers / dates, else new words."""
-        missing = find_unsupported(self.checker.checkables(claim), EvidenceFacts.of(premise))
-        if missing:
-            return [TextSpan.of(claim, item.start, item.end) for item in missing]
-        known = set(normalize_words(premise))
-        spans = []
-        for word in _words(claim):
-            start, end, text = word
-            normalized = normalize_words(text)
-            if normalized and text.lower() not in _FUNCTION_WORDS and not set(normalized) <= known:
-                spans.append(TextSpan.of(claim, start, end))
-        return spans
+        """The claim's words that conflict with ``premise`` (see :func:`conflicting_spans`)."""
+        return conflicting_spans(claim, premise, self.checker)
 
     def _relevance(self, claims: Sequence[str], question: str | None) -> list[float] | None:
         if not question or not question.strip() or self.embedder is None or not claims:

@@ -1,0 +1,156 @@
+"""The ``oasis`` detector (LLM-OASIS §5): Algorithm 1 by hand, then the real verifier over context and a real index.
+
+The Algorithm 1 tests script the pair scorer (a lookup table of probabilities), because they check the walk's order
+and batching, not a model; everything else loads veracity-nli-small, MiniLM and bm25s.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from veracity.batch import parse_record
+from veracity.cli import app
+from veracity.detectors import load_detector
+from veracity.errors import ConfigError, InputError
+from veracity.models.pair_scorer import CONTRADICTION, ENTAILMENT, NEUTRAL
+from veracity.schema import Document, Label
+from veracity.stages.retrieve.knowledge import IndexConfig, KnowledgeIndex, document_passages
+from veracity.stages.verify.ranked import RankedPassageVerifier, first_decision
+
+E, N, C = [0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]
+
+
+class ScriptedScorer:
+    """Probabilities looked up by premise; records every batch it is given."""
+
+    model_id = "scripted"
+
+    def __init__(self, table: dict[str, list[float]]) -> None:
+        self.table = table
+        self.batches: list[list[tuple[str, str]]] = []
+
+    def score(self, pairs):
+        self.batches.append(list(pairs))
+        return np.array([self.table[p] for p, _ in pairs], dtype=np.float32).reshape(-1, 3)
+
+
+def test_first_decision_follows_algorithm_1_by_hand():
+    assert first_decision([NEUTRAL, ENTAILMENT, CONTRADICTION]) == (True, 1)
+    assert first_decision([NEUTRAL, CONTRADICTION, ENTAILMENT]) == (False, 1)
+    assert first_decision([NEUTRAL, NEUTRAL, NEUTRAL]) == (True, None)  # line 10: no contradicting evidence
+    assert first_decision([NEUTRAL], neutral_verified=False) == (False, None)
+    assert first_decision([]) == (True, None)
+
+
+def test_batched_rounds_give_the_sequential_walk_and_stop_at_the_decision():
+    table = {"n1": N, "n2": N, "e": E, "c": C, "n3": N}
+    scorer = ScriptedScorer(table)
+    claims = ["a", "b", "c", "d"]
+    ranked = [["n1", "n2", "e", "c"], ["c", "e"], ["n1", "n2", "n3"], []]
+    checks = RankedPassageVerifier(scorer, block=2).verify(claims, ranked)
+    assert [(c.verified, c.decided_by) for c in checks] == [(True, 2), (False, 0), (True, None), (True, None)]
+    # round 1: two passages of a, b and c; round 2: a and c go on (b decided at its first passage); d has none
+    assert [len(b) for b in scorer.batches] == [6, 3]
+    assert [c.scored for c in checks] == [4, 2, 3, 0]
+    assert checks[0].probs == pytest.approx(tuple(E)) and checks[1].probs == pytest.approx(tuple(C))
+    one_at_a_time = RankedPassageVerifier(ScriptedScorer(table), block=1).verify(claims, ranked)
+    assert [(c.verified, c.decided_by) for c in one_at_a_time] == [(c.verified, c.decided_by) for c in checks]
+    assert [c.scored for c in one_at_a_time] == [3, 1, 3, 0]  # block 1 reads nothing past a decision
+    with pytest.raises(ValueError, match="claims"):
+        RankedPassageVerifier(scorer).verify(["a"], [])
+
+
+CURIE = Document(
+    id="curie",
+    text="Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891. She won the Nobel Prize in Physics "
+    "in 1903.",
+)
+NILE = Document(id="nile", text="The Nile flows north through eleven countries. It ends in the Mediterranean Sea.")
+TOKYO = Document(id="tokyo", text="Tokyo became the capital of Japan in 1868. It is the largest city in Japan.")
+
+
+@pytest.fixture(scope="module")
+def index_dir(tmp_path_factory, embedder):
+    folder = tmp_path_factory.mktemp("oasis") / "index"
+    KnowledgeIndex.create(folder, IndexConfig(passage_tokens=16), embedder).add([CURIE, NILE, TOKYO])
+    return folder
+
+
+@pytest.fixture(scope="module")
+def oasis(index_dir):
+    return load_detector("oasis", index=str(index_dir), top_k=3)
+
+
+def test_open_domain_flags_the_changed_fact_and_names_the_deciding_passage(oasis):
+    faithful = oasis.detect("Marie Curie was born in Warsaw.", [])
+    assert faithful.verdict == "faithful" and faithful.score == 0.0
+    assert faithful.claims[0].label is Label.SUPPORTED
+    report = oasis.detect("Marie Curie was born in Berlin.", [])
+    assert report.verdict == "hallucinated" and report.score >= 1 / 3
+    verdict = report.claims[0]
+    assert verdict.label is Label.NOT_SUPPORTED
+    evidence = verdict.evidence[0]
+    assert evidence.document_id == "curie" and evidence.sentence_index is None
+    assert CURIE.text[evidence.span.start : evidence.span.end] == evidence.text  # offsets locate it
+    assert "Berlin" in [s.text for s in report.hallucinated_spans]
+    assert report.models["nli"] and "retrieval" in report.timings_ms
+
+
+def test_context_documents_are_the_evidence_when_given(oasis):
+    report = oasis.detect("The Nile ends in the Black Sea.", [TOKYO, NILE])
+    assert report.verdict == "hallucinated"
+    assert report.claims[0].evidence[0].document_id == "nile"
+    assert any("index was not searched" in note for note in report.notes)
+    assert oasis.detect(
+        "The Nile ends in the Mediterranean Sea.", ["The Nile ends in the Mediterranean Sea."]
+    ).verdict == ("faithful")
+
+
+def test_bad_inputs_get_clear_errors_or_defined_results(oasis, tmp_path):
+    no_index = load_detector("oasis")
+    with pytest.raises(InputError, match="no context and no knowledge index"):
+        no_index.detect("Paris is in France.", [])
+    with pytest.raises(ConfigError, match="no knowledge index"):
+        load_detector("oasis", index=str(tmp_path / "missing")).detect("Paris is in France.", [])
+    with pytest.raises(InputError, match="no context"):
+        oasis.detect("Paris is in France.", ["  "])  # documents given, but all empty
+    empty = oasis.detect("   ", [])
+    assert empty.verdict == "faithful" and empty.notes == ["empty answer: nothing to check"]
+    question_only = oasis.detect("Is it true?", [])
+    assert question_only.verdict == "faithful" and not question_only.claims
+
+
+def test_document_passages_locate_their_text():
+    padded = Document(id="d", text="  First sentence here.  Second one.  ")
+    passages = document_passages(padded, passage_tokens=4)
+    assert [p.text for p in passages] == ["First sentence here.", "Second one."]
+    assert all(padded.text[p.start : p.end] == p.text for p in passages)
+
+
+def test_the_cli_checks_against_an_index_and_a_batch_needs_no_context(index_dir, tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["detect", "--answer", "Marie Curie was born in Berlin.", "--index", str(index_dir), "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["detector"] == "oasis" and report["verdict"] == "hallucinated"
+    both = runner.invoke(app, ["detect", "--answer", "x", "--index", str(index_dir), "-d", "verifier"])
+    assert both.exit_code == 2 and "oasis" in both.output
+    record = parse_record(json.dumps({"id": "r", "answer": "Marie Curie was born in Warsaw."}), 1)
+    assert record.problem is None and record.context == []
+    records = tmp_path / "in.jsonl"
+    records.write_text(
+        json.dumps({"id": "r1", "answer": "Marie Curie was born in Warsaw."}) + "\n"
+        + json.dumps({"id": "r2", "answer": "The Nile flows south."}) + "\n",
+        encoding="utf-8",
+    )  # fmt: skip
+    out = tmp_path / "out.jsonl"
+    batch = runner.invoke(app, ["detect", "--input", str(records), "--output", str(out), "--index", str(index_dir)])
+    assert batch.exit_code == 0, batch.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["id"] for r in rows] == ["r1", "r2"] and rows[0]["report"]["verdict"] == "faithful"
