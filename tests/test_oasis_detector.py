@@ -154,3 +154,27 @@ def test_the_cli_checks_against_an_index_and_a_batch_needs_no_context(index_dir,
     assert batch.exit_code == 0, batch.output
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["id"] for r in rows] == ["r1", "r2"] and rows[0]["report"]["verdict"] == "faithful"
+
+
+def test_the_service_checks_against_an_index_the_operator_offers(index_dir, tmp_path):
+    pytest.importorskip("fastapi", reason="the service extra is not installed: pip install 'veracity[serve]'")
+    from fastapi.testclient import TestClient
+
+    from veracity.server.app import create_app
+    from veracity.server.settings import ServiceSettings
+
+    settings = ServiceSettings(data_dir=tmp_path / "data", warm_detectors=[], indexes={"kb": index_dir})
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        listed = client.get("/v1/indexes").json()["indexes"]
+        assert [(i["name"], i["documents"], i["embedder"], i["complete"]) for i in listed] == [
+            ("kb", 3, "all-MiniLM-L6-v2", True)
+        ]
+        report = client.post("/v1/detect", json={"answer": "Marie Curie was born in Berlin.", "index": "kb"})
+        assert report.status_code == 200, report.text
+        assert report.json()["detector"] == "oasis" and report.json()["verdict"] == "hallucinated"
+        unknown = client.post("/v1/detect", json={"answer": "x y z.", "index": "web"})
+        assert unknown.status_code == 422 and unknown.json()["code"] == "unknown_index"
+        wrong = client.post("/v1/detect", json={"answer": "x y z.", "index": "kb", "detector": "grounding"})
+        assert wrong.status_code == 422 and wrong.json()["code"] == "invalid_settings"
+        neither = client.post("/v1/detect", json={"answer": "x y z."})
+        assert neither.status_code == 422 and "knowledge index" in neither.json()["detail"]

@@ -773,6 +773,23 @@ def train_verifier_command(
     typer.echo(json.dumps(summary, indent=2))
 
 
+@train_app.command("retriever")
+def train_retriever_command(
+    config: Annotated[Path, typer.Option(help="YAML training config, e.g. configs/retriever-oasis.yaml.")],
+    settings: Annotated[list[str] | None, typer.Option("--set", help="Override a config key=value.")] = None,
+) -> None:
+    """Fine-tune the dense retriever on LLM-OASIS (claim, passage) pairs with in-batch negatives (§5.2)."""
+    from veracity.training.retriever import load_retriever_config, train_retriever
+
+    try:
+        summary = train_retriever(
+            load_retriever_config(config, parse_settings(settings)), log=lambda line: typer.echo(line, err=True)
+        )
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps(summary, indent=2))
+
+
 index_app = typer.Typer(help="Knowledge indexes: a corpus cut into passages, searchable densely, by BM25 or both.")
 app.add_typer(index_app, name="index")
 
@@ -891,6 +908,10 @@ def serve(
     settings: Annotated[
         list[str] | None, typer.Option("--set", help="Service setting key=value (see docs/service.md); repeatable.")
     ] = None,
+    index: Annotated[
+        list[str] | None,
+        typer.Option("--index", help="NAME=DIR: a knowledge index requests may name (open domain); repeatable."),
+    ] = None,
 ) -> None:
     """Run the HTTP service: /v1/detect, batch jobs, the web page at /, /metrics (docs/service.md)."""
     try:
@@ -907,6 +928,15 @@ def serve(
             values["data_dir"] = data_dir
         values["api_key_hashes"] = load_key_hashes(api_keys_file)
         values.setdefault("warm_detectors", [detector])
+        for item in index or []:
+            name, sep, folder = item.partition("=")
+            if not sep or not name or not folder:
+                raise InputError(f"--index takes NAME=DIR, got {item!r}")
+            if not (Path(folder).expanduser() / "manifest.json").exists():
+                raise InputError(
+                    f"--index {name}: no knowledge index in {folder} (build one with `veracity index build`)"
+                )
+            values.setdefault("indexes", {})[name] = Path(folder).expanduser().resolve()
         service = ServiceSettings.model_validate(values)
     except (VeracityError, ValueError) as exc:
         raise _fail(str(exc)) from exc

@@ -29,7 +29,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -85,8 +85,15 @@ class DetectRequest(BaseModel):
 
     question: str | None = None
     answer: str = Field(description="The answer to check; must not be empty.", json_schema_extra={"pattern": r"\S"})
+    index: str | None = Field(
+        None,
+        description="Open domain: the name of a knowledge index this service offers (GET /v1/indexes), searched "
+        "by the oasis detector in place of context.",
+    )
     context: list[str | ContextDocument] = Field(
-        description="The documents the answer should rest on.", json_schema_extra={"minItems": 1}
+        default_factory=list,
+        validate_default=True,
+        description="The documents the answer should rest on (may be empty with `index`).",
     )
     detector: str | None = Field(None, description="A detector name (GET /v1/detectors); the service default if none.")
     settings: dict[str, Any] = Field(default_factory=dict, description="Detector settings, as `--set` takes them.")
@@ -100,9 +107,13 @@ class DetectRequest(BaseModel):
 
     @field_validator("context")
     @classmethod
-    def _context_not_empty(cls, value: list[str | ContextDocument]) -> list[str | ContextDocument]:
-        if not value:
-            raise ValueError("no context: give at least one document to check the answer against")
+    def _context_not_empty(
+        cls, value: list[str | ContextDocument], info: ValidationInfo
+    ) -> list[str | ContextDocument]:
+        if not value and not info.data.get("index"):
+            raise ValueError(
+                "no context: give at least one document to check the answer against, or name a knowledge index"
+            )
         return value
 
 
@@ -471,7 +482,19 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
         if not state.ready.is_set():
             raise Problem("not_ready", state.warm_error or "models are loading", retry_after=settings.retry_after_s)
         name = body.detector or settings.default_detector
-        detector = state.cached(name, body.settings) or await asyncio.to_thread(loaded_detector, name, body.settings)
+        options = body.settings
+        if body.index is not None:
+            if body.index not in settings.indexes:
+                offered = ", ".join(sorted(settings.indexes)) or "none"
+                raise Problem("unknown_index", f"no knowledge index named {body.index!r} here (offered: {offered})",
+                              "index")  # fmt: skip
+            name = body.detector or "oasis"
+            if name != "oasis":
+                raise Problem(
+                    "invalid_settings", f"an index is searched by the oasis detector, not {name!r}", "detector"
+                )
+            options = {**body.settings, "index": str(settings.indexes[body.index])}
+        detector = state.cached(name, options) or await asyncio.to_thread(loaded_detector, name, options)
         context: list[Document | str] = [
             c if isinstance(c, str) else Document(id=c.id, text=c.text, title=c.title) for c in body.context
         ]
@@ -573,6 +596,19 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
         job_or_404(job_id)
         status = state.jobs.cancel(job_id)
         return JSONResponse(status.as_json() if status else {})
+
+    @app.get("/v1/indexes", dependencies=guarded, tags=["info"], responses=documented(400, 401, 429, 500))
+    def indexes() -> JSONResponse:
+        """The knowledge indexes a request may name (``index``), with their manifests' counts and embedder."""
+        rows = []
+        for name, folder in sorted(settings.indexes.items()):
+            try:
+                manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+                info = {k: manifest.get(k) for k in ("documents", "passages", "embedder", "complete")}
+            except (OSError, ValueError) as exc:
+                info = {"unavailable": f"cannot read its manifest: {exc}"}
+            rows.append({"name": name, **info})
+        return JSONResponse({"indexes": rows})
 
     @app.get("/v1/detectors", dependencies=guarded, tags=["info"], responses=documented(400, 401, 429, 500))
     def detectors() -> JSONResponse:

@@ -16,6 +16,7 @@ CODES: dict[str, tuple[int, str]] = {
     "malformed_body": (400, "The body is not valid JSON"),
     "invalid_input": (422, "The input cannot be checked"),
     "unknown_detector": (422, "No such detector"),
+    "unknown_index": (422, "No such knowledge index"),
     "invalid_settings": (422, "Invalid detector settings"),
     "body_too_large": (413, "The body is too large"),
     "too_many_documents": (413, "Too many context documents"),

@@ -47,6 +47,10 @@ class ServiceSettings(BaseModel):
         description="The operator's settings per detector, under each request's own (e.g. a local model folder, "
         "which a request itself may not name).",
     )
+    indexes: dict[str, Path] = Field(
+        default_factory=dict,
+        description="Knowledge indexes requests may name (`index`): name -> folder built with `veracity index build`.",
+    )
     api_key_hashes: frozenset[str] = Field(
         default_factory=frozenset, description="SHA-256 hex digests of the accepted API keys (keys are never kept)."
     )
