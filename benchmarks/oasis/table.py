@@ -1,0 +1,122 @@
+"""docs/oasis.md's tables and the McNemar tests, from the committed result folders; nothing typed by hand.
+
+    python benchmarks/oasis/table.py --write docs/oasis.md --out benchmarks/results/oasis-mcnemar
+
+Reads the ``oasis-claims_*`` and ``oasis-e2e_*`` eval folders (benchmarks/oasis_evals.sh), ``oasis-retriever_recall``,
+``oasis-rules_covid-halueval`` and ``knowledge-index_default``. McNemar's test compares ``oasis`` with every other run
+of the same set on the examples both scored (``veracity.eval.metrics.mcnemar``); the results go to ``--out``.
+Fills the ``<!-- oasis:NAME -->`` blocks of ``--write``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
+from live import write_metrics
+
+from veracity._jsonl import read_rows
+from veracity.eval import metrics as m
+
+RESULTS = Path(__file__).resolve().parents[1] / "results"
+FLOORS = {"claims": (0.85, 0.93), "e2e": (0.65, 0.75), "recall@30": (0.85, 0.95), "p95_ms": (50.0, 10.0)}
+
+
+def _load(folder: Path) -> dict[str, Any] | None:
+    path = folder / "metrics.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def _correct(folder: Path) -> dict[str, bool]:
+    rows = read_rows(folder / "predictions.jsonl")
+    return {str(r["id"]): r["predicted"] == r["label"] for r in rows if "error" not in r}
+
+
+def runs_of(results: Path, prefix: str) -> dict[str, Path]:
+    """The result folders ``PREFIX_NAME``, by NAME."""
+    return {p.name.removeprefix(prefix): p for p in sorted(results.glob(f"{prefix}*")) if (p / "metrics.json").exists()}
+
+
+def detector_table(results: Path, prefix: str, floor: tuple[float, float]) -> tuple[list[str], dict[str, Any]]:
+    """Balanced accuracy and more per run, McNemar of oasis against each other run."""
+    runs = runs_of(results, prefix)
+    lines = [
+        f"| run | balanced accuracy (floor {floor[0]:.0%}, goal {floor[1]:.0%}) | accuracy on unfactual | on factual "
+        "| F1 | AUROC | n | ms / example (mean) | McNemar against `oasis` | result folder |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    tests: dict[str, Any] = {}
+    base = _correct(runs["oasis"]) if "oasis" in runs else None
+    for name, folder in runs.items():
+        metrics = _load(folder) or {}
+        scores = metrics.get("metrics", {})
+        latency = (metrics.get("latency_ms") or {}).get("mean")
+        versus = "—"
+        if base is not None and name != "oasis":
+            mine = _correct(folder)
+            shared = sorted(set(base) & set(mine))
+            test = m.mcnemar([base[i] for i in shared], [mine[i] for i in shared])
+            tests[name] = {"n_shared": len(shared), **test}
+            versus = f"p = {test['p_value']:.2g} (n = {len(shared)})"
+        auroc = scores.get("auroc")
+        lines.append(
+            f"| `{name}` | {scores.get('balanced_accuracy', float('nan')):.3f} | "
+            f"{scores.get('acc_hallucinated', float('nan')):.3f} | {scores.get('acc_faithful', float('nan')):.3f} | "
+            f"{scores.get('f1', float('nan')):.3f} | {'—' if auroc is None else f'{auroc:.3f}'} | "
+            f"{metrics.get('n', '—')} | {'—' if latency is None else f'{latency:.0f}'} | {versus} | `{folder.name}` |"
+        )
+    return lines, tests
+
+
+def recall_table(results: Path) -> list[str]:
+    """Recall@k before and after retriever training, and BM25 on the same corpus."""
+    metrics = _load(results / "oasis-retriever_recall")
+    if metrics is None:
+        return ["(not measured yet: `benchmarks/oasis_evals.sh retriever`)"]
+    held = metrics["held_out"]
+    lines = [
+        f"{held['queries']:,} claims of {held['records']} records of held-out documents, against "
+        f"{metrics['corpus']['passages']:,} passages (`oasis-retriever_recall`):",
+        "",
+        "| retriever | R@1 | R@5 | R@10 | R@30 |",
+        "|---|---|---|---|---|",
+    ]
+    for name, row in metrics["results"].items():
+        label = {"base": "all-MiniLM-L6-v2 (base)", "trained": "trained (configs/retriever-oasis.yaml)"}.get(name, name)
+        lines.append(f"| {label} | " + " | ".join(f"{row[f'recall@{k}']:.3f}" for k in (1, 5, 10, 30)) + " |")
+    lines.append("")
+    lines.append(f"Ship rule (Recall@10 above the base embedder's): {'met' if metrics['ships'] else 'not met'}.")
+    return lines
+
+
+def main() -> None:
+    """Print the blocks, or write them into a document; write the McNemar tests."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--results", type=Path, default=RESULTS)
+    parser.add_argument("--write", type=Path)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    claims, claims_tests = detector_table(args.results, "oasis-claims_", FLOORS["claims"])
+    e2e, e2e_tests = detector_table(args.results, "oasis-e2e_", FLOORS["e2e"])
+    blocks = {"claims": "\n".join(claims), "e2e": "\n".join(e2e), "recall": "\n".join(recall_table(args.results))}
+    if args.out is not None:
+        write_metrics(args.out, {"mcnemar_against_oasis": {"claim_checks": claims_tests, "e2e": e2e_tests}})
+    if args.write is None:
+        print("\n\n".join(blocks.values()))
+        return
+    text = args.write.read_text(encoding="utf-8")
+    for name, body in blocks.items():
+        pattern = re.compile(rf"(<!-- oasis:{name} -->\n)(?:.*?\n)?(<!-- /oasis:{name} -->)", re.S)
+        if not pattern.search(text):
+            raise SystemExit(f"{args.write} has no <!-- oasis:{name} --> block")
+        text = pattern.sub(lambda match, body=body: match.group(1) + body + "\n" + match.group(2), text)
+    args.write.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
