@@ -16,16 +16,19 @@ from typer.testing import CliRunner
 from veracity.cli import app
 from veracity.data.loaders import Example, load_dataset
 from veracity.data.oasis import (
+    Generation,
     SynthConfig,
+    check_generation,
     document_split,
     edit_region,
     falsify,
     neutral_triplets,
+    parse_generation,
     sample_window,
     synthesize,
     write_derived_sets,
 )
-from veracity.errors import ConfigError
+from veracity.errors import ConfigError, LLMOutputError
 from veracity.schema import Document
 
 CURIE = Document(
@@ -160,3 +163,88 @@ def test_the_synth_command_writes_records_stats_and_derived_sets(tmp_path):
         assert (tmp_path / "out" / name).exists()
     bad = CliRunner().invoke(app, ["data", "synth", str(corpus), "--out", str(tmp_path / "o2"), "--sentences", "0"])
     assert bad.exit_code == 2 and "sentences" in bad.output
+
+
+# --- the LLM generator (Table 1) ----------------------------------------------------------------------------------
+
+GOOD = Generation(
+    claims=["Marie Curie was born in Warsaw.", "Marie Curie won two Nobel Prizes."],
+    original="Marie Curie won two Nobel Prizes.",
+    falsified="Marie Curie declined two Nobel Prizes.",
+    factual="Born in Warsaw, Marie Curie went on to win two Nobel Prizes.",
+    unfactual="Born in Warsaw, Marie Curie went on to decline two Nobel Prizes.",
+)
+
+
+def test_check_generation_accepts_a_local_edit_and_locates_it():
+    fields, reason = check_generation(GOOD, SynthConfig(generator="llm"))
+    assert reason is None and fields is not None
+    assert fields["falsified"] == {"index": 1, "claim": GOOD.falsified, "kind": "llm"}
+    edit = fields["edit"]
+    assert (edit["original"], edit["replacement"]) == ("win", "decline")
+    assert GOOD.factual[edit["start"] : edit["end"]] == "win"
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"claims": []}, "no claims"),
+        ({"claims": ["word " * 50, GOOD.original]}, "too long"),
+        ({"original": "Marie Curie was a chemist."}, "original is not among the claims"),
+        ({"falsified": "Marie Curie won two Nobel prizes"}, "equals its original"),
+        ({"falsified": "Marie Curie did not win two Nobel Prizes."}, "negation"),
+        ({"unfactual": GOOD.factual}, "equals the factual one"),
+        ({"unfactual": "Something else entirely was said here about a decline of two prizes."}, "differs beyond"),
+        ({"unfactual": "Born in Krakow, Marie Curie went on to win two Nobel Prizes."}, "not where the falsified"),
+    ],
+)
+def test_check_generation_rejects_with_a_reason(change, reason):
+    fields, why = check_generation(Generation(**{**GOOD.__dict__, **change}), SynthConfig(generator="llm"))
+    assert fields is None and reason in why
+
+
+def test_parse_generation_refuses_replies_outside_the_schema():
+    with pytest.raises(LLMOutputError):
+        parse_generation(["not", "an", "object"])
+    with pytest.raises(LLMOutputError):
+        parse_generation({"claims": "one", "original_claim": "", "falsified_claim": "", "factual_text": "",
+                          "unfactual_text": ""})  # fmt: skip
+
+
+class ScriptedLLM:
+    """Replies from a list (stands in for a model that misbehaves on demand; the real one is below)."""
+
+    model_id = "scripted"
+
+    def __init__(self, replies: list[str]) -> None:
+        self.replies = replies
+
+    def complete(self, messages, json_schema=None, max_tokens=512, temperature=0.0):
+        return self.replies.pop(0)
+
+
+def test_a_reply_outside_the_schema_is_rejected_and_generation_goes_on(tmp_path):
+    good = json.dumps({"claims": GOOD.claims, "original_claim": GOOD.original, "falsified_claim": GOOD.falsified,
+                       "factual_text": GOOD.factual, "unfactual_text": GOOD.unfactual})  # fmt: skip
+    llm = ScriptedLLM(["not json", "still not json", good])
+    stats = synthesize([CURIE, NILE], tmp_path, SynthConfig(generator="llm"), llm=llm)
+    assert stats["records"] == 1 and stats["rejected"] == {"the reply does not follow the JSON schema": 1}
+    record = json.loads((tmp_path / "records.jsonl").read_text())
+    assert record["generator"] == "llm:scripted" and record["factual"] == GOOD.factual
+    with pytest.raises(ConfigError, match="needs an LLM"):
+        synthesize([CURIE], tmp_path / "x", SynthConfig(generator="llm"))
+
+
+def test_the_real_small_llm_runs_the_table_1_prompt_end_to_end(tmp_path):
+    from veracity.models.llm.llamacpp import LlamaCppLLM
+
+    llm = LlamaCppLLM("smollm2-135m-instruct", n_ctx=2048, n_threads=2)
+    stats = synthesize([CURIE], tmp_path, SynthConfig(generator="llm", sentences=2, llm_max_tokens=256), llm=llm)
+    assert stats["records"] + sum(stats["rejected"].values()) == 1  # a record, or one rejection with its reason
+    assert stats["paraphrase"].startswith("by the LLM")
+    for row in (tmp_path / "records.jsonl").read_text().splitlines():
+        record = json.loads(row)
+        _, reason = check_generation(
+            Generation(record["claims"], record["claims"][record["falsified"]["index"]], record["falsified"]["claim"],
+                       record["factual"], record["unfactual"]), SynthConfig(generator="llm"))  # fmt: skip
+        assert reason is None

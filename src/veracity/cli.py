@@ -690,8 +690,15 @@ def data_synth(
     neutral: Annotated[
         str | None, typer.Option(help="Add NEUT triplets with this NLI model (e.g. veracity-nli-small).")
     ] = None,
+    llm: Annotated[
+        str | None,
+        typer.Option(
+            help="Generate with this LLM and Table 1's prompt (catalog name, .gguf path or URL); default: rules."
+        ),
+    ] = None,
+    llm_timeout: Annotated[float, typer.Option(help="Seconds per LLM request.")] = 300.0,
 ) -> None:
-    """LLM-OASIS data by rules (§3): passages, claims, a falsified claim, factual and unfactual texts; derived sets."""
+    """LLM-OASIS data (§3): passages, claims, a falsified claim, factual and unfactual texts; derived sets."""
     import itertools
 
     from pydantic import ValidationError
@@ -703,7 +710,13 @@ def data_synth(
 
     try:
         try:
-            config = SynthConfig(sentences=sentences, stride=stride, passages_per_document=per_document, seed=seed)
+            config = SynthConfig(
+                sentences=sentences,
+                stride=stride,
+                passages_per_document=per_document,
+                seed=seed,
+                generator="llm" if llm else "rules",
+            )
         except ValidationError as exc:
             raise ConfigError(f"bad synth setting: {exc.errors()[0]['loc'][0]}: {exc.errors()[0]['msg']}") from exc
         if not corpus.exists():
@@ -718,7 +731,12 @@ def data_synth(
 
         bar = tqdm(unit="doc", desc="synth", file=sys.stderr, total=limit, mininterval=2.0)
         try:
-            stats = synthesize(documents(), out, config, progress=bar.update)
+            generator = None
+            if llm is not None:
+                from veracity.models.llm import load_llm
+
+                generator = load_llm(llm, timeout=llm_timeout)
+            stats = synthesize(documents(), out, config, progress=bar.update, llm=generator)
         finally:
             bar.close()
         extra: list[dict[str, Any]] = []
