@@ -169,15 +169,24 @@ def _document_seed(seed: int, doc_id: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}\0{doc_id}".encode()).digest()[:8], "big")
 
 
-def _records_of(document: Document, config: SynthConfig, extractor: Any, nlp: Any) -> Iterator[_Outcome]:
-    """The records of one document (one per drawn window), or the reasons none could be made."""
+def _drawn_windows(
+    document: Document, config: SynthConfig
+) -> tuple[str, random.Random, list[Any], list[tuple[int, int]]]:
+    """The document's text (cut), its generator (seeded by the seed and the id), its sentences and drawn windows."""
     from veracity.text.split import SentenceSplitter
-    from veracity.training.perturb import entity_pool
 
     text = document.text[: config.max_document_chars]
     rng = random.Random(_document_seed(config.seed, document.id))
     sentences = SentenceSplitter("rules").split(text)
     windows = sample_window(len(sentences), config.sentences, config.stride, rng, config.passages_per_document)
+    return text, rng, sentences, windows
+
+
+def _records_of(document: Document, config: SynthConfig, extractor: Any, nlp: Any) -> Iterator[_Outcome]:
+    """The records of one document (one per drawn window), or the reasons none could be made."""
+    from veracity.training.perturb import entity_pool
+
+    text, rng, sentences, windows = _drawn_windows(document, config)
     if not windows:
         yield _Outcome(None, "no sentences")
         return
@@ -374,12 +383,8 @@ def _same_stem(a: str, b: str) -> bool:
 def _llm_records_of(document: Document, config: SynthConfig, llm: Any) -> Iterator[_Outcome]:
     """The records of one document by the Table 1 prompt; a reply outside the schema is a rejection, not an error."""
     from veracity.models.llm.base import ask_json
-    from veracity.text.split import SentenceSplitter
 
-    text = document.text[: config.max_document_chars]
-    rng = random.Random(_document_seed(config.seed, document.id))
-    sentences = SentenceSplitter("rules").split(text)
-    windows = sample_window(len(sentences), config.sentences, config.stride, rng, config.passages_per_document)
+    text, _, sentences, windows = _drawn_windows(document, config)
     if not windows:
         yield _Outcome(None, "no sentences")
         return

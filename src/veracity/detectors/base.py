@@ -13,7 +13,15 @@ from veracity.errors import InputError
 from veracity.models.pair_scorer import PairScorer
 from veracity.schema import Document, Report
 
-__all__ = ["Detector", "Device", "StageTimer", "as_documents", "empty_answer_report", "load_pair_scorer"]
+__all__ = [
+    "Detector",
+    "Device",
+    "StageTimer",
+    "as_documents",
+    "empty_answer_report",
+    "load_pair_scorer",
+    "scorer_for",
+]
 
 Device = Annotated[
     str,
@@ -53,6 +61,22 @@ def load_pair_scorer(model: str, **hf_options: Any) -> PairScorer:
         scorer: PairScorer = resolve("pair_scorer", model)()
         return scorer
     return HFPairScorer(model, **hf_options)
+
+
+def scorer_for(model: str, settings: Any) -> PairScorer:
+    """:func:`load_pair_scorer` with a detector's model settings.
+
+    Those are ``batch_size``, ``max_length``, ``num_threads``, ``quantize`` and ``device``, which every NLI-based
+    detector's configuration has.
+    """
+    return load_pair_scorer(
+        model,
+        batch_size=settings.batch_size,
+        max_length=settings.max_length,
+        num_threads=settings.num_threads,
+        quantize=settings.quantize,
+        device=settings.device,
+    )
 
 
 def as_documents(context: Sequence[Document | str] | None) -> list[Document]:

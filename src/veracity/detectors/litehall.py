@@ -22,7 +22,7 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, load_pair_scorer
+from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.models.llm import LLM, load_llm
@@ -165,14 +165,7 @@ class LiteHallDetector:
         """Build the detector and its models (loaded on first use)."""
         base = config or LiteHallConfig()
         settings = LiteHallConfig.model_validate({**base.model_dump(), **overrides})
-        scorer = load_pair_scorer(
-            settings.nli_model,
-            batch_size=settings.batch_size,
-            max_length=settings.max_length,
-            num_threads=settings.num_threads,
-            quantize=settings.quantize,
-            device=settings.device,
-        )
+        scorer = scorer_for(settings.nli_model, settings)
         return cls(scorer, SentenceTransformerEmbedder(settings.embedder, device=settings.device), settings)
 
     def config(self) -> dict[str, Any]:

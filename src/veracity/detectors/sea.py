@@ -37,7 +37,7 @@ from typing import Any, Literal, Self
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, load_pair_scorer
+from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
@@ -130,14 +130,7 @@ class SEADetector:
         settings = SEAConfig.model_validate({**base.model_dump(), **overrides})
 
         def scorer(model: str) -> PairScorer:
-            return load_pair_scorer(
-                model,
-                batch_size=settings.batch_size,
-                max_length=settings.max_length,
-                num_threads=settings.num_threads,
-                quantize=settings.quantize,
-                device=settings.device,
-            )
+            return scorer_for(model, settings)
 
         relevance = scorer(settings.relevance_model) if settings.relevance_model else None
         return cls(

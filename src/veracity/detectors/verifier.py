@@ -26,7 +26,7 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, load_pair_scorer
+from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
 from veracity.schema import Document, Evidence, EvidenceRole, Report, Sentence, SentenceScore, TextSpan
 from veracity.text.chunk import TextChunk, chunk_sentences
@@ -97,14 +97,7 @@ class VerifierDetector:
         """Build the detector and its pair scorer from settings."""
         base = config or VerifierConfig()
         settings = VerifierConfig.model_validate({**base.model_dump(), **overrides})
-        scorer = load_pair_scorer(
-            settings.model,
-            batch_size=settings.batch_size,
-            max_length=settings.max_length,
-            num_threads=settings.num_threads,
-            quantize=settings.quantize,
-            device=settings.device,
-        )
+        scorer = scorer_for(settings.model, settings)
         return cls(HypothesisOnlyScorer(scorer) if settings.hypothesis_only else scorer, settings)
 
     def config(self) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.errors import ConfigError, InputError
+from veracity.errors import InputError
 
 __all__ = [
     "RetrievalPair",
@@ -69,21 +69,14 @@ class RetrieverTrainConfig(BaseModel):
 
 
 def load_retriever_config(path: Path, overrides: dict[str, Any] | None = None) -> RetrieverTrainConfig:
-    """Read a YAML retriever config; relative paths are taken from the working directory.
+    """Read a YAML training config; relative paths are taken from the working directory.
 
     Raises:
         ConfigError: the file is missing or invalid.
     """
-    import yaml
+    from veracity.training import load_yaml_config
 
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except OSError as exc:
-        raise ConfigError(f"cannot read training config {path}: {exc.strerror or exc}") from exc
-    try:
-        return RetrieverTrainConfig.model_validate({**data, **(overrides or {})})
-    except ValueError as exc:
-        raise ConfigError(f"invalid training config {path}: {exc}") from exc
+    return load_yaml_config(path, RetrieverTrainConfig, overrides)
 
 
 @dataclass(frozen=True)

@@ -107,16 +107,9 @@ def load_train_config(path: Path, overrides: dict[str, Any] | None = None) -> Ve
     Raises:
         ConfigError: the file is missing or invalid.
     """
-    import yaml
+    from veracity.training import load_yaml_config
 
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except OSError as exc:
-        raise ConfigError(f"cannot read training config {path}: {exc.strerror or exc}") from exc
-    try:
-        return VerifierTrainConfig.model_validate({**data, **(overrides or {})})
-    except ValueError as exc:
-        raise ConfigError(f"invalid training config {path}: {exc}") from exc
+    return load_yaml_config(path, VerifierTrainConfig, overrides)
 
 
 def load_pairs(
