@@ -37,8 +37,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import re
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -450,7 +452,24 @@ def synthesize(
     else:
         extractor, nlp = RulesClaimExtractor(splitter="rules"), load_spacy()
     drop_partial_last_line(path)
-    written = 0
+    written, records = 0, len(done)
+    seconds = float(earlier.get("seconds", 0.0)) if earlier else 0.0
+    started = time.perf_counter()
+
+    def current_stats() -> dict[str, Any]:
+        return {
+            "config": config.model_dump(),
+            "records": records,
+            "written_this_run": written,
+            "kinds": dict(kinds),
+            "rejected": dict(rejected),
+            "rejected_documents": sorted(seen_rejected),
+            "paraphrase": "none: the rules generator sets F = t (no LLM)"
+            if config.generator == "rules"
+            else f"by the LLM ({getattr(llm, 'model_id', llm)})",
+            "seconds": round(seconds + time.perf_counter() - started, 1),
+        }
+
     with path.open("a", encoding="utf-8") as out:
         for document in documents:
             if document.id in done or document.id in seen_rejected:
@@ -469,24 +488,25 @@ def synthesize(
                 out.flush()
                 kinds[outcome.record["falsified"]["kind"]] += 1
                 written += 1
+                records += 1
                 any_record = True
             if not any_record:
                 seen_rejected.add(document.id)
+            if config.generator == "llm":  # slow per document: keep the counts current for an interrupted run
+                _write_json(stats_path, current_stats())
             if progress is not None:
                 progress(1)
-    stats = {
-        "config": config.model_dump(),
-        "records": len(read_rows(path)),
-        "written_this_run": written,
-        "kinds": dict(kinds),
-        "rejected": dict(rejected),
-        "rejected_documents": sorted(seen_rejected),
-        "paraphrase": "none: the rules generator sets F = t (no LLM)"
-        if config.generator == "rules"
-        else f"by the LLM ({getattr(llm, 'model_id', llm)})",
-    }
-    stats_path.write_text(json.dumps(stats, indent=2) + "\n", encoding="utf-8")
+    stats = current_stats()
+    stats["records"] = len(read_rows(path))
+    _write_json(stats_path, stats)
     return stats
+
+
+def _write_json(path: Path, value: Any) -> None:
+    """Replace ``path`` atomically (an interrupted write leaves the previous file)."""
+    partial = path.with_suffix(".partial")
+    partial.write_text(json.dumps(value, indent=2) + "\n", encoding="utf-8")
+    os.replace(partial, path)
 
 
 def document_split(doc_id: str, test_fraction: float = TEST_FRACTION) -> str:
