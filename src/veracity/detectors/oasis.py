@@ -76,6 +76,12 @@ class OasisConfig(BaseModel):
     question_context: QuestionContext = "clauses"
     question_words: int | None = Field(20, ge=1, description="As litehall's (the last words of a long question).")
     neutral_verified: bool = Field(True, description="Algorithm 1, line 10: a claim with only neutral passages.")
+    min_entailment: float | None = Field(
+        None, ge=0, le=1, description="An ENT argmax below this P(ENT) reads as NEUT; None: the paper's argmax."
+    )
+    min_contradiction: float | None = Field(
+        None, ge=0, le=1, description="A CONTR argmax below this P(CONTR) reads as NEUT; None: the paper's argmax."
+    )
     block: int = Field(4, ge=1, description="Passages per claim scored per batch round (same result as 1; speed).")
     passage_tokens: int = Field(128, ge=8, description="Context mode: words per passage (the index's default).")
     llm: str = Field(DEFAULT_LOCAL_LLM, description="LLM of extractor=llm: a catalog name, .gguf path or URL.")
@@ -113,7 +119,9 @@ class OasisDetector:
         self.extractor: RulesClaimExtractor | LLMClaimExtractor = (
             LLMClaimExtractor(self.llm, rules) if self.llm is not None and s.extractor == "llm" else rules
         )
-        self.verifier = RankedPassageVerifier(scorer, s.block, s.neutral_verified)
+        self.verifier = RankedPassageVerifier(
+            scorer, s.block, s.neutral_verified, s.min_entailment, s.min_contradiction
+        )
         self._checker = GroundingChecker()
 
     @classmethod

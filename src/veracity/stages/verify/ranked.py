@@ -63,12 +63,37 @@ class RankedCheck:
 class RankedPassageVerifier:
     """Algorithm 1 over a pair scorer, batched by rounds of ``block`` passages per claim (module docstring)."""
 
-    def __init__(self, scorer: PairScorer, block: int = 4, neutral_verified: bool = True) -> None:
+    def __init__(
+        self,
+        scorer: PairScorer,
+        block: int = 4,
+        neutral_verified: bool = True,
+        min_entailment: float | None = None,
+        min_contradiction: float | None = None,
+    ) -> None:
         if block < 1:
             raise ValueError(f"block must be at least 1, got {block}")
         self.scorer = scorer
         self.block = block
         self.neutral_verified = neutral_verified
+        self.min_entailment = min_entailment
+        self.min_contradiction = min_contradiction
+
+    def label(self, row: NDArray[np.float32]) -> int:
+        """ŷ of Eq. 7: the argmax, read as NEUTRAL when it is ENT or CONTR below its minimum probability, if set.
+
+        The minimums are veracity's option, off by default (a small model's weak argmax on an unrelated passage).
+        """
+        label = int(np.argmax(row))
+        if label == ENTAILMENT and self.min_entailment is not None and row[ENTAILMENT] < self.min_entailment:
+            return NEUTRAL
+        if (
+            label == CONTRADICTION
+            and self.min_contradiction is not None
+            and row[CONTRADICTION] < self.min_contradiction
+        ):
+            return NEUTRAL
+        return label
 
     def verify(self, claims: Sequence[str], passages: Sequence[Sequence[str]]) -> list[RankedCheck]:
         """One :class:`RankedCheck` per claim; ``passages[i]`` are claim i's passages, best first."""
@@ -87,7 +112,7 @@ class RankedPassageVerifier:
             scored = self.scorer.score(pairs)
             for owner, row in zip(owners, scored, strict=True):
                 probs[owner].append(row)
-                labels[owner].append(int(np.argmax(row)))
+                labels[owner].append(self.label(row))
             position += self.block
             open_claims = [
                 i
