@@ -7,7 +7,8 @@
 #             (300 records = 600 end-to-end texts; 400 falsified + 400 true claim checks)
 # claims    = every detector on the claim checks (context = the factual text), for balanced accuracy and McNemar;
 #             oasis also with the OASIS-tuned verifier (configs/verifier-small-oasis.yaml) when it exists
-# e2e       = oasis on the end-to-end texts against the default index (the source documents + other documents)
+# e2e       = oasis on the end-to-end texts against the default index (the source documents + other documents), with
+#             its default BM25 search (chosen on dev: benchmarks/exploratory/oasis-dev/sweep.sh) and with hybrid search
 # retriever = retriever training (configs/retriever-oasis.yaml) and held-out Recall@k before / after
 # table     = McNemar between oasis and the others, and the tables in docs/oasis.md
 # A result folder that already holds predictions is resumed, not redone: delete it to rerun after a default changed.
@@ -33,6 +34,8 @@ for part in $parts; do
       ;;
     e2e)
       veracity eval -d oasis --set index=../runs/knowledge/index --dataset "oasis:$work/eval" --out "$out/oasis-e2e_oasis"
+      veracity eval -d oasis --set index=../runs/knowledge/index --set search=hybrid --dataset "oasis:$work/eval" \
+        --out "$out/oasis-e2e_oasis-hybrid"
       if [[ -d $tuned ]]; then
         veracity eval -d oasis --set index=../runs/knowledge/index --set "nli_model=$tuned" \
           --dataset "oasis:$work/eval" --out "$out/oasis-e2e_oasis-tuned"

@@ -5,9 +5,9 @@ Claim extraction (§5.1) → evidence retrieval (§5.2) → claim verification b
 - **Claims** come from the extractor litehall uses (:class:`~veracity.stages.claims.RulesClaimExtractor`, or the
   ``llm`` one with ``extractor=llm``).
 - **Evidence** is the top-k (``top_k``, 30 as in the paper) passages per claim from a knowledge index built with
-  ``veracity index build`` (``index=DIR``; the open-domain mode), searched ``hybrid`` by default. When context
-  documents are given they are the evidence instead: their passages (Chunk(X; T), the index's cut) ranked by
-  embedding similarity.
+  ``veracity index build`` (``index=DIR``; the open-domain mode), searched by BM25 by default (chosen on dev;
+  ``hybrid`` and ``dense`` by setting). When context documents are given they are the evidence instead: their
+  passages (Chunk(X; T), the index's cut) ranked by embedding similarity.
 - **Verification** walks each claim's passages in ranking order with the NLI model (Eq. 7: the argmax label):
   the first entailment verifies the claim, the first contradiction refutes it, all neutral verifies it
   (:func:`~veracity.stages.verify.ranked.first_decision`).
@@ -69,7 +69,9 @@ class OasisConfig(BaseModel):
     )
     top_k: int = Field(30, ge=1, description="k: passages per claim (§6, chosen there on Recall@k).")
     search: Literal["hybrid", "dense", "bm25"] = Field(
-        "hybrid", description="How the index is searched (the paper: dense; see docs/oasis.md for the choice)."
+        "bm25",
+        description="How the index is searched (the paper: dense). BM25 was chosen on dev (train documents; "
+        "benchmarks/exploratory/oasis-dev): docs/oasis.md.",
     )
     depth: int = Field(100, ge=1, description="Hybrid search: candidates per method before fusion.")
     extractor: Literal["rules", "llm"] = "rules"
