@@ -178,3 +178,13 @@ def test_the_service_checks_against_an_index_the_operator_offers(index_dir, tmp_
         assert wrong.status_code == 422 and wrong.json()["code"] == "invalid_settings"
         neither = client.post("/v1/detect", json={"answer": "x y z."})
         assert neither.status_code == 422 and "knowledge index" in neither.json()["detail"]
+
+
+def test_minimum_probabilities_turn_a_weak_argmax_into_neutral():
+    weak = RankedPassageVerifier(ScriptedScorer({}), min_contradiction=0.9, min_entailment=0.5)
+    assert weak.label(np.array(C, dtype=np.float32)) == NEUTRAL  # P(CONTR) 0.8 < 0.9
+    assert weak.label(np.array(E, dtype=np.float32)) == ENTAILMENT  # P(ENT) 0.8 >= 0.5
+    assert weak.label(np.array([0.45, 0.1, 0.45], dtype=np.float32)) == NEUTRAL  # the argmax ENT is under 0.5
+    table = {"c": C, "e": E}
+    checks = RankedPassageVerifier(ScriptedScorer(table), min_contradiction=0.9).verify(["x"], [["c", "e"]])
+    assert (checks[0].verified, checks[0].decided_by) == (True, 1)  # the weak contradiction no longer decides
