@@ -94,18 +94,70 @@ def recall_table(results: Path) -> list[str]:
     return lines
 
 
+def kinds_table(results: Path, records_path: Path) -> tuple[list[str], dict[str, Any]]:
+    """Per run, the share of falsified claims caught, by the kind of edit (entity swap, number or date change)."""
+    if not records_path.exists():
+        return ["(the records are not here: " + str(records_path) + ")"], {}
+    kind = {r["id"]: r["falsified"]["kind"] for r in read_rows(records_path)}
+    lines = ["| run | entity swaps caught | number / date changes caught |", "|---|---|---|"]
+    found: dict[str, Any] = {}
+    for name, folder in runs_of(results, "oasis-claims_").items():
+        counts: dict[str, list[int]] = {}
+        for row in read_rows(folder / "predictions.jsonl"):
+            if row["label"] == 1 and "error" not in row:
+                caught = counts.setdefault(kind.get(row["id"].rsplit(":", 1)[0], "?"), [0, 0])
+                caught[0] += int(row["predicted"] == 1)
+                caught[1] += 1
+        found[name] = {k: {"caught": c, "of": n} for k, (c, n) in counts.items()}
+        cells = [f"{counts[k][0]}/{counts[k][1]} ({counts[k][0] / counts[k][1]:.0%})" if k in counts else "—"
+                 for k in ("entity", "number")]  # fmt: skip
+        lines.append(f"| `{name}` | {cells[0]} | {cells[1]} |")
+    return lines, found
+
+
+def tuned_table(models: Path) -> list[str]:
+    """The OASIS-tuned verifier against v2.1 on v2.1's dev pairs (the ship rule), per source."""
+    tuned = _load(models / "selection" / "oasis" / "tuned")
+    base = _load(models / "selection" / "v2.1" / "v2.1")
+    if tuned is None or base is None:
+        return ["(not measured yet)"]
+    a, b = base["accuracy"], tuned["accuracy"]
+    lines = ["| dev pairs (v2.1's) | v2.1 | OASIS-tuned |", "|---|---|---|"]
+    for key in ["macro_source", "all", *sorted(k for k in a if k not in ("macro_source", "all"))]:
+        if key in b:
+            lines.append(f"| {key} | {a[key]:.3f} | {b[key]:.3f} |")
+    ships = b["macro_source"] >= a["macro_source"]
+    lines += ["", f"Ship rule: {'met' if ships else 'not met'} (`benchmarks/models/veracity-nli-small/selection/"
+              f"oasis/tuned`, by `{tuned['command']}`). {'It replaces v2.1.' if ships else 'v2.1 stays.'}"]  # fmt: skip
+    return lines
+
+
 def main() -> None:
     """Print the blocks, or write them into a document; write the McNemar tests."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--write", type=Path)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--records", type=Path, default=Path("../runs/oasis-rules/data/records.jsonl"))
     args = parser.parse_args()
     claims, claims_tests = detector_table(args.results, "oasis-claims_", FLOORS["claims"])
     e2e, e2e_tests = detector_table(args.results, "oasis-e2e_", FLOORS["e2e"])
-    blocks = {"claims": "\n".join(claims), "e2e": "\n".join(e2e), "recall": "\n".join(recall_table(args.results))}
+    kinds, kinds_found = kinds_table(args.results, args.records)
+    blocks = {
+        "claims": "\n".join(claims),
+        "kinds": "\n".join(kinds),
+        "e2e": "\n".join(e2e),
+        "tuned": "\n".join(tuned_table(args.results.parent / "models" / "veracity-nli-small")),
+        "recall": "\n".join(recall_table(args.results)),
+    }
     if args.out is not None:
-        write_metrics(args.out, {"mcnemar_against_oasis": {"claim_checks": claims_tests, "e2e": e2e_tests}})
+        write_metrics(
+            args.out,
+            {
+                "mcnemar_against_oasis": {"claim_checks": claims_tests, "e2e": e2e_tests},
+                "falsified_claims_caught_by_edit_kind": kinds_found,
+            },
+        )
     if args.write is None:
         print("\n\n".join(blocks.values()))
         return
