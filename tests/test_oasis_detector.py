@@ -188,3 +188,23 @@ def test_minimum_probabilities_turn_a_weak_argmax_into_neutral():
     table = {"c": C, "e": E}
     checks = RankedPassageVerifier(ScriptedScorer(table), min_contradiction=0.9).verify(["x"], [["c", "e"]])
     assert (checks[0].verified, checks[0].decided_by) == (True, 1)  # the weak contradiction no longer decides
+
+
+def test_misplaced_names_by_hand():
+    from veracity.stages.verify.grounding import Checkable, CheckableKind, misplaced_names
+
+    claim = "Kangas is a convicted killer."
+    kangas = Checkable(CheckableKind.ENTITY, 0, 6, "Kangas")
+    premise = ["Lane is a convicted killer.", "Kangas made the film."]
+    assert misplaced_names(claim, [kangas], premise) == [kangas]  # the sentence about killers does not name Kangas
+    assert misplaced_names(claim, [kangas], ["Kangas is a convicted killer, they say."]) == []
+    assert misplaced_names(claim, [], premise) == [] and misplaced_names(claim, [kangas], []) == []
+
+
+def test_entity_alignment_refutes_a_name_taken_from_another_sentence(oasis):
+    context = ["Adam Leroy Lane is a convicted serial killer. The film about him was directed by Kevin Kangas."]
+    aligned = load_detector("oasis", top_k=3, entity_alignment=True)
+    report = aligned.detect("Kevin Kangas is a convicted serial killer.", context)
+    assert report.verdict == "hallucinated" and report.claims[0].label is Label.NOT_SUPPORTED
+    assert "Kevin Kangas" in [s.text for s in report.hallucinated_spans]
+    assert aligned.detect("Adam Leroy Lane is a convicted serial killer.", context).verdict == "faithful"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal, Self
 
@@ -50,8 +51,9 @@ from veracity.schema import (
 from veracity.stages.claims import ClaimSet, LLMClaimExtractor, QuestionContext, RulesClaimExtractor, locate_in_answer
 from veracity.stages.retrieve.knowledge import KnowledgeIndex, Passage, document_passages, rank_passages
 from veracity.stages.verify.claims import conflicting_spans
-from veracity.stages.verify.grounding import GroundingChecker
+from veracity.stages.verify.grounding import Checkable, GroundingChecker, misplaced_names
 from veracity.stages.verify.ranked import RankedCheck, RankedPassageVerifier
+from veracity.text.split import SentenceSplitter
 
 __all__ = ["OasisConfig", "OasisDetector"]
 
@@ -83,6 +85,11 @@ class OasisConfig(BaseModel):
     )
     min_contradiction: float | None = Field(
         None, ge=0, le=1, description="A CONTR argmax below this P(CONTR) reads as NEUT; None: the paper's argmax."
+    )
+    entity_alignment: bool = Field(
+        False,
+        description="Also refute an entailed claim whose names are missing from the deciding passage's sentence "
+        "that states the rest of it (entity confusion; veracity's addition, off by default: docs/oasis.md).",
     )
     block: int = Field(4, ge=1, description="Passages per claim scored per batch round (same result as 1; speed).")
     passage_tokens: int = Field(128, ge=8, description="Context mode: words per passage (the index's default).")
@@ -125,6 +132,7 @@ class OasisDetector:
             scorer, s.block, s.neutral_verified, s.min_entailment, s.min_contradiction
         )
         self._checker = GroundingChecker()
+        self._splitter = SentenceSplitter("rules")
 
     @classmethod
     def from_config(cls, config: OasisConfig | None = None, **overrides: Any) -> Self:
@@ -189,8 +197,18 @@ class OasisDetector:
             ranked = self._retrieve([c.text for c in claims], documents, notes)
         with timer.stage("verification"):
             checks = self.verifier.verify([c.text for c in claims], [[p.text for p, _ in r] for r in ranked])
+        misplaced: list[list[Checkable]] = [[] for _ in claims]
+        if self.settings.entity_alignment:
+            with timer.stage("entity alignment"):
+                for i, (claim, check, hits) in enumerate(zip(claims, checks, ranked, strict=True)):
+                    if check.verified and check.decided_by is not None:
+                        sentences = [x.text for x in self._splitter.split(hits[check.decided_by][0].text)]
+                        misplaced[i] = misplaced_names(claim.text, self._checker.checkables(claim.text), sentences)
+                        if misplaced[i]:
+                            checks[i] = replace(check, verified=False)
         verdicts = [
-            self._verdict(answer, claim, check, hits) for claim, check, hits in zip(claims, checks, ranked, strict=True)
+            self._verdict(answer, claim, check, hits, names)
+            for claim, check, hits, names in zip(claims, checks, ranked, misplaced, strict=True)
         ]
         neutral = sum(1 for v in verdicts if v.label is Label.UNVERIFIABLE)
         if neutral:
@@ -233,15 +251,20 @@ class OasisDetector:
         return [[(hit.passage, hit.score) for hit in found] for found in hits]
 
     def _verdict(
-        self, answer: str, claim: Claim, check: RankedCheck, hits: list[tuple[Passage, float]]
+        self,
+        answer: str,
+        claim: Claim,
+        check: RankedCheck,
+        hits: list[tuple[Passage, float]],
+        misplaced: list[Checkable],
     ) -> ClaimVerdict:
-        p_e, _, p_c = check.probs
+        p_e = check.probs[0]
         if check.decided_by is None:
             label, p_supported = Label.UNVERIFIABLE, p_e
         elif check.verified:
             label, p_supported = Label.SUPPORTED, p_e
         else:
-            label, p_supported = Label.NOT_SUPPORTED, 1.0 - p_c
+            label, p_supported = Label.NOT_SUPPORTED, 1.0 - _refuting_probability(check)
         evidence = []
         shown = hits[check.decided_by] if check.decided_by is not None else (hits[0] if hits else None)
         if shown is not None:
@@ -256,11 +279,12 @@ class OasisDetector:
                     score=retrieval_score,
                 )
             )
-        error_spans = (
-            conflicting_spans(claim.text, shown[0].text, self._checker)
-            if label is Label.NOT_SUPPORTED and shown is not None
-            else []
-        )
+        if misplaced:
+            error_spans = [TextSpan.of(claim.text, name.start, name.end) for name in misplaced]
+        elif label is Label.NOT_SUPPORTED and shown is not None:
+            error_spans = conflicting_spans(claim.text, shown[0].text, self._checker)
+        else:
+            error_spans = []
         return ClaimVerdict(
             claim=claim,
             label=label,
@@ -285,11 +309,13 @@ def _index_embedder(folder: Path) -> str:
 def _refuting_probability(check: RankedCheck) -> float:
     """How sure the refutation of a claim is.
 
-    P(CONTR) of the contradicting passage (P(NEUT) when all-neutral claims count as refuted); never below the
-    threshold, since the argmax of three is at least 1/3.
+    P(CONTR) of the contradicting passage; 1 − P(ENT) of an entailing passage whose sentence misplaces a name
+    (``entity_alignment``); P(NEUT) when all-neutral claims count as refuted. Never below the threshold.
     """
-    _, p_n, p_c = check.probs
-    return max(_THRESHOLD, p_c if check.decided_by is not None else p_n)
+    p_e, p_n, p_c = check.probs
+    if check.decided_by is None:
+        return max(_THRESHOLD, p_n)
+    return max(_THRESHOLD, p_c if p_c >= p_e else 1.0 - p_e)
 
 
 def _sentence_scores(

@@ -36,7 +36,7 @@ from veracity.text.normalize import (
     number_supported,
 )
 
-__all__ = ["Checkable", "CheckableKind", "EvidenceFacts", "GroundingChecker", "find_unsupported"]
+__all__ = ["Checkable", "CheckableKind", "EvidenceFacts", "GroundingChecker", "find_unsupported", "misplaced_names"]
 
 # Entity types checked by words. Numeric types are checked by value through normalize.find_numbers/find_dates.
 _WORD_ENTITY_LABELS = frozenset(
@@ -249,3 +249,39 @@ class GroundingPairScorer:
             supported = 1.0 - len(find_unsupported(items, EvidenceFacts.of(premise))) / len(items)
             out[row] = (supported, 1.0 - supported, 0.0)
         return out
+
+
+_ALIGN_STOPWORDS = frozenset(
+    "a an the of in on at to for from by with and or but is are was were be been has have had it its this that "
+    "as".split()
+)
+
+
+def misplaced_names(claim: str, claim_items: Sequence[Checkable], premise_sentences: Sequence[str]) -> list[Checkable]:
+    """The names of ``claim`` missing from the premise sentence that states the rest of the claim.
+
+    Entity confusion: a claim built from a passage's words with one name taken from elsewhere in it ("Kevin Kangas is
+    a convicted serial killer" where the passage says Adam Leroy Lane is, and Kevin Kangas made the film) is
+    entailed-looking to a small NLI model and passes a check against the whole passage. Here the claim's words other
+    than its names pick the premise sentence sharing most of them (the first on a tie); a name (entity or proper
+    noun) whose content words are not all in that sentence is misplaced. Numbers, dates and negation are left to the
+    other checks.
+
+    Example::
+
+        >>> from veracity.stages.verify.grounding import Checkable, CheckableKind
+        >>> claim = "Kangas is a convicted killer."
+        >>> [n.text for n in misplaced_names(claim, [Checkable(CheckableKind.ENTITY, 0, 6, "Kangas")],
+        ...     ["Lane is a convicted killer.", "Kangas made the film."])]
+        ['Kangas']
+    """
+    names = [i for i in claim_items if i.kind in (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)]
+    if not names or not premise_sentences:
+        return []
+    rest = claim
+    for name in sorted(names, key=lambda n: n.start, reverse=True):
+        rest = rest[: name.start] + " " + rest[name.end :]
+    wanted = {w for w in normalize_words(rest) if w not in _ALIGN_STOPWORDS}
+    best = max(premise_sentences, key=lambda sentence: len(wanted & set(normalize_words(sentence))))
+    words = set(normalize_words(best))
+    return [n for n in names if not {w for w in normalize_words(n.text) if w not in _ALIGN_STOPWORDS} <= words]
