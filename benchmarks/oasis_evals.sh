@@ -28,6 +28,8 @@ for part in $parts; do
       veracity eval -d verifier --dataset "$checks" --out "$out/oasis-claims_verifier"
       veracity eval -d grounding --dataset "$checks" --out "$out/oasis-claims_grounding"
       veracity eval -d litehall --dataset "$checks" --out "$out/oasis-claims_litehall"
+      # entity_alignment: chosen on dev claim checks of the train documents (benchmarks/exploratory/oasis-dev)
+      veracity eval -d oasis --set entity_alignment=true --dataset "$checks" --out "$out/oasis-claims_oasis-aligned"
       if [[ -d $tuned ]]; then
         veracity eval -d oasis --set "nli_model=$tuned" --dataset "$checks" --out "$out/oasis-claims_oasis-tuned"
       fi
