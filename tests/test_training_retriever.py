@@ -85,3 +85,14 @@ def test_the_cli_reads_a_config_and_reports_bad_ones(tmp_path):
     assert result.exit_code == 2 and "no LLM-OASIS records" in result.output
     with pytest.raises(ConfigError, match="invalid training config"):
         load_retriever_config(config, {"batch_size": 1})
+
+
+def test_the_shipped_retriever_loads_by_name_and_ranks_a_claim_with_its_passage():
+    from veracity.models.catalog import resolve_model_path
+    from veracity.models.embedder import SentenceTransformerEmbedder
+
+    assert (resolve_model_path("veracity-retriever-small") / "MODEL_CARD.md").exists()
+    embedder = SentenceTransformerEmbedder("veracity-retriever-small")
+    passages = ["Marie Curie was born in Warsaw in 1867.", "The Nile flows north into the Mediterranean Sea."]
+    vectors = embedder.embed(["Curie was born in Berlin.", *passages])
+    assert vectors.shape == (3, 384) and float(vectors[0] @ vectors[1]) > float(vectors[0] @ vectors[2])

