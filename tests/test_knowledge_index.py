@@ -193,3 +193,33 @@ def test_the_default_corpus_takes_train_knowledge_articles_and_paragraphs_once_e
         build_knowledge_corpus(data, tmp_path / "x.jsonl", ["wikipedia"])
     with pytest.raises(InputError, match="default knowledge corpus needs"):
         build_knowledge_corpus(tmp_path / "nothing", tmp_path / "x.jsonl")
+
+
+def test_query_products_run_on_one_blas_thread_and_restore_it_across_threads():
+    import threading
+
+    from threadpoolctl import threadpool_info
+
+    from veracity.stages.retrieve.knowledge import _single_blas_thread
+
+    def blas_threads() -> list[int]:
+        return [lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"]
+
+    before = blas_threads()
+    if not before:
+        pytest.skip("numpy here has no BLAS that threadpoolctl can see")
+    with _single_blas_thread():
+        assert blas_threads() == [1] * len(before)
+    assert blas_threads() == before
+
+    def worker() -> None:
+        for _ in range(50):
+            with _single_blas_thread():
+                np.ones((64, 8)) @ np.ones(8)
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert blas_threads() == before

@@ -19,9 +19,12 @@ approximate index would cost recall for nothing at this size), BM25 from bm25s, 
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import json
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -202,6 +205,32 @@ def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
             batch = []
     if batch:
         yield batch
+
+
+@functools.cache
+def _blas_controller() -> Any:
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
+_BLAS_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def _single_blas_thread() -> Iterator[None]:
+    """BLAS limited to one thread within the block (unchanged without threadpoolctl).
+
+    The limit is process-wide, so blocks take a lock: two threads interleaving their limit and restore would leave
+    BLAS at one thread for good.
+    """
+    try:
+        controller = _blas_controller()
+    except ImportError:
+        yield
+        return
+    with _BLAS_LOCK, controller.limit(limits=1, user_api="blas"):
+        yield
 
 
 class KnowledgeIndex:
@@ -476,11 +505,15 @@ class KnowledgeIndex:
         embedded = self.embedder.embed(list(queries))
         depth = min(depth, len(vectors))
         results = []
-        for query_vector in embedded:
-            scores = np.asarray(vectors @ query_vector, dtype=np.float32)
-            top = np.argpartition(-scores, depth - 1)[:depth]
-            top = top[np.argsort(-scores[top], kind="stable")]
-            results.append([(int(i), float(scores[i])) for i in top])
+        # One BLAS thread: a matrix-vector product is memory-bound, and right after the embedder's forward pass
+        # torch's OpenMP threads still spin on the cores, so OpenBLAS threads fighting them tripled the p95 latency
+        # (benchmarks/knowledge/index.py: hybrid p95 at 100k passages 138 ms with them, ~35 ms without).
+        with _single_blas_thread():
+            for query_vector in embedded:
+                scores = np.asarray(vectors @ query_vector, dtype=np.float32)
+                top = np.argpartition(-scores, depth - 1)[:depth]
+                top = top[np.argsort(-scores[top], kind="stable")]
+                results.append([(int(i), float(scores[i])) for i in top])
         return results
 
     def _lexical(self, query: str, depth: int) -> list[tuple[int, float]]:
