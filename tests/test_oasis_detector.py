@@ -199,6 +199,20 @@ def test_misplaced_names_by_hand():
     assert misplaced_names(claim, [kangas], premise) == [kangas]  # the sentence about killers does not name Kangas
     assert misplaced_names(claim, [kangas], ["Kangas is a convicted killer, they say."]) == []
     assert misplaced_names(claim, [], premise) == [] and misplaced_names(claim, [kangas], []) == []
+    # A claim of names only ties on its other words: the sentence holding most of its names decides, not the first.
+    place = "Glasgow is in Scotland."
+    glasgow, scotland = (Checkable(CheckableKind.ENTITY, 0, 7, "Glasgow"), Checkable(CheckableKind.ENTITY, 14, 22,
+                         "Scotland"))  # fmt: skip
+    passage = ["Young was a singer.", "He was born in Glasgow, Scotland."]
+    assert misplaced_names(place, [glasgow, scotland], passage) == []
+    assert misplaced_names(place, [glasgow, scotland], ["Young was a singer.", "He was born in Glasgow."]) == [scotland]
+    # Coreference: "He" in the deciding sentence lets the name of the sentence before count, only when asked.
+    viers = "Viers worked as a screenwriter."
+    name = Checkable(CheckableKind.ENTITY, 0, 5, "Viers")
+    passage = ["Viers is a producer.", "He has also worked as a screenwriter."]
+    assert misplaced_names(viers, [name], passage) == [name]
+    assert misplaced_names(viers, [name], passage, coreference=True) == []
+    assert misplaced_names(viers, [name], ["Viers is a producer.", "Lane worked as a screenwriter."], True) == [name]
 
 
 def test_entity_alignment_refutes_a_name_taken_from_another_sentence(oasis):
@@ -208,3 +222,15 @@ def test_entity_alignment_refutes_a_name_taken_from_another_sentence(oasis):
     assert report.verdict == "hallucinated" and report.claims[0].label is Label.NOT_SUPPORTED
     assert "Kevin Kangas" in [s.text for s in report.hallucinated_spans]
     assert aligned.detect("Adam Leroy Lane is a convicted serial killer.", context).verdict == "faithful"
+
+
+def test_number_alignment_refutes_a_number_the_deciding_passage_lacks(oasis):
+    context = ["The Hives are a Swedish rock band that rose to prominence in the early 2000s."]
+    aligned = load_detector("oasis", top_k=3, number_alignment=True)
+    report = aligned.detect("The Hives rose to prominence in the early 1990s.", context)
+    assert report.verdict == "hallucinated"
+    assert any(c.label is Label.NOT_SUPPORTED and "1990s" in c.claim.text for c in report.claims)
+    assert any(s.text.startswith("1990") for s in report.hallucinated_spans)
+    assert aligned.detect("The Hives rose to prominence in the early 2000s.", context).verdict == "faithful"
+    assert [i.text for i in aligned._misaligned("It rose in 1999 and 2000.", context[0])] == ["1999"]
+    assert load_detector("oasis", top_k=3)._misaligned("It rose in 1999.", context[0]) == []

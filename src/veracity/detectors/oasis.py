@@ -51,7 +51,14 @@ from veracity.schema import (
 from veracity.stages.claims import ClaimSet, LLMClaimExtractor, QuestionContext, RulesClaimExtractor, locate_in_answer
 from veracity.stages.retrieve.knowledge import KnowledgeIndex, Passage, document_passages, rank_passages
 from veracity.stages.verify.claims import conflicting_spans
-from veracity.stages.verify.grounding import Checkable, GroundingChecker, misplaced_names
+from veracity.stages.verify.grounding import (
+    Checkable,
+    CheckableKind,
+    EvidenceFacts,
+    GroundingChecker,
+    find_unsupported,
+    misplaced_names,
+)
 from veracity.stages.verify.ranked import RankedCheck, RankedPassageVerifier
 from veracity.text.split import SentenceSplitter
 
@@ -90,6 +97,16 @@ class OasisConfig(BaseModel):
         False,
         description="Also refute an entailed claim whose names are missing from the deciding passage's sentence "
         "that states the rest of it (entity confusion; veracity's addition, off by default: docs/oasis.md).",
+    )
+    alignment_coreference: bool = Field(
+        False,
+        description="entity_alignment: a name in the sentence before counts as placed when the chosen sentence has a "
+        "third-person pronoun.",
+    )
+    number_alignment: bool = Field(
+        False,
+        description="Also refute an entailed claim whose numbers or dates the deciding passage does not state "
+        "(veracity's addition, off by default: docs/oasis.md).",
     )
     block: int = Field(4, ge=1, description="Passages per claim scored per batch round (same result as 1; speed).")
     passage_tokens: int = Field(128, ge=8, description="Context mode: words per passage (the index's default).")
@@ -198,12 +215,11 @@ class OasisDetector:
         with timer.stage("verification"):
             checks = self.verifier.verify([c.text for c in claims], [[p.text for p, _ in r] for r in ranked])
         misplaced: list[list[Checkable]] = [[] for _ in claims]
-        if self.settings.entity_alignment:
-            with timer.stage("entity alignment"):
+        if self.settings.entity_alignment or self.settings.number_alignment:
+            with timer.stage("alignment"):
                 for i, (claim, check, hits) in enumerate(zip(claims, checks, ranked, strict=True)):
                     if check.verified and check.decided_by is not None:
-                        sentences = [x.text for x in self._splitter.split(hits[check.decided_by][0].text)]
-                        misplaced[i] = misplaced_names(claim.text, self._checker.checkables(claim.text), sentences)
+                        misplaced[i] = self._misaligned(claim.text, hits[check.decided_by][0].text)
                         if misplaced[i]:
                             checks[i] = replace(check, verified=False)
         verdicts = [
@@ -233,6 +249,18 @@ class OasisDetector:
             timings_ms=timer.timings_ms,
             notes=notes,
         )
+
+    def _misaligned(self, claim: str, passage: str) -> list[Checkable]:
+        """The claim's names placed elsewhere in ``passage`` and its numbers / dates ``passage`` lacks."""
+        items = self._checker.checkables(claim)
+        found: list[Checkable] = []
+        if self.settings.entity_alignment:
+            sentences = [x.text for x in self._splitter.split(passage)]
+            found += misplaced_names(claim, items, sentences, coreference=self.settings.alignment_coreference)
+        if self.settings.number_alignment:
+            numeric = [item for item in items if item.kind in (CheckableKind.NUMBER, CheckableKind.DATE)]
+            found += find_unsupported(numeric, EvidenceFacts.of(passage))
+        return sorted(found, key=lambda item: item.start)
 
     def _retrieve(
         self, claims: list[str], documents: list[Document], notes: list[str]

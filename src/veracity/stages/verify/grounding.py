@@ -257,15 +257,23 @@ _ALIGN_STOPWORDS = frozenset(
 )
 
 
-def misplaced_names(claim: str, claim_items: Sequence[Checkable], premise_sentences: Sequence[str]) -> list[Checkable]:
+_PRONOUN = re.compile(r"\b(?:he|she|it|they|his|her|hers|its|their|him|them)\b", re.IGNORECASE)
+
+
+def misplaced_names(
+    claim: str, claim_items: Sequence[Checkable], premise_sentences: Sequence[str], coreference: bool = False
+) -> list[Checkable]:
     """The names of ``claim`` missing from the premise sentence that states the rest of the claim.
 
     Entity confusion: a claim built from a passage's words with one name taken from elsewhere in it ("Kevin Kangas is
     a convicted serial killer" where the passage says Adam Leroy Lane is, and Kevin Kangas made the film) is
     entailed-looking to a small NLI model and passes a check against the whole passage. Here the claim's words other
-    than its names pick the premise sentence sharing most of them (the first on a tie); a name (entity or proper
-    noun) whose content words are not all in that sentence is misplaced. Numbers, dates and negation are left to the
-    other checks.
+    than its names pick the premise sentence sharing most of them; a tie (a claim that is all names, such as
+    "Glasgow is in Scotland") goes to the sentence sharing most of the names' words, then to the first. A name
+    (entity or proper noun) whose content words are not all in that sentence is misplaced. With ``coreference``, a
+    name found in the sentence just before counts as placed when the chosen sentence has a third-person pronoun
+    ("Ric Viers (born 1973) is a producer. He has also worked as a screenwriter."). Numbers, dates and negation are
+    left to :func:`find_unsupported`.
 
     Example::
 
@@ -282,6 +290,14 @@ def misplaced_names(claim: str, claim_items: Sequence[Checkable], premise_senten
     for name in sorted(names, key=lambda n: n.start, reverse=True):
         rest = rest[: name.start] + " " + rest[name.end :]
     wanted = {w for w in normalize_words(rest) if w not in _ALIGN_STOPWORDS}
-    best = max(premise_sentences, key=lambda sentence: len(wanted & set(normalize_words(sentence))))
-    words = set(normalize_words(best))
-    return [n for n in names if not {w for w in normalize_words(n.text) if w not in _ALIGN_STOPWORDS} <= words]
+    name_words = [{w for w in normalize_words(n.text) if w not in _ALIGN_STOPWORDS} for n in names]
+    all_name_words = set().union(*name_words)
+    sentence_words = [set(normalize_words(sentence)) for sentence in premise_sentences]
+    best = max(
+        range(len(premise_sentences)),
+        key=lambda i: (len(wanted & sentence_words[i]), len(all_name_words & sentence_words[i]), -i),
+    )
+    placed = sentence_words[best]
+    if coreference and best > 0 and _PRONOUN.search(premise_sentences[best]):
+        placed = placed | sentence_words[best - 1]
+    return [n for n, words in zip(names, name_words, strict=True) if not words <= placed]
