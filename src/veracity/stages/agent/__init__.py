@@ -1,0 +1,1 @@
+"""LEAP's agent parts (issue 17): the toolbox's safe evaluators first."""
