@@ -30,6 +30,9 @@ for part in $parts; do
       veracity eval -d litehall --dataset "$checks" --out "$out/oasis-claims_litehall"
       # entity_alignment: chosen on dev claim checks of the train documents (benchmarks/exploratory/oasis-dev)
       veracity eval -d oasis --set entity_alignment=true --dataset "$checks" --out "$out/oasis-claims_oasis-aligned"
+      # and with coreference and numbers too (session 5: benchmarks/exploratory/oasis-dev/alignment_dev.sh)
+      veracity eval -d oasis --set entity_alignment=true --set alignment_coreference=true --set number_alignment=true \
+        --dataset "$checks" --out "$out/oasis-claims_oasis-aligned-all"
       if [[ -d $tuned ]]; then
         veracity eval -d oasis --set "nli_model=$tuned" --dataset "$checks" --out "$out/oasis-claims_oasis-tuned"
       fi
