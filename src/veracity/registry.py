@@ -19,6 +19,7 @@ DETECTORS: dict[str, str] = {
     "sea": "veracity.detectors.sea:SEADetector",
     "litehall": "veracity.detectors.litehall:LiteHallDetector",
     "oasis": "veracity.detectors.oasis:OasisDetector",
+    "leap": "veracity.detectors.leap:LeapDetector",
 }
 
 EMBEDDERS: dict[str, str] = {

@@ -18,6 +18,9 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
+    "AgentStep",
+    "AgentStrategy",
+    "AgentTrace",
     "Claim",
     "ClaimVerdict",
     "Document",
@@ -171,6 +174,42 @@ class SentenceScore(_Frozen):
 Verdict = Literal["hallucinated", "faithful"]
 
 
+class AgentStrategy(_Frozen):
+    """A verification strategy the LEAP planner proposed (§3.3), and what proactive correction made of it (§3.5)."""
+
+    question_type: str
+    strategy: str
+    plan: str
+    path: str = ""
+    predicted_advantage: float | None = Field(
+        default=None, description="Â from the critic before execution (Eq. 12); None when correction is off."
+    )
+    approved: bool = Field(description="Executed by the actor (Â >= θ_corr, or the last revision allowed).")
+    revision: int = Field(ge=0, description="0 for the planner's first strategy, then 1, 2, ... per correction.")
+    critique: str = Field(default="", description="The reflector's diagnosis that led to the next revision.")
+
+
+class AgentStep(_Frozen):
+    """One actor step: its thought, the tool it called, and what the tool answered."""
+
+    thought: str
+    tool: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    observation: str
+    ok: bool = Field(description="The tool ran and returned (a timeout, an error or a refused call is False).")
+    elapsed_ms: float = Field(ge=0.0)
+
+
+class AgentTrace(_Frozen):
+    """How an agentic detector reached its verdict."""
+
+    strategies: list[AgentStrategy] = Field(default_factory=list)
+    steps: list[AgentStep] = Field(default_factory=list)
+    stopped_by: Literal["get_answer", "step_limit", "fallback"]
+    llm_calls: int = Field(ge=0)
+    evidence: str = Field(default="", description="The evidence the agent gave with get_answer.")
+
+
 class Report(_Frozen):
     """What a detector says about one answer."""
 
@@ -190,6 +229,7 @@ class Report(_Frozen):
     models: dict[str, str] = Field(default_factory=dict, description="Role -> model id actually used.")
     timings_ms: dict[str, float] = Field(default_factory=dict, description="Wall time per stage.")
     notes: list[str] = Field(default_factory=list, description="Fallbacks and caps applied, in plain words.")
+    agent: AgentTrace | None = Field(default=None, description="The agent's strategies and steps (`leap`).")
 
     @model_validator(mode="after")
     def _check_consistency(self) -> Self:

@@ -9,7 +9,16 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from veracity.errors import LLMOutputError
 
-__all__ = ["LLM", "Message", "ask_json", "complete_json", "reply_int", "validate_messages"]
+__all__ = [
+    "LLM",
+    "CountingLLM",
+    "Message",
+    "ask_json",
+    "complete_json",
+    "parse_json_reply",
+    "reply_int",
+    "validate_messages",
+]
 
 T = TypeVar("T")
 
@@ -39,6 +48,26 @@ class LLM(Protocol):
             BackendError: the backend failed; LLMTimeoutError when it did not answer in time.
         """
         ...
+
+
+class CountingLLM:
+    """Wraps an LLM and counts its calls (for reports: LLM calls per example)."""
+
+    def __init__(self, inner: LLM) -> None:
+        self.inner = inner
+        self.model_id = inner.model_id
+        self.calls = 0
+
+    def complete(
+        self,
+        messages: Sequence[Message],
+        json_schema: Mapping[str, Any] | None = None,
+        max_tokens: int = 512,
+        temperature: float = 0.0,
+    ) -> str:
+        """The inner model's reply; the call is counted even when it fails."""
+        self.calls += 1
+        return self.inner.complete(messages, json_schema=json_schema, max_tokens=max_tokens, temperature=temperature)
 
 
 def validate_messages(messages: Sequence[Message]) -> list[dict[str, str]]:
@@ -114,6 +143,15 @@ def reply_int(value: Any) -> int:
         return int(value)
     except (TypeError, ValueError):
         return 0
+
+
+def parse_json_reply(text: str, model_id: str) -> Any:
+    """A reply's JSON, repaired locally: code fences stripped, else the outermost array or object in the prose.
+
+    Raises:
+        LLMOutputError: no JSON could be read.
+    """
+    return _load_json(text, model_id)
 
 
 def _load_json(text: str, model_id: str) -> Any:
