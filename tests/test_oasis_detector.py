@@ -233,4 +233,7 @@ def test_number_alignment_refutes_a_number_the_deciding_passage_lacks(oasis):
     assert any(s.text.startswith("1990") for s in report.hallucinated_spans)
     assert aligned.detect("The Hives rose to prominence in the early 2000s.", context).verdict == "faithful"
     assert [i.text for i in aligned._misaligned("It rose in 1999 and 2000.", context[0])] == ["1999"]
-    assert load_detector("oasis", top_k=3)._misaligned("It rose in 1999.", context[0]) == []
+    paper = load_detector("oasis", top_k=3, entity_alignment=False, number_alignment=False)
+    assert paper._misaligned("It rose in 1999.", context[0]) == []
+    defaults = load_detector("oasis").config()  # chosen on dev (docs/oasis.md)
+    assert defaults["entity_alignment"] and defaults["alignment_coreference"] and defaults["number_alignment"]
