@@ -7,6 +7,7 @@ the NLI model, the embedder and SmolLM2 are the real ones.
 from __future__ import annotations
 
 import json
+import subprocess
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -15,6 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from conftest import veracity_command
 from veracity.detectors.leap import FIXED_STRATEGY, LeapConfig, LeapDetector
 from veracity.errors import BackendError, InputError
 from veracity.models.llm.scripted import ScriptedLLM
@@ -435,3 +437,74 @@ def test_leap_detector_is_registered_and_checks_its_settings(tmp_path):
     (tmp_path / "memory.json").write_text("{", encoding="utf-8")
     with pytest.raises(InputError, match=r"memory\.json"):
         load_detector("leap", memory=str(tmp_path))
+
+
+# -- the learning loop, the export and the CLI ----------------------------------------------------------------------
+def scripted_policy(messages: list[dict[str, str]]) -> str:
+    """A teacher that matches the response once and answers from the observation."""
+    system = messages[0]["content"]
+    if system.startswith("You design"):
+        return json.dumps(STRATEGY)
+    if system.startswith("You judge"):
+        return json.dumps({"score": 2})
+    if system.startswith("A hallucination check failed"):
+        return json.dumps({"diagnosis": "one match is not enough", "principles": "check each sentence",
+                           "question_type": "qa", "strategy": "per-sentence", "plan": "split, then match"})  # fmt: skip
+    observations = [m["content"] for m in messages if m["role"] == "user" and m["content"].startswith("Observation")]
+    if not observations:
+        response = messages[1]["content"].rsplit("Response to check: ", 1)[-1]
+        return step("match", sentence=response[:500])
+    label = "hallucinated" if observations[-1].startswith("Observation: False") else "faithful"
+    return step("get_answer", label=label, evidence=observations[-1][:100])
+
+
+def test_learning_loop_resumes_exports_and_its_memory_is_managed_by_the_cli(tmp_path, scorer, embedder):
+    from veracity.data.loaders import default_data_dir
+    from veracity.training.leap import LearnConfig, choose_records, export_sft, learn_strategies
+
+    if not (default_data_dir() / "halueval" / "qa_data.json").exists():
+        pytest.skip("HaluEval is not in ../shared/data/halueval")
+    records = choose_records(["qa", "dialogue"], 2, seed=3)
+    assert [r.task for r in records] == ["qa", "qa", "dialogue", "dialogue"]
+    assert [r.label for r in records] == [0, 1, 0, 1] and all(int(r.id.split("-")[0]) < 8000 for r in records)
+    with pytest.raises(InputError, match="not 'test'"):
+        choose_records(["qa"], 1, 0, split="test")
+
+    out = tmp_path / "learn"
+    config = LearnConfig(out=str(out), tasks=["qa", "dialogue"], per_task=2, seed=3)
+
+    def detector() -> LeapDetector:
+        memory = AgentMemory.open(out / "memory", embedder)
+        return LeapDetector(ScriptedLLM(scripted_policy), scorer, embedder, LeapConfig(), memory=memory)
+
+    lines: list[str] = []
+    metrics = learn_strategies(config, log=lines.append, detector=detector())
+    assert metrics["records"] == 4 and metrics["errors"] == 0 and metrics["stopped_by"]["get_answer"] == 4
+    assert metrics["memory"]["counts"]["actor"] == 4 and metrics["memory"]["counts"]["critic"] == 4
+    assert metrics["mean_llm_calls"] >= 4 and 0.0 <= metrics["accuracy"] <= 1.0
+    rows = [json.loads(line) for line in (out / "trajectories.jsonl").read_text().splitlines()]
+    actor = rows[0]["actor_messages"]
+    assert [m["role"] for m in actor] == ["system", "user", "assistant", "tool", "assistant"]
+    assert [m["train"] for m in actor] == [False, False, True, False, True]
+    assert actor[2]["tool_calls"][0]["function"]["name"] == "match"
+    again = learn_strategies(config, log=lines.append, detector=detector())
+    assert again["records"] == 4 and lines[-1].endswith("4 done before, 0 to run")
+
+    counts = export_sft(out / "trajectories.jsonl", tmp_path / "sft")
+    positive = sum(r["advantage"] > 0 for r in rows)
+    assert counts == {"planner": positive, "actor": positive, "critic": 4}
+    critic = json.loads((tmp_path / "sft" / "critic.jsonl").read_text().splitlines()[0])
+    assert json.loads(critic["messages"][-1]["content"])["score"] == max(-5, min(5, round(5 * rows[0]["advantage"])))
+
+    stats = subprocess.run(veracity_command("leap", "memory", "stats", str(out / "memory")),
+                           capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert stats.returncode == 0, stats.stderr
+    assert json.loads(stats.stdout)["counts"]["actor"] == 4
+    prune = veracity_command("leap", "memory", "prune", str(out / "memory"), "--kind", "critic", "--keep-last", "1")
+    pruned = subprocess.run(prune, capture_output=True, text=True, timeout=300)
+    assert pruned.returncode == 0, pruned.stderr
+    assert json.loads(pruned.stdout) == {"removed": 3, "planner": metrics["memory"]["counts"]["planner"],
+                                         "actor": 4, "critic": 1}  # fmt: skip
+    missing = subprocess.run(veracity_command("leap", "memory", "stats", str(tmp_path / "nowhere")),
+                             capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert missing.returncode == 2 and "no LEAP memory" in missing.stderr

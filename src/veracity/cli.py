@@ -808,6 +808,119 @@ def train_retriever_command(
     typer.echo(json.dumps(summary, indent=2))
 
 
+@train_app.command("leap-strategies")
+def train_leap_strategies_command(
+    out: Annotated[Path, typer.Option(help="Output folder: memory/, trajectories.jsonl, metrics.json (resumed).")],
+    per_task: Annotated[int, typer.Option(help="HaluEval train records per task.")] = 20,
+    tasks: Annotated[str, typer.Option(help="Comma-separated HaluEval tasks.")] = "qa,dialogue,summarization",
+    seed: Annotated[int, typer.Option(help="Seed of the record draw.")] = 0,
+    settings: Annotated[
+        list[str] | None, typer.Option("--set", help="A leap detector setting key=value (llm, max_steps, ...).")
+    ] = None,
+) -> None:
+    """LEAP's learning loop (Algorithm 1) on HaluEval train records: grows the memories, writes trajectories."""
+    from veracity.training.leap import LearnConfig, learn_strategies
+
+    try:
+        config = LearnConfig(
+            out=str(out),
+            tasks=[t.strip() for t in tasks.split(",") if t.strip()],
+            per_task=per_task,
+            seed=seed,
+            detector=parse_settings(settings),
+        )
+        metrics = learn_strategies(config, log=lambda line: typer.echo(line, err=True))
+    except ValueError as exc:
+        raise _fail(f"invalid settings: {exc}") from exc
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps(metrics, indent=2))
+
+
+leap_app = typer.Typer(help="LEAP's agent: memories and trajectory exports for agent tuning.")
+app.add_typer(leap_app, name="leap")
+memory_app = typer.Typer(help="Inspect and manage a LEAP memory folder.")
+leap_app.add_typer(memory_app, name="memory")
+
+
+def _open_memory(folder: Path, embedder: str) -> Any:
+    from veracity.models.embedder import SentenceTransformerEmbedder
+    from veracity.stages.agent.memory import AgentMemory
+
+    if not (folder / "memory.json").exists():
+        raise _fail(f"no LEAP memory in {folder} (no memory.json)")
+    try:
+        return AgentMemory.open(folder, SentenceTransformerEmbedder(embedder))
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+
+
+@memory_app.command("stats")
+def leap_memory_stats(
+    folder: Annotated[Path, typer.Argument(help="A memory folder.")],
+    embedder: Annotated[str, typer.Option(help="The memory's embedder.")] = "all-MiniLM-L6-v2",
+) -> None:
+    """Record counts per memory, advantages, and the strategy pool's size and entropy (Table 6)."""
+    typer.echo(json.dumps(_open_memory(folder, embedder).stats(), indent=2))
+
+
+@memory_app.command("export")
+def leap_memory_export(
+    folder: Annotated[Path, typer.Argument(help="A memory folder.")],
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="JSONL file (default: stdout).")] = None,
+    embedder: Annotated[str, typer.Option(help="The memory's embedder.")] = "all-MiniLM-L6-v2",
+) -> None:
+    """Every record as JSON lines: id, kind, key, payload, created."""
+    memory = _open_memory(folder, embedder)
+    lines = [
+        json.dumps(
+            {"id": r.id, "kind": r.kind, "key": r.key, "payload": r.payload, "created": r.created}, ensure_ascii=False
+        )
+        for r in memory.records
+    ]
+    text = "".join(line + "\n" for line in lines)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        typer.echo(f"{len(lines)} records -> {output}", err=True)
+
+
+@memory_app.command("prune")
+def leap_memory_prune(
+    folder: Annotated[Path, typer.Argument(help="A memory folder.")],
+    kind: Annotated[str | None, typer.Option(help="planner, actor or critic (default: all).")] = None,
+    keep_last: Annotated[int | None, typer.Option(help="Keep the newest N records of each kind.")] = None,
+    min_advantage: Annotated[float | None, typer.Option(help="Drop actor records below this advantage.")] = None,
+    embedder: Annotated[str, typer.Option(help="The memory's embedder.")] = "all-MiniLM-L6-v2",
+) -> None:
+    """Drop records and save the memory."""
+    if kind is not None:
+        _check_choice("--kind", kind, ("planner", "actor", "critic"))
+    if keep_last is None and min_advantage is None:
+        raise _fail("say what to prune: --keep-last N and/or --min-advantage A")
+    memory = _open_memory(folder, embedder)
+    removed = memory.prune(kind=kind, keep_last=keep_last, min_advantage=min_advantage)
+    memory.save()
+    typer.echo(json.dumps({"removed": removed, **memory.stats()["counts"]}))
+
+
+@leap_app.command("export")
+def leap_export(
+    trajectories: Annotated[Path, typer.Argument(help="trajectories.jsonl of a learning run.")],
+    out: Annotated[Path, typer.Option(help="Folder for planner.jsonl, actor.jsonl and critic.jsonl.")],
+    min_advantage: Annotated[float, typer.Option(help="Keep conversations with A above this (§3.4: 0).")] = 0.0,
+) -> None:
+    """The agent-tuning sets of §3.4, in chat JSONL with per-message train masks."""
+    from veracity.training.leap import export_sft
+
+    try:
+        counts = export_sft(trajectories, out, min_advantage)
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps(counts))
+
+
 index_app = typer.Typer(help="Knowledge indexes: a corpus cut into passages, searchable densely, by BM25 or both.")
 app.add_typer(index_app, name="index")
 
