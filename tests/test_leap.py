@@ -110,7 +110,9 @@ def test_match_is_the_verifier_and_search_feeds_its_context(toolbox):
     no = toolbox.run(ToolCall("match", {"sentence": FALSE}))
     assert yes.supported is True and yes.observation.startswith("True")
     assert no.supported is False
-    outside = toolbox.run(ToolCall("match", {"sentence": TRUE, "context": "Paris is in France."}))
+    outside = toolbox.run(
+        ToolCall("match", {"sentence": TRUE, "context": "She won the Nobel Prize in Physics in 1903."})
+    )
     assert outside.supported is False
     found = toolbox.run(ToolCall("web_search", {"query": "Curie Chemistry prize"}))
     assert "Chemistry" in found.observation and toolbox.found
@@ -297,10 +299,31 @@ def test_actor_step_limit_and_unusable_replies_fall_back_with_a_note(toolbox):
     assert act(python_style, STATE, Strategy(**STRATEGY), toolbox).label == "faithful"
 
 
+def test_actor_does_not_rerun_a_call_and_its_last_step_may_only_answer(toolbox):
+    llm = ScriptedLLM(
+        [step("match", sentence=FALSE), step("match", sentence=FALSE), step("get_answer", label="hallucinated")]
+    )
+    trajectory = act(llm, STATE, Strategy(**STRATEGY), toolbox, max_steps=3)
+    assert trajectory.steps[1].observation.startswith("you already made this call; it gave: False")
+    assert llm.calls[1][1] == action_schema() and llm.calls[2][1] == action_schema(("get_answer",))
+    assert llm.calls[2][0][-1]["content"].endswith("This is your last step: call get_answer now.")
+    assert trajectory.label == "hallucinated" and trajectory.stopped_by == "get_answer"
+
+
+def test_match_ignores_made_up_context_and_states_a_short_answer_with_its_question(scorer):
+    box = Toolbox(scorer, CONTEXT, None, question="Where was Marie Curie born?")
+    made_up = box.run(ToolCall("match", {"sentence": FALSE, "context": "Marie Curie was born in Paris."}))
+    assert made_up.supported is False and "not from the documents" in made_up.observation
+    quoted = box.run(ToolCall("match", {"sentence": TRUE, "context": "marie curie was  born in Warsaw in 1867."}))
+    assert quoted.supported is True and "not from the documents" not in quoted.observation
+    assert box.run(ToolCall("match", {"sentence": "Warsaw"})).supported is True
+    assert box.run(ToolCall("match", {"sentence": "Paris"})).supported is False
+
+
 def test_without_tools_only_get_answer_is_allowed(toolbox):
     llm = ScriptedLLM([step("match", sentence=FALSE), step("get_answer", label="faithful")])
     trajectory = act(llm, STATE, Strategy(**STRATEGY), toolbox, tools=("get_answer",))
-    assert "not available here" in trajectory.steps[0].observation
+    assert "not available now" in trajectory.steps[0].observation
     assert llm.calls[0][1] == action_schema(("get_answer",))
 
 

@@ -189,11 +189,12 @@ class LeapDetector:
         return {"llm": self.llm.model_id, "nli": self.scorer.model_id, "embedder": self.embedder.model_id}
 
     # -- the pieces ---------------------------------------------------------------------------------------------
-    def toolbox(self, documents: Sequence[Document]) -> Toolbox:
+    def toolbox(self, documents: Sequence[Document], question: str | None = None) -> Toolbox:
         """The tools for one example."""
         s = self.settings
         search = self._search or ContextSearch(self.embedder, documents)
-        return Toolbox(self.scorer, documents, search, s.match_threshold, s.time_budget_s, s.search_k)
+        return Toolbox(self.scorer, documents, search, s.match_threshold, s.time_budget_s, s.search_k,
+                       question=question)  # fmt: skip
 
     def _reflections(self, key: str) -> list[str]:
         s = self.settings
@@ -290,7 +291,7 @@ class LeapDetector:
             llm,
             state,
             strategy,
-            self.toolbox(documents),
+            self.toolbox(documents, state.question),
             self._examples(state.key()),
             s.max_steps,
             s.context_chars,

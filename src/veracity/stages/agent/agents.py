@@ -275,8 +275,8 @@ REFLECTOR_PROMPT = (
     "give a revised question_type, strategy and plan. Reply with JSON only."
 )
 
-_SHORT = {"type": "string", "maxLength": 80}
-_LONG = {"type": "string", "maxLength": 400}
+_SHORT = {"type": "string", "maxLength": 60}
+_LONG = {"type": "string", "maxLength": 240}
 STRATEGY_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {"question_type": _SHORT, "strategy": _SHORT, "plan": _LONG, "path": _LONG},
@@ -437,17 +437,28 @@ def act(
         {"role": "user", "content": "\n\n".join(intro)},
     ]
     trajectory = Trajectory(messages=messages)
-    for _ in range(max_steps):
+    seen: dict[str, str] = {}
+    for n in range(max_steps):
+        # The last step may only answer, so a grammar-constrained model cannot run into the step limit.
+        allowed = tuple(tools) if n < max_steps - 1 else ("get_answer",)
         try:
-            thought, call, reply = _next_step(llm, messages, tools, max_tokens)
+            thought, call, reply = _next_step(llm, messages, allowed, max_tokens)
         except (LLMOutputError, BackendError) as exc:
             trajectory.fallbacks.append(f"actor reply unusable: {str(exc)[:200]}")
             trajectory.stopped_by = "fallback"
             break
-        if call.tool in tools:
-            outcome = toolbox.run(call)
+        signature = f"{call.tool}:{json.dumps(dict(call.args), sort_keys=True)}"
+        if call.tool not in allowed:
+            outcome = ToolOutcome(f"error: {call.tool} is not available now; use {', '.join(allowed)}", False, 0.0)
+        elif signature in seen:
+            outcome = ToolOutcome(
+                f"you already made this call; it gave: {seen[signature][:300]}. Use another tool or get_answer.",
+                False,
+                0.0,
+            )
         else:
-            outcome = ToolOutcome(f"error: {call.tool} is not available here; use {', '.join(tools)}", False, 0.0)
+            outcome = toolbox.run(call)
+            seen[signature] = outcome.observation
         trajectory.steps.append(Step(thought, call, outcome.observation, outcome.ok, outcome.elapsed_ms, reply))
         messages.append({"role": "assistant", "content": reply})
         if outcome.label is not None:
@@ -455,7 +466,8 @@ def act(
             trajectory.evidence = outcome.evidence
             trajectory.stopped_by = "get_answer"
             return trajectory
-        messages.append({"role": "user", "content": f"Observation: {outcome.observation}"})
+        last = "\nThis is your last step: call get_answer now." if n + 1 == max_steps - 1 else ""
+        messages.append({"role": "user", "content": f"Observation: {outcome.observation}{last}"})
     else:
         trajectory.stopped_by = "step_limit"
     _fall_back(trajectory, state, toolbox)

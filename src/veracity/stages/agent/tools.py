@@ -11,8 +11,15 @@
 - ``split_text(text)``: the project's sentence splitter;
 - ``get_answer(label, evidence)``: ends the run with ``hallucinated`` or ``faithful``.
 
-``match`` may omit ``context`` (a decision of ours, not the paper's): a 1.5B actor copying a page of context into a
-tool call is slow and error-prone, and the documents are already in the state.
+Decisions of ours around ``match`` (the paper leaves them open):
+
+- ``context`` may be omitted: a 1.5B actor copying a page of context into a tool call is slow and error-prone, and
+  the documents are already in the state.
+- A ``context`` that is not text of the documents or of the search results is not used (the sources are matched
+  instead, and the observation says so): otherwise an agent could "verify" a sentence against words it made up.
+- A short sentence (fewer than ``short_words`` words) with a question in the state is stated with the question,
+  ``The answer to "{question}" is: {sentence}``, as the ``verifier`` detector states short answers: a bare
+  fragment such as "the French Revolution" is not a claim an NLI model can judge.
 
 Every call returns a :class:`ToolOutcome`; a tool that raises or runs out of time gives an observation that says
 so, and the agent goes on.
@@ -53,6 +60,7 @@ __all__ = [
 
 TOOL_NAMES = ("web_search", "calculator", "code_interpreter", "word_count", "match", "split_text", "get_answer")
 LABELS = ("hallucinated", "faithful")
+TEMPLATE = 'The answer to "{question}" is: {answer}'  # the verifier detector's question_template
 
 # Argument names and JSON types per tool; the first ``required`` of them must be given.
 _ARGUMENTS: dict[str, tuple[dict[str, dict[str, Any]], tuple[str, ...]]] = {
@@ -66,7 +74,7 @@ _ARGUMENTS: dict[str, tuple[dict[str, dict[str, Any]], tuple[str, ...]]] = {
     ),
     "split_text": ({"text": {"type": "string", "maxLength": 4000}}, ("text",)),
     "get_answer": (
-        {"label": {"enum": list(LABELS)}, "evidence": {"type": "string", "maxLength": 400}},
+        {"label": {"enum": list(LABELS)}, "evidence": {"type": "string", "maxLength": 240}},
         ("label",),
     ),
 }
@@ -103,7 +111,7 @@ class ToolOutcome:
     supported: bool | None = None  # set by match only
 
 
-def action_schema(tools: Sequence[str] = TOOL_NAMES, thought_chars: int = 600) -> dict[str, Any]:
+def action_schema(tools: Sequence[str] = TOOL_NAMES, thought_chars: int = 240) -> dict[str, Any]:
     """The JSON schema of one actor step: ``{"thought", "tool", "args"}``, one branch per tool.
 
     Constrained decoding against it makes a malformed action impossible for backends with grammars (llama.cpp);
@@ -300,6 +308,8 @@ class Toolbox:
         sandbox: SandboxLimits | None = None,
         splitter: SentenceSplitter | None = None,
         observation_chars: int = 1200,
+        question: str | None = None,
+        short_words: int = 6,
     ) -> None:
         self.scorer = scorer
         self.documents = list(documents)
@@ -318,6 +328,8 @@ class Toolbox:
         )
         self.splitter = splitter or SentenceSplitter("rules")
         self.observation_chars = observation_chars
+        self.question = question.strip() if question and question.strip() else None
+        self.short_words = short_words
         self.found: list[str] = []  # search results so far: match's default context grows with them
         self._tokenizer = RegexTokenizer()
 
@@ -411,19 +423,37 @@ class Toolbox:
         if not sentence:
             return ToolOutcome("error: the sentence is empty", False, 0.0)
         given = str(args.get("context", "")).strip()
-        texts = [given] if given else [d.text for d in self.documents] + self.found
+        sources = [d.text for d in self.documents] + self.found
+        note = ""
+        if given and not _quoted_from(given, sources):
+            given, note = "", " [the given context is not from the documents or search results; matched against them]"
+        texts = [given] if given else sources
+        hypothesis = sentence
+        if self.question and len(sentence.split()) < self.short_words:
+            hypothesis = TEMPLATE.format(question=self.question, answer=sentence)
         chunks: list[str] = []
         for text in texts:
             sentences = self.splitter.split(text)
             chunks.extend(c.text for c in chunk_sentences(text, sentences, self._tokenizer, self.chunk_words))
         if not chunks:
             return ToolOutcome("False (no context to match against)", True, 0.0, supported=False)
-        probabilities = self.scorer.score([(chunk, sentence) for chunk in chunks])[:, ENTAILMENT]
+        probabilities = self.scorer.score([(chunk, hypothesis) for chunk in chunks])[:, ENTAILMENT]
         best = int(np.argmax(probabilities))
         p = float(probabilities[best])
         supported = p >= self.threshold
         quote = chunks[best][:200]
-        return ToolOutcome(f"{supported} (P(supported)={p:.2f}; closest: {quote!r})", True, 0.0, supported=supported)
+        text = f"{supported} (P(supported)={p:.2f}; closest: {quote!r}){note}"
+        return ToolOutcome(text, True, 0.0, supported=supported)
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _quoted_from(text: str, sources: Sequence[str]) -> bool:
+    """Whether ``text`` (whitespace and case aside) is a passage of one of ``sources``."""
+    wanted = _normalise(text).strip(" .\"'")
+    return bool(wanted) and any(wanted in _normalise(source) for source in sources)
 
 
 def _ms(start: float) -> float:
