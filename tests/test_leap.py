@@ -7,6 +7,7 @@ the NLI model, the embedder and SmolLM2 are the real ones.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import threading
 import time
@@ -531,3 +532,78 @@ def test_learning_loop_resumes_exports_and_its_memory_is_managed_by_the_cli(tmp_
     missing = subprocess.run(veracity_command("leap", "memory", "stats", str(tmp_path / "nowhere")),
                              capture_output=True, text=True, timeout=300)  # fmt: skip
     assert missing.returncode == 2 and "no LEAP memory" in missing.stderr
+
+
+# -- agent tuning ---------------------------------------------------------------------------------------------------
+def test_masks_cover_only_the_agents_own_tokens():
+    from veracity.training.leap_agent import masked_tokens, training_messages
+
+    _, tokenizer = _smollm2_transformers()
+    messages = training_messages(
+        [
+            {"role": "system", "content": "S", "train": False},
+            {"role": "user", "content": "state", "train": False},
+            {"role": "assistant", "content": '{"tool": "match"}', "train": True},
+            {"role": "tool", "name": "match", "content": "False", "train": False},
+            {"role": "assistant", "content": '{"tool": "get_answer"}', "train": True},
+        ]
+    )
+    assert messages[3] == {"role": "user", "content": "Observation: False", "train": False}
+    ids, labels = masked_tokens(tokenizer, messages, 512)
+    trained = tokenizer.decode([t for t, label in zip(ids, labels, strict=True) if label != -100])
+    assert '{"tool": "match"}' in trained and '{"tool": "get_answer"}' in trained
+    assert "state" not in trained and "Observation" not in trained
+
+
+_CACHE: dict[str, Any] = {}
+
+
+def _smollm2_transformers() -> Any:
+    from veracity.models.llm.transformers import load_causal_lm
+
+    if "smollm2" not in _CACHE:
+        _CACHE["smollm2"] = load_causal_lm("smollm2-135m-instruct")
+    return _CACHE["smollm2"]
+
+
+@pytest.mark.skipif(
+    not os.environ.get("VERACITY_SLOW_TESTS"),
+    reason="18 minutes on 2 busy cores (session 6); opt in with VERACITY_SLOW_TESTS=1 until it is made faster",
+)
+def test_tiny_lora_run_lowers_the_loss_saves_adapters_and_leap_runs_with_them(tmp_path, scorer, embedder):
+    pytest.importorskip("peft")
+    from veracity.training.leap_agent import AgentTuneConfig, tune_agents
+
+    data = tmp_path / "sft"
+    data.mkdir()
+    actor = [
+        {"role": "system", "content": "You check a response.", "train": False},
+        {"role": "user", "content": f"Response to check: {FALSE}", "train": False},
+        {"role": "assistant", "content": step("match", sentence=FALSE), "train": True},
+        {"role": "tool", "name": "match", "content": "False (P(supported)=0.02)", "train": False},
+        {"role": "assistant", "content": step("get_answer", label="hallucinated", evidence="Warsaw"), "train": True},
+    ]
+    planner = [
+        {"role": "system", "content": "You design how to check a response.", "train": False},
+        {"role": "user", "content": f"Response to check: {FALSE}", "train": False},
+        {"role": "assistant", "content": json.dumps(STRATEGY), "train": True},
+    ]
+    (data / "actor.jsonl").write_text(json.dumps({"id": "a", "messages": actor}) + "\n", encoding="utf-8")
+    (data / "planner.jsonl").write_text(json.dumps({"id": "p", "messages": planner}) + "\n", encoding="utf-8")
+    out = tmp_path / "adapters"
+    config = AgentTuneConfig(data=str(data), out=str(out), steps=8, learning_rate=2e-3, agents=["planner", "actor"])
+    summary = tune_agents(config, log=lambda line: None)
+    for agent in ("planner", "actor"):
+        result = summary["agents"][agent]
+        assert result["loss_last"] < result["loss_first"], result["losses"]
+        assert (out / agent / "adapter_config.json").exists()
+    assert "critic" not in summary["agents"]
+
+    detector = LeapDetector.from_config(llm="transformers:smollm2-135m-instruct", adapters=str(out), max_steps=2,
+                                        correction="off")  # fmt: skip
+    assert set(detector.role_llms) == {"planner", "actor", "critic", "reflector"}
+    assert detector.role_llms["actor"].model_id.endswith("+actor")
+    assert detector.role_llms["critic"].model_id == "smollm2-135m-instruct"  # no critic adapter: the base
+    report = detector.detect(FALSE, CONTEXT, STATE.question)
+    assert report.verdict in ("hallucinated", "faithful") and report.agent is not None
+    assert len(report.agent.steps) <= 2 and report.agent.llm_calls >= 2

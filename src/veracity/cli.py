@@ -837,6 +837,34 @@ def train_leap_strategies_command(
     typer.echo(json.dumps(metrics, indent=2))
 
 
+@train_app.command("leap-agent")
+def train_leap_agent_command(
+    data: Annotated[
+        Path, typer.Option(help="Folder of planner.jsonl, actor.jsonl, critic.jsonl (veracity leap export).")
+    ],
+    out: Annotated[Path, typer.Option(help="Output folder: one LoRA adapter per agent.")],
+    base_model: Annotated[
+        str, typer.Option(help="Catalog name, .gguf file, folder or HF id.")
+    ] = "smollm2-135m-instruct",
+    steps: Annotated[int, typer.Option(help="Optimiser steps per agent.")] = 100,
+    settings: Annotated[list[str] | None, typer.Option("--set", help="Another setting key=value (rank, ...).")] = None,
+) -> None:
+    """Agent tuning (§3.4): LoRA adapters for planner, actor and critic, the loss on agent tokens only."""
+    from veracity.training.leap_agent import AgentTuneConfig, tune_agents
+
+    try:
+        config = AgentTuneConfig(
+            data=str(data), out=str(out), base_model=base_model, steps=steps, **parse_settings(settings)
+        )
+        summary = tune_agents(config, log=lambda line: typer.echo(line, err=True))
+    except ValueError as exc:
+        raise _fail(f"invalid settings: {exc}") from exc
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    brief = {a: {k: v for k, v in r.items() if k != "losses"} for a, r in summary["agents"].items()}
+    typer.echo(json.dumps(brief, indent=2))
+
+
 leap_app = typer.Typer(help="LEAP's agent: memories and trajectory exports for agent tuning.")
 app.add_typer(leap_app, name="leap")
 memory_app = typer.Typer(help="Inspect and manage a LEAP memory folder.")

@@ -27,7 +27,7 @@ LLM ends the run with the fallback verdict of :func:`~veracity.stages.agent.agen
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Self
@@ -78,7 +78,14 @@ class LeapConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    llm: str = Field(DEFAULT_LOCAL_LLM, description="Agents' LLM: a catalog name, a .gguf path, or a base URL.")
+    llm: str = Field(
+        DEFAULT_LOCAL_LLM,
+        description="Agents' LLM: a catalog name or .gguf path (llama.cpp), an OpenAI-compatible base URL, or "
+        "transformers:BASE (a transformers model; needed for adapters).",
+    )
+    adapters: str | None = Field(
+        None, description="A folder of LoRA adapters (planner/, actor/, critic/) from `veracity train leap-agent`."
+    )
     llm_timeout: float = Field(120.0, gt=0, description="Seconds per request to an LLM server.")
     nli_model: str = Field(DEFAULT_VERIFIER, description="The verifier behind the match tool.")
     embedder: str = Field(DEFAULT_EMBEDDER, description="Embeds memory keys and the context for search.")
@@ -113,6 +120,18 @@ class LeapConfig(BaseModel):
     quantize: Literal["none", "int8"] = "none"
     device: Device = "cpu"
     num_threads: int | None = Field(None, ge=1)
+
+
+ROLES = ("planner", "actor", "critic", "reflector")
+
+
+class _Agents(dict[str, CountingLLM]):
+    """Each role's LLM for one check, counted."""
+
+    @property
+    def calls(self) -> int:
+        """LLM calls of every role so far."""
+        return sum(llm.calls for llm in self.values())
 
 
 @dataclass
@@ -153,6 +172,7 @@ class LeapDetector:
         settings: LeapConfig | None = None,
         memory: AgentMemory | None = None,
         search: SearchBackend | None = None,
+        role_llms: Mapping[str, LLM] | None = None,
     ) -> None:
         self.settings = settings or LeapConfig()
         self.llm = llm
@@ -161,6 +181,10 @@ class LeapDetector:
         self.memory = memory
         self._search = search
         self._regressor: AdvantageRegressor | None = None
+        self.role_llms = dict(role_llms or {})
+
+    def _agents(self) -> _Agents:
+        return _Agents({role: CountingLLM(self.role_llms.get(role, self.llm)) for role in ROLES})
 
     @classmethod
     def from_config(cls, config: LeapConfig | None = None, **overrides: Any) -> Self:
@@ -179,7 +203,20 @@ class LeapDetector:
         elif settings.search != "context":
             raise ConfigError(f"search must be context, index:PATH or an http(s) URL, got {settings.search!r}")
         llm = load_llm(settings.llm, timeout=settings.llm_timeout)
-        return cls(llm, scorer_for(settings.nli_model, settings), embedder, settings, memory, search)
+        role_llms: dict[str, LLM] = {}
+        if settings.adapters:
+            from veracity.models.llm.transformers import TransformersChat
+
+            if not isinstance(llm, TransformersChat):
+                raise ConfigError("adapters need a transformers base model: --set llm=transformers:BASE")
+            folder = Path(settings.adapters)
+            found = {r: str(folder / r) for r in ("planner", "actor", "critic") if (folder / r).is_dir()}
+            if not found:
+                raise ConfigError(f"no planner, actor or critic adapter folder in {folder}")
+            llm = TransformersChat(llm.base, found, device=settings.device)
+            role_llms = {role: llm.role(role) for role in ROLES}
+        scorer = scorer_for(settings.nli_model, settings)
+        return cls(llm, scorer, embedder, settings, memory, search, role_llms)
 
     def config(self) -> dict[str, Any]:
         """The settings recorded in every report."""
@@ -210,13 +247,13 @@ class LeapDetector:
         bad = self.memory.search("actor", key, s.cautions_k, where=lambda p: float(p.get("advantage", 0)) <= 0)
         return [(r.key, dict(r.payload)) for _, r in good + bad]
 
-    def _plan(self, llm: LLM, state: State, run: _Run, critique: str = "") -> Strategy:
+    def _plan(self, agents: _Agents, state: State, run: _Run, critique: str = "") -> Strategy:
         s = self.settings
         if not s.dynamic_strategy:
             return FIXED_STRATEGY
         reflections = self._reflections(state.key())
         try:
-            strategy = plan(llm, state, reflections, s.planner_context_chars, critique)
+            strategy = plan(agents["planner"], state, reflections, s.planner_context_chars, critique)
         except (LLMOutputError, BackendError) as exc:
             run.notes.append(f"planner reply unusable ({str(exc)[:120]}); the fixed strategy was used")
             return FIXED_STRATEGY
@@ -224,7 +261,7 @@ class LeapDetector:
         run.planner_messages = [*plan_messages(state, reflections, s.planner_context_chars, critique), reply]
         return strategy
 
-    def _predicted_advantage(self, llm: LLM, state: State, strategy: Strategy, run: _Run) -> float | None:
+    def _predicted_advantage(self, agents: _Agents, state: State, strategy: Strategy, run: _Run) -> float | None:
         s = self.settings
         mode = s.correction
         if mode == "off" or not s.dynamic_strategy:
@@ -248,23 +285,26 @@ class LeapDetector:
                 for _, r in found
             ]
         try:
-            return predict_score(llm, state, strategy, examples) / 5.0
+            return predict_score(agents["critic"], state, strategy, examples) / 5.0
         except (LLMOutputError, BackendError) as exc:
             run.notes.append(f"critic reply unusable ({str(exc)[:120]}); the strategy was not checked")
             return None
 
-    def _propose(self, llm: LLM, state: State, run: _Run) -> Strategy:
+    def _propose(self, agents: _Agents, state: State, run: _Run) -> Strategy:
         """Algorithm 2's loop: plan, predict Â, revise while Â < θ_corr (at most ``max_revisions`` times)."""
         s = self.settings
-        strategy = self._plan(llm, state, run)
+        strategy = self._plan(agents, state, run)
         for revision in range(s.max_revisions + 1):
-            predicted = self._predicted_advantage(llm, state, strategy, run)
+            predicted = self._predicted_advantage(agents, state, strategy, run)
             approved = predicted is None or predicted >= s.theta_corr or revision == s.max_revisions
             critique = ""
             if not approved:
                 try:
                     reflection = reflect(
-                        llm, state, strategy, outcome=f"predicted advantage {predicted:+.2f} is below {s.theta_corr}"
+                        agents["reflector"],
+                        state,
+                        strategy,
+                        outcome=f"predicted advantage {predicted:+.2f} is below {s.theta_corr}",
                     )
                     critique = reflection.text()
                 except (LLMOutputError, BackendError) as exc:
@@ -281,14 +321,14 @@ class LeapDetector:
             )
             if approved:
                 return strategy
-            strategy = self._plan(llm, state, run, critique=critique)
+            strategy = self._plan(agents, state, run, critique=critique)
         return strategy  # not reached: the last revision is always approved
 
-    def _execute(self, llm: LLM, state: State, documents: Sequence[Document], strategy: Strategy) -> Trajectory:
+    def _execute(self, agents: _Agents, state: State, documents: Sequence[Document], strategy: Strategy) -> Trajectory:
         s = self.settings
         tools = TOOL_NAMES if s.tools else ("get_answer",)
         return act(
-            llm,
+            agents["actor"],
             state,
             strategy,
             self.toolbox(documents, state.question),
@@ -304,15 +344,15 @@ class LeapDetector:
         documents = as_documents(context)
         if not answer.strip():
             return empty_answer_report(self, answer, question, 0.5, self._models())
-        llm = CountingLLM(self.llm)
+        agents = self._agents()
         timer = StageTimer()
         state = State(answer=answer, context="\n\n".join(d.text for d in documents), question=question)
         run = _Run()
         with timer.stage("planning"):
-            run.strategy = self._propose(llm, state, run)
+            run.strategy = self._propose(agents, state, run)
         with timer.stage("acting"):
-            run.trajectory = self._execute(llm, state, documents, run.strategy)
-        return self._report(answer, question, run, llm.calls, timer)
+            run.trajectory = self._execute(agents, state, documents, run.strategy)
+        return self._report(answer, question, run, agents.calls, timer)
 
     def _report(self, answer: str, question: str | None, run: _Run, llm_calls: int, timer: StageTimer) -> Report:
         trajectory = run.trajectory
@@ -373,17 +413,17 @@ class LeapDetector:
         if self.memory is None:
             raise ConfigError("learning needs a memory: build the detector with a memory folder")
         s = self.settings
-        llm = CountingLLM(self.llm)
+        agents = self._agents()
         run = _Run()
         key = state.key()
-        strategy = self._plan(llm, state, run)
-        trajectory = self._execute(llm, state, documents, strategy)
+        strategy = self._plan(agents, state, run)
+        trajectory = self._execute(agents, state, documents, strategy)
         correct = trajectory.label == truth
         reward = 1.0 if correct else -1.0
         score = rule_score(correct, trajectory.tool_calls)
         if s.judge_with_llm:
             try:
-                score = judge(llm, state, strategy, trajectory, truth)
+                score = judge(agents["critic"], state, strategy, trajectory, truth)
             except (LLMOutputError, BackendError) as exc:
                 run.notes.append(f"critic reply unusable ({str(exc)[:120]}); G by rule")
         # The LLM judge may contradict the outcome; its sign must follow R_T (Figure 9's initial reward).
@@ -401,7 +441,7 @@ class LeapDetector:
                 f"verdict {trajectory.label}, truth {truth}, advantage {adv:+.2f} with {trajectory.tool_calls} tools"
             )
             try:
-                reflection = reflect(llm, state, strategy, trajectory, outcome)
+                reflection = reflect(agents["reflector"], state, strategy, trajectory, outcome)
                 self.memory.add("planner", key, {"reflection": reflection.text(), "task": state.kind})
             except (LLMOutputError, BackendError) as exc:
                 run.notes.append(f"reflector reply unusable ({str(exc)[:120]}); no reflection stored")
@@ -413,7 +453,7 @@ class LeapDetector:
             value,
             adv,
             reflection,
-            llm.calls,
+            agents.calls,
             run.notes + trajectory.fallbacks,
             run.planner_messages,
         )

@@ -12,6 +12,7 @@ def load_llm(spec: str, timeout: float = 120.0) -> LLM:
 
     - ``http://…`` or ``https://…``: an OpenAI-compatible server at that base URL (model name from
       ``$VERACITY_LLM_MODEL``), with ``timeout`` seconds per request;
+    - ``transformers:BASE``: a model run by transformers (catalog name, .gguf, folder or HF id; no grammar);
     - anything else: a GGUF model run in-process by llama.cpp — a catalog name (``qwen2.5-coder-1.5b-instruct``,
       ``smollm2-135m-instruct``) or a path to a ``.gguf`` file.
     """
@@ -19,6 +20,10 @@ def load_llm(spec: str, timeout: float = 120.0) -> LLM:
         from veracity.models.llm.openai import OpenAICompatibleLLM
 
         return OpenAICompatibleLLM(base_url=spec, timeout=timeout)
+    if spec.startswith("transformers:"):
+        from veracity.models.llm.transformers import TransformersChat
+
+        return TransformersChat(spec[len("transformers:") :])
     from veracity.models.llm.llamacpp import LlamaCppLLM
 
     return LlamaCppLLM(spec)
