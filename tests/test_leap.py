@@ -568,7 +568,7 @@ def _smollm2_transformers() -> Any:
 
 @pytest.mark.skipif(
     not os.environ.get("VERACITY_SLOW_TESTS"),
-    reason="18 minutes on 2 busy cores (session 6); opt in with VERACITY_SLOW_TESTS=1 until it is made faster",
+    reason="4 min on 2 idle cores, 18 with other jobs (session 6); opt in with VERACITY_SLOW_TESTS=1 until faster",
 )
 def test_tiny_lora_run_lowers_the_loss_saves_adapters_and_leap_runs_with_them(tmp_path, scorer, embedder):
     pytest.importorskip("peft")

@@ -359,7 +359,7 @@ class LeapDetector:
         hallucinated = trajectory.label == "hallucinated"
         spans = []
         for step in trajectory.steps:
-            if step.call.tool == "match" and step.observation.startswith("False"):
+            if step.supported is False:
                 sentence = str(step.call.args.get("sentence", "")).strip()
                 start = answer.find(sentence) if sentence else -1
                 if start >= 0:
@@ -375,13 +375,6 @@ class LeapDetector:
             )
             for st in trajectory.steps
         ]
-        stopped_by: Literal["get_answer", "step_limit", "fallback"] = (
-            "get_answer"
-            if trajectory.stopped_by == "get_answer"
-            else "step_limit"
-            if trajectory.stopped_by == "step_limit"
-            else "fallback"
-        )
         return Report(
             answer=answer,
             question=question,
@@ -397,7 +390,7 @@ class LeapDetector:
             agent=AgentTrace(
                 strategies=run.strategies,
                 steps=steps,
-                stopped_by=stopped_by,
+                stopped_by=trajectory.stopped_by,
                 llm_calls=llm_calls,
                 evidence=trajectory.evidence,
             ),

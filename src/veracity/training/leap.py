@@ -94,16 +94,8 @@ def actor_conversation(trajectory: Trajectory) -> list[dict[str, Any]]:
 
 
 def _done(path: Path) -> set[str]:
-    if not path.exists():
-        return set()
-    done = set()
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
-            try:
-                done.add(str(json.loads(line)["id"]))
-            except (json.JSONDecodeError, KeyError, TypeError):
-                continue  # a line cut by an interruption: that record is redone
-    return done
+    # A line cut by an interruption is skipped by _rows: that record is redone.
+    return {str(row["id"]) for row in _rows(path) if "id" in row}
 
 
 def _rows(path: Path) -> Iterator[dict[str, Any]]:

@@ -192,18 +192,6 @@ def tune_agents(config: AgentTuneConfig, log: Callable[[str], None] = print) -> 
     with warnings.catch_warnings():
         # A GGUF base has no config.json beside it; peft then warns that it assumes an unchanged vocabulary (true).
         warnings.filterwarnings("ignore", message="Could not find a config file", category=UserWarning)
-        peft_model.save_pretrained(str(out))
-    # peft writes the first adapter at the top level and the others in subfolders; put each in OUT/<agent>/.
-    _arrange_adapters(out, [a for a in config.agents if summary["agents"][a].get("usable")])
+        peft_model.save_pretrained(str(out))  # named adapters: each in OUT/<agent>/
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary
-
-
-def _arrange_adapters(out: Path, agents: Sequence[str]) -> None:
-    if not agents:
-        return
-    first = out / agents[0]
-    first.mkdir(exist_ok=True)
-    for name in ("adapter_config.json", "adapter_model.safetensors", "adapter_model.bin", "README.md"):
-        if (out / name).exists():
-            (out / name).replace(first / name)

@@ -100,7 +100,7 @@ def complete_json(
         LLMOutputError: the reply is not valid JSON.
     """
     text = llm.complete(messages, json_schema=json_schema, max_tokens=max_tokens, temperature=temperature)
-    return _load_json(text, llm.model_id)
+    return parse_json_reply(text, llm.model_id)
 
 
 def ask_json(
@@ -127,7 +127,7 @@ def ask_json(
     for _ in range(max(1, attempts)):
         text = llm.complete(history, json_schema=json_schema, max_tokens=max_tokens, temperature=0.0)
         try:
-            return parse(_load_json(text, llm.model_id))
+            return parse(parse_json_reply(text, llm.model_id))
         except (LLMOutputError, ValueError, TypeError, KeyError) as exc:
             reason = str(exc)[:300]
             retry = f"That reply could not be used: {reason}. Reply again with only the JSON in the requested format."
@@ -151,10 +151,6 @@ def parse_json_reply(text: str, model_id: str) -> Any:
     Raises:
         LLMOutputError: no JSON could be read.
     """
-    return _load_json(text, model_id)
-
-
-def _load_json(text: str, model_id: str) -> Any:
     stripped = _strip_fences(text)
     try:
         return json.loads(stripped)

@@ -8,6 +8,7 @@ folder, or a cached Hugging Face id. Adapters are peft LoRA folders, one per rol
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections.abc import Mapping, Sequence
@@ -141,18 +142,14 @@ class TransformersChat:
             try:
                 ids = tokenizer.apply_chat_template(checked, add_generation_prompt=True, return_tensors="pt")
                 ids = (ids["input_ids"] if isinstance(ids, Mapping) else ids).to(self.device)
-                with torch.inference_mode():
-                    if adapter is not None:
-                        model.set_adapter(adapter)
-                        output = model.generate(input_ids=ids, max_new_tokens=max_tokens, do_sample=False,
-                                                pad_token_id=tokenizer.pad_token_id)  # fmt: skip
-                    elif self.adapters:
-                        with model.disable_adapter():
-                            output = model.generate(input_ids=ids, max_new_tokens=max_tokens, do_sample=False,
-                                                    pad_token_id=tokenizer.pad_token_id)  # fmt: skip
-                    else:
-                        output = model.generate(input_ids=ids, max_new_tokens=max_tokens, do_sample=False,
-                                                pad_token_id=tokenizer.pad_token_id)  # fmt: skip
+                if adapter is not None:
+                    model.set_adapter(adapter)
+                # The base weights alone: adapters, when loaded, are switched off for this call.
+                weights = model.disable_adapter() if adapter is None and self.adapters else contextlib.nullcontext()
+                with torch.inference_mode(), weights:
+                    output = model.generate(
+                        input_ids=ids, max_new_tokens=max_tokens, do_sample=False, pad_token_id=tokenizer.pad_token_id
+                    )
             except Exception as exc:
                 raise BackendError(f"generation with {self.base} failed: {exc}") from exc
         return str(tokenizer.decode(output[0, ids.shape[1] :], skip_special_tokens=True))

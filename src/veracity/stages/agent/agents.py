@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
@@ -132,6 +132,7 @@ class Step:
     ok: bool
     elapsed_ms: float
     reply: str  # the model's raw reply, kept for trajectory export
+    supported: bool | None = None  # match's verdict; None for other tools and refused calls
 
 
 @dataclass
@@ -141,7 +142,7 @@ class Trajectory:
     steps: list[Step] = field(default_factory=list)
     label: str | None = None
     evidence: str = ""
-    stopped_by: str = "get_answer"
+    stopped_by: Literal["get_answer", "step_limit", "fallback"] = "get_answer"
     fallbacks: list[str] = field(default_factory=list)
     messages: list[dict[str, str]] = field(default_factory=list)  # the actor's conversation, for export
 
@@ -459,7 +460,9 @@ def act(
         else:
             outcome = toolbox.run(call)
             seen[signature] = outcome.observation
-        trajectory.steps.append(Step(thought, call, outcome.observation, outcome.ok, outcome.elapsed_ms, reply))
+        trajectory.steps.append(
+            Step(thought, call, outcome.observation, outcome.ok, outcome.elapsed_ms, reply, outcome.supported)
+        )
         messages.append({"role": "assistant", "content": reply})
         if outcome.label is not None:
             trajectory.label = outcome.label
@@ -475,11 +478,9 @@ def act(
 
 
 def _fall_back(trajectory: Trajectory, state: State, toolbox: Toolbox) -> None:
-    matches = [
-        s for s in trajectory.steps if s.call.tool == "match" and s.ok and s.observation[:5] in ("True ", "False")
-    ]
+    matches = [s for s in trajectory.steps if s.supported is not None]
     if matches:
-        refuted = [s for s in matches if s.observation.startswith("False")]
+        refuted = [s for s in matches if s.supported is False]
         trajectory.label = "hallucinated" if refuted else "faithful"
         how = f"{len(refuted)} of {len(matches)} match calls said False"
     else:

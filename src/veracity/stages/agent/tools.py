@@ -28,6 +28,7 @@ so, and the agent goes on.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -319,13 +320,7 @@ class Toolbox:
         self.search_k = search_k
         self.chunk_words = chunk_words
         limits = sandbox or SandboxLimits()
-        self.sandbox = SandboxLimits(
-            cpu_seconds=limits.cpu_seconds,
-            wall_seconds=min(limits.wall_seconds, time_budget_s),
-            memory_bytes=limits.memory_bytes,
-            output_bytes=limits.output_bytes,
-            file_bytes=limits.file_bytes,
-        )
+        self.sandbox = dataclasses.replace(limits, wall_seconds=min(limits.wall_seconds, time_budget_s))
         self.splitter = splitter or SentenceSplitter("rules")
         self.observation_chars = observation_chars
         self.question = question.strip() if question and question.strip() else None
