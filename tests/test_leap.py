@@ -31,6 +31,7 @@ from veracity.stages.agent.agents import (
     advantage,
     plan,
     predict_value,
+    tool_verdict,
 )
 from veracity.stages.agent.memory import AgentMemory, strategy_entropy
 from veracity.stages.agent.tools import (
@@ -300,15 +301,31 @@ def test_actor_step_limit_and_unusable_replies_fall_back_with_a_note(toolbox):
     assert act(python_style, STATE, Strategy(**STRATEGY), toolbox).label == "faithful"
 
 
-def test_actor_does_not_rerun_a_call_and_its_last_step_may_only_answer(toolbox):
+def test_actor_does_not_rerun_a_call_and_may_only_answer_after_a_repeat(toolbox):
     llm = ScriptedLLM(
         [step("match", sentence=FALSE), step("match", sentence=FALSE), step("get_answer", label="hallucinated")]
     )
-    trajectory = act(llm, STATE, Strategy(**STRATEGY), toolbox, max_steps=3)
+    trajectory = act(llm, STATE, Strategy(**STRATEGY), toolbox, max_steps=5)
     assert trajectory.steps[1].observation.startswith("you already made this call; it gave: False")
     assert llm.calls[1][1] == action_schema() and llm.calls[2][1] == action_schema(("get_answer",))
-    assert llm.calls[2][0][-1]["content"].endswith("This is your last step: call get_answer now.")
+    assert llm.calls[2][0][-1]["content"].endswith("call get_answer now.")
     assert trajectory.label == "hallucinated" and trajectory.stopped_by == "get_answer"
+    last = ScriptedLLM([step("word_count", length=5, text=FALSE), step("get_answer", label="faithful")])
+    act(last, STATE, Strategy(**STRATEGY), toolbox, max_steps=2)
+    assert last.calls[1][1] == action_schema(("get_answer",))  # the last step may only answer
+
+
+def test_a_label_against_the_agents_own_match_calls_is_overruled_only_when_asked(toolbox):
+    replies = [step("match", sentence=FALSE), step("match", sentence=TRUE), step("get_answer", label="faithful")]
+    agent = act(ScriptedLLM(list(replies)), STATE, Strategy(**STRATEGY), toolbox)
+    assert agent.label == "faithful" and agent.notes == []
+    tools = act(ScriptedLLM(list(replies)), STATE, Strategy(**STRATEGY), toolbox, verdict="tools")
+    assert [s.supported for s in tools.steps[:2]] == [False, True]
+    assert tools.label == "hallucinated" and "the match calls say hallucinated" in tools.notes[0]
+    assert tools.fallbacks == [] and tools.stopped_by == "get_answer"
+    answer_only = ScriptedLLM([step("get_answer", label="faithful")])
+    no_match = act(answer_only, STATE, Strategy(**STRATEGY), toolbox, verdict="tools")
+    assert no_match.label == "faithful" and tool_verdict(no_match.steps) is None
 
 
 def test_match_ignores_made_up_context_and_states_a_short_answer_with_its_question(scorer):

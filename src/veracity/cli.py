@@ -422,6 +422,25 @@ def models(
         typer.echo(line)
 
 
+@app.command()
+def calibrate(
+    runs: Annotated[list[Path], typer.Argument(help="`veracity eval` run folders on dev splits, of one detector.")],
+    out: Annotated[Path, typer.Option(help="Calibrator file to write (JSON).")],
+    method: Annotated[str, typer.Option(help="auto (isotonic; Platt under 200 examples), isotonic or platt.")] = "auto",
+) -> None:
+    """Fit a detector's calibrator (raw score → P(hallucinated), per input shape) from its dev runs."""
+    from veracity.training.calibration import fit_calibrator
+
+    try:
+        calibrator = fit_calibrator(runs, method)
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    calibrator.save(out)
+    summary = {shape: {"method": fit.method, "n": fit.n, **calibrator.dev_metrics.get(shape, {})}
+               for shape, fit in calibrator.shapes.items()}  # fmt: skip
+    typer.echo(json.dumps({"detector": calibrator.detector, "out": str(out), "shapes": summary}, indent=2))
+
+
 eval_app = typer.Typer(help="Evaluate detectors on benchmarks; compare runs; regenerate BENCHMARKS.md.")
 app.add_typer(eval_app, name="eval")
 

@@ -34,6 +34,10 @@ class UnknownNameError(ConfigError):
         super().__init__(f"unknown {kind} {name!r}; available: {', '.join(self.available) or '(none)'}")
 
 
+class CalibrationError(ConfigError):
+    """A calibrator file that is missing, unreadable, or fitted for another detector or model version."""
+
+
 class ModelNotAvailableError(VeracityError):
     """A model or optional dependency is not installed locally; the message says how to get it."""
 

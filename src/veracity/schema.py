@@ -216,8 +216,18 @@ class Report(_Frozen):
     answer: str
     question: str | None = None
     verdict: Verdict
-    score: float = Field(ge=0.0, le=1.0, description="Hallucination score; hallucinated iff score >= threshold.")
+    score: float = Field(
+        ge=0.0,
+        le=1.0,
+        description="Hallucination score; hallucinated iff score >= threshold. With a calibration, P(hallucinated).",
+    )
     threshold: float = Field(ge=0.0, le=1.0)
+    raw_score: float | None = Field(
+        default=None, ge=0.0, le=1.0, description="The detector's own score before calibration (None: not calibrated)."
+    )
+    calibration: str | None = Field(
+        default=None, description="The calibration applied: file, input shape and method (None: raw score)."
+    )
     sentences: list[SentenceScore] = Field(default_factory=list)
     claims: list[ClaimVerdict] = Field(default_factory=list)
     hallucinated_spans: list[TextSpan] = Field(default_factory=list, description="Spans of the answer.")

@@ -110,6 +110,11 @@ class LeapConfig(BaseModel):
     reflection_retrieval: bool = Field(True, description="False: the planner sees no reflections (ablation).")
     memory_retrieval: bool = Field(True, description="False: the actor sees no past strategies (ablation).")
     tools: bool = Field(True, description="False: only get_answer (the 'w/o Tools' ablation).")
+    verdict: Literal["agent", "tools"] = Field(
+        "tools",
+        description="agent: get_answer's label decides; tools: a label that contradicts the agent's own match "
+        "calls is overruled by them (chosen on HaluEval train records; docs/leap.md).",
+    )
     judge_with_llm: bool = Field(True, description="Learning: the critic LLM scores trajectories (else a rule).")
     match_threshold: float = Field(0.5, ge=0.0, le=1.0, description="match is True iff P(entailment) >= this.")
     time_budget_s: float = Field(20.0, gt=0, description="Wall-clock budget per tool call.")
@@ -336,6 +341,7 @@ class LeapDetector:
             s.max_steps,
             s.context_chars,
             tools=tools,
+            verdict=s.verdict,
         )
 
     # -- detection ----------------------------------------------------------------------------------------------
@@ -386,7 +392,7 @@ class LeapDetector:
             config=self.config(),
             models=self._models(),
             timings_ms=timer.timings_ms,
-            notes=run.notes + trajectory.fallbacks,
+            notes=run.notes + trajectory.notes + trajectory.fallbacks,
             agent=AgentTrace(
                 strategies=run.strategies,
                 steps=steps,
@@ -447,6 +453,6 @@ class LeapDetector:
             adv,
             reflection,
             agents.calls,
-            run.notes + trajectory.fallbacks,
+            run.notes + trajectory.notes + trajectory.fallbacks,
             run.planner_messages,
         )

@@ -61,12 +61,14 @@ def choose_records(tasks: Sequence[str], per_task: int, seed: int, split: str = 
                    data_dir: Path | None = None) -> list[Example]:  # fmt: skip
     """``per_task`` examples of each task, alternating right and hallucinated answers of distinct rows.
 
+    The tasks take turns (qa, dialogue, summarization, qa, ...), so a run cut short is still balanced.
+
     Raises:
         InputError: an unknown task, or a split other than train/dev (the learning loop must not see test).
     """
     if split not in ("train", "dev"):
         raise InputError(f"the learning loop reads train or dev records, not {split!r}")
-    chosen: list[Example] = []
+    by_task: list[list[Example]] = []
     for task in tasks:
         if task not in TASKS:
             raise InputError(f"unknown HaluEval task {task!r}; choose from {', '.join(TASKS)}")
@@ -76,10 +78,8 @@ def choose_records(tasks: Sequence[str], per_task: int, seed: int, split: str = 
                 rows.setdefault(record.id.partition("-")[0], {})[record.label] = record
         names = sorted(rows, key=int)
         picked = random.Random(f"{seed}:{task}").sample(names, min(per_task, len(names)))
-        for i, name in enumerate(picked):
-            pair = rows[name]
-            chosen.append(pair.get(i % 2) or next(iter(pair.values())))
-    return chosen
+        by_task.append([rows[name].get(i % 2) or next(iter(rows[name].values())) for i, name in enumerate(picked)])
+    return [task[i] for i in range(max(map(len, by_task), default=0)) for task in by_task if i < len(task)]
 
 
 def actor_conversation(trajectory: Trajectory) -> list[dict[str, Any]]:

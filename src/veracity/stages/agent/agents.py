@@ -144,6 +144,7 @@ class Trajectory:
     evidence: str = ""
     stopped_by: Literal["get_answer", "step_limit", "fallback"] = "get_answer"
     fallbacks: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # decisions that are not fallbacks (a verdict overruled)
     messages: list[dict[str, str]] = field(default_factory=list)  # the actor's conversation, for export
 
     @property
@@ -160,6 +161,14 @@ class Trajectory:
             lines.append(f"Observation {n}: {step.observation[:400]}")
         text = "\n".join(lines)
         return text if len(text) <= chars else "[...] " + text[-chars:]
+
+
+def tool_verdict(steps: Sequence[Step]) -> str | None:
+    """The ``match`` calls' verdict: hallucinated iff one said False; None when no call was matched."""
+    matched = [step.supported for step in steps if step.supported is not None]
+    if not matched:
+        return None
+    return "faithful" if all(matched) else "hallucinated"
 
 
 def advantage(reward: float, value: float, tool_calls: int, tool_cost: float) -> float:
@@ -422,12 +431,15 @@ def act(
     context_chars: int = 2500,
     tools: Sequence[str] = TOOL_NAMES,
     max_tokens: int = 300,
+    verdict: Literal["agent", "tools"] = "agent",
 ) -> Trajectory:
     """The actor's loop (Eq. 5) until ``get_answer`` or ``max_steps`` tool calls.
 
-    The verdict comes only from ``get_answer``'s schema-checked label. When the loop ends without one (step limit,
-    unusable replies, a failed LLM), the fallback decides from the ``match`` calls made (hallucinated iff one said
-    False), or else from ``match`` on the whole response, and the trajectory says so.
+    The verdict comes only from ``get_answer``'s schema-checked label; with ``verdict="tools"`` a label that
+    contradicts the agent's own ``match`` calls is overruled by them (:func:`tool_verdict`), and the trajectory's
+    notes say so. A call the actor repeats means it has nothing new to check: its next step may only answer. When
+    the loop ends without ``get_answer`` (step limit, unusable replies, a failed LLM), the fallback decides from the
+    ``match`` calls made, or else from ``match`` on the whole response, and the trajectory says so.
     """
     intro = [f"Verification strategy:\n{strategy.text()}"]
     if examples:
@@ -439,9 +451,10 @@ def act(
     ]
     trajectory = Trajectory(messages=messages)
     seen: dict[str, str] = {}
+    repeated = False
     for n in range(max_steps):
         # The last step may only answer, so a grammar-constrained model cannot run into the step limit.
-        allowed = tuple(tools) if n < max_steps - 1 else ("get_answer",)
+        allowed = tuple(tools) if n < max_steps - 1 and not repeated else ("get_answer",)
         try:
             thought, call, reply = _next_step(llm, messages, allowed, max_tokens)
         except (LLMOutputError, BackendError) as exc:
@@ -452,11 +465,8 @@ def act(
         if call.tool not in allowed:
             outcome = ToolOutcome(f"error: {call.tool} is not available now; use {', '.join(allowed)}", False, 0.0)
         elif signature in seen:
-            outcome = ToolOutcome(
-                f"you already made this call; it gave: {seen[signature][:300]}. Use another tool or get_answer.",
-                False,
-                0.0,
-            )
+            repeated = True
+            outcome = ToolOutcome(f"you already made this call; it gave: {seen[signature][:300]}", False, 0.0)
         else:
             outcome = toolbox.run(call)
             seen[signature] = outcome.observation
@@ -468,8 +478,12 @@ def act(
             trajectory.label = outcome.label
             trajectory.evidence = outcome.evidence
             trajectory.stopped_by = "get_answer"
+            checked = tool_verdict(trajectory.steps)
+            if verdict == "tools" and checked is not None and checked != outcome.label:
+                trajectory.label = checked
+                trajectory.notes.append(f"get_answer said {outcome.label}; the match calls say {checked}, which wins")
             return trajectory
-        last = "\nThis is your last step: call get_answer now." if n + 1 == max_steps - 1 else ""
+        last = "\nThis is your last step: call get_answer now." if n + 1 == max_steps - 1 or repeated else ""
         messages.append({"role": "user", "content": f"Observation: {outcome.observation}{last}"})
     else:
         trajectory.stopped_by = "step_limit"
@@ -478,11 +492,12 @@ def act(
 
 
 def _fall_back(trajectory: Trajectory, state: State, toolbox: Toolbox) -> None:
-    matches = [s for s in trajectory.steps if s.supported is not None]
-    if matches:
-        refuted = [s for s in matches if s.supported is False]
-        trajectory.label = "hallucinated" if refuted else "faithful"
-        how = f"{len(refuted)} of {len(matches)} match calls said False"
+    checked = tool_verdict(trajectory.steps)
+    if checked is not None:
+        trajectory.label = checked
+        refuted = sum(s.supported is False for s in trajectory.steps)
+        matched = sum(s.supported is not None for s in trajectory.steps)
+        how = f"{refuted} of {matched} match calls said False"
     else:
         outcome = toolbox.run(ToolCall("match", {"sentence": state.answer}))
         trajectory.label = "hallucinated" if outcome.supported is not True else "faithful"

@@ -1,0 +1,258 @@
+"""Calibrated scores: a detector's raw score mapped to P(hallucinated), fitted on a dev split.
+
+Two methods, both monotone (a calibrated score never reorders examples, so AUROC is unchanged):
+
+- **Platt scaling** (Platt, 1999): P = σ(a·z + b) with z = logit(s), the raw score's log-odds, fitted by maximum
+  likelihood on Platt's smoothed targets t₊ = (N₊ + 1)/(N₊ + 2) and t₋ = 1/(N₋ + 2), which keep a separable dev set
+  from driving a to infinity.
+- **Isotonic regression** (Zadrozny & Elkan, 2002): the non-decreasing step function that minimises squared error
+  (pool-adjacent-violators, ``scipy.optimize.isotonic_regression``), read between its knots by linear interpolation
+  and clipped at the ends. Better with thousands of dev examples; Platt is safer with few.
+
+A :class:`Calibrator` holds one mapping per *input shape* (:func:`input_shape`), because one raw score means
+different things on a one-line QA answer and on a summary: the detector's decision rule is the same, its error rate
+is not. It is stored as a small JSON file with the detector's name and a fingerprint of the settings and model
+weights it was fitted for, so a calibrator is never silently applied to another model version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from scipy.optimize import isotonic_regression, minimize
+
+from veracity.errors import CalibrationError
+
+__all__ = [
+    "CALIBRATOR_FORMAT",
+    "RUNTIME_SETTINGS",
+    "SHAPES",
+    "CalibrationError",
+    "Calibrator",
+    "ShapeCalibration",
+    "fit_isotonic",
+    "fit_platt",
+    "input_shape",
+    "settings_fingerprint",
+    "shape_of_task",
+    "weights_digest",
+]
+
+CALIBRATOR_FORMAT: Literal["veracity-calibrator/1"] = "veracity-calibrator/1"
+SHAPES = ("qa", "dialogue", "summary")
+"""Input shapes: a question and a short answer; a conversation and a reply; a text checked with no question."""
+
+RUNTIME_SETTINGS = frozenset(
+    {"batch_size", "num_threads", "device", "llm_timeout", "time_budget_s", "threshold", "calibration"}
+)
+"""Settings left out of the fingerprint: they change speed or the raw decision, not the raw score."""
+
+MODEL_SETTINGS = ("model", "nli_model", "relevance_model")
+"""Settings that name a scoring model, whose weights the fingerprint digests."""
+
+_TURN = re.compile(
+    r"\[(human|user|assistant|system)\]\s*:|^\s*(human|user|assistant)\s*:", re.IGNORECASE | re.MULTILINE
+)
+_EPS = 1e-6
+
+
+def input_shape(answer: str, question: str | None) -> str:
+    """The input's shape, which picks the calibration (the rule is documented in docs/evaluation.md).
+
+    No question: ``summary`` (a text checked against its sources). A question holding conversation turns
+    (``[Human]:``, ``User:``, ``Assistant:`` ...): ``dialogue``. Any other question: ``qa``.
+    """
+    del answer  # the answer's length was weighed and left out: HaluEval's dialogue replies and QA answers overlap
+    if not question or not question.strip():
+        return "summary"
+    return "dialogue" if _TURN.search(question) else "qa"
+
+
+def shape_of_task(task: str | None) -> str | None:
+    """The input shape of a dataset's task name (HaluEval's qa / dialogue / summarization), or None."""
+    return {"qa": "qa", "dialogue": "dialogue", "summarization": "summary", "summary": "summary"}.get(task or "")
+
+
+def _logit(scores: np.ndarray) -> np.ndarray:
+    clipped = np.clip(scores, _EPS, 1.0 - _EPS)
+    return np.asarray(np.log(clipped) - np.log1p(-clipped))
+
+
+def fit_platt(scores: Sequence[float], labels: Sequence[int]) -> tuple[float, float]:
+    """Platt scaling's (a, b): P(hallucinated | s) = σ(a·logit(s) + b), by maximum likelihood on smoothed targets.
+
+    Raises:
+        CalibrationError: fewer than two examples, or only one class.
+    """
+    x, y = _checked(scores, labels)
+    positives = float(y.sum())
+    negatives = float(len(y) - positives)
+    target = np.where(y == 1, (positives + 1.0) / (positives + 2.0), 1.0 / (negatives + 2.0))
+    z = _logit(x)
+
+    def loss(params: np.ndarray) -> tuple[float, np.ndarray]:
+        a, b = params
+        t = a * z + b
+        # -[t·log σ(t) + (1-t)·log(1-σ(t))] = log(1 + e^t) - target·t, written stably
+        value = float(np.sum(np.logaddexp(0.0, t) - target * t))
+        residual = 1.0 / (1.0 + np.exp(-t)) - target
+        return value, np.array([float(residual @ z), float(residual.sum())])
+
+    result = minimize(loss, np.array([1.0, 0.0]), jac=True, method="L-BFGS-B")
+    a, b = (float(v) for v in result.x)
+    if not (math.isfinite(a) and math.isfinite(b)):
+        raise CalibrationError("Platt scaling did not converge to finite parameters")
+    return a, b
+
+
+def fit_isotonic(scores: Sequence[float], labels: Sequence[int]) -> tuple[list[float], list[float]]:
+    """Knots (x, y) of the isotonic fit of labels on scores: y is non-decreasing in x, one knot per distinct score.
+
+    Raises:
+        CalibrationError: fewer than two examples, or only one class.
+    """
+    x, y = _checked(scores, labels)
+    distinct, inverse, counts = np.unique(x, return_inverse=True, return_counts=True)
+    means = np.bincount(inverse, weights=y) / counts
+    fitted = isotonic_regression(means, weights=counts.astype(float), increasing=True).x
+    # Keep only the knots where the step function changes (and the ends): the file stays small.
+    keep = np.ones(len(distinct), dtype=bool)
+    keep[1:-1] = (np.diff(fitted)[:-1] != 0) | (np.diff(fitted)[1:] != 0)
+    return [float(v) for v in distinct[keep]], [float(v) for v in np.clip(fitted[keep], 0.0, 1.0)]
+
+
+def _checked(scores: Sequence[float], labels: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    x = np.asarray(scores, dtype=float)
+    y = np.asarray(labels, dtype=float)
+    if x.shape != y.shape or x.ndim != 1:
+        raise CalibrationError(f"scores and labels must be two lists of one length; got {x.shape} and {y.shape}")
+    if len(x) < 2 or not np.isfinite(x).all():
+        raise CalibrationError("calibration needs at least two examples with finite scores")
+    if set(np.unique(y)) != {0.0, 1.0}:
+        raise CalibrationError("calibration needs both faithful (0) and hallucinated (1) examples")
+    return x, y
+
+
+class ShapeCalibration(BaseModel):
+    """One input shape's mapping from raw score to P(hallucinated)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    method: Literal["platt", "isotonic"]
+    platt: tuple[float, float] | None = Field(None, description="(a, b) of σ(a·logit(s) + b).")
+    knots_x: list[float] = Field(default_factory=list, description="Isotonic knots: raw scores, increasing.")
+    knots_y: list[float] = Field(default_factory=list, description="Isotonic knots: P(hallucinated).")
+    n: int = Field(ge=2, description="Dev examples it was fitted on.")
+    hallucinated_share: float = Field(ge=0.0, le=1.0, description="Share of hallucinated dev examples.")
+    fitted_on: str = Field(description="The dev run(s) it was fitted on.")
+
+    def probability(self, score: float) -> float:
+        """P(hallucinated) of a raw score."""
+        if not math.isfinite(score):
+            raise CalibrationError(f"cannot calibrate a score of {score}")
+        if self.method == "platt":
+            if self.platt is None:
+                raise CalibrationError("a Platt calibration without its parameters")
+            a, b = self.platt
+            t = a * float(_logit(np.array([score]))[0]) + b
+            return float(1.0 / (1.0 + math.exp(-t))) if t > -700 else 0.0
+        return float(np.clip(np.interp(score, self.knots_x, self.knots_y), 0.0, 1.0))
+
+    @classmethod
+    def fit(cls, scores: Sequence[float], labels: Sequence[int], method: str, fitted_on: str) -> ShapeCalibration:
+        """Fit ``method`` (platt or isotonic) on dev scores and labels."""
+        n = len(labels)
+        share = float(np.mean(labels)) if n else 0.0
+        if method == "platt":
+            return cls(method="platt", platt=fit_platt(scores, labels), n=n, hallucinated_share=share,
+                       fitted_on=fitted_on)  # fmt: skip
+        if method == "isotonic":
+            xs, ys = fit_isotonic(scores, labels)
+            return cls(method="isotonic", knots_x=xs, knots_y=ys, n=n, hallucinated_share=share, fitted_on=fitted_on)
+        raise CalibrationError(f"unknown calibration method {method!r}; choose platt or isotonic")
+
+
+class Calibrator(BaseModel):
+    """A detector's calibration: per input shape, and the fingerprint of what it was fitted for."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["veracity-calibrator/1"] = CALIBRATOR_FORMAT
+    detector: str
+    fingerprint: str = Field(description="settings_fingerprint of the detector it was fitted for.")
+    settings: dict[str, Any] = Field(description="The detector settings it was fitted for (for people to read).")
+    shapes: dict[str, ShapeCalibration]
+    dev_metrics: dict[str, dict[str, float]] = Field(
+        default_factory=dict, description="Per shape, ECE before and after, on the dev split (in-sample)."
+    )
+
+    def shape(self, name: str) -> ShapeCalibration | None:
+        """The calibration of input shape ``name``, if fitted."""
+        return self.shapes.get(name)
+
+    def save(self, path: Path) -> None:
+        """Write as JSON (atomic: a temporary file, then a rename)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(self.model_dump_json(indent=1) + "\n", encoding="utf-8")
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path) -> Calibrator:
+        """Read a calibrator file.
+
+        Raises:
+            CalibrationError: missing, not JSON, or not a calibrator of this format; the message names the file.
+        """
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError as exc:
+            raise CalibrationError(f"calibrator file {path} does not exist") from exc
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise CalibrationError(f"calibrator file {path} is not readable JSON: {exc}") from exc
+        if not isinstance(raw, dict) or raw.get("format") != CALIBRATOR_FORMAT:
+            found = raw.get("format") if isinstance(raw, dict) else type(raw).__name__
+            raise CalibrationError(f"{path} is not a {CALIBRATOR_FORMAT} file (format: {found!r})")
+        try:
+            return cls.model_validate(raw)
+        except ValidationError as exc:
+            raise CalibrationError(f"calibrator file {path} is malformed: {str(exc)[:300]}") from exc
+
+
+def weights_digest(path: Path) -> str | None:
+    """A cheap digest of a model's weights: size, first and last MiB of each weights file; None if none found."""
+    files = [path] if path.is_file() else sorted(
+        p for p in path.glob("*") if p.suffix in (".safetensors", ".bin", ".gguf", ".onnx") and p.is_file()
+    )  # fmt: skip
+    if not files:
+        return None
+    digest = hashlib.sha256()
+    for file in files:
+        size = file.stat().st_size
+        digest.update(f"{file.name}:{size}".encode())
+        with file.open("rb") as handle:
+            digest.update(handle.read(1 << 20))
+            if size > 2 << 20:
+                handle.seek(-(1 << 20), 2)
+                digest.update(handle.read(1 << 20))
+    return digest.hexdigest()[:16]
+
+
+def settings_fingerprint(detector: str, settings: Mapping[str, Any], digests: Mapping[str, str | None]) -> str:
+    """What a calibration is valid for: the detector, its score-relevant settings and its scoring models' weights.
+
+    ``digests`` maps each model setting (:data:`MODEL_SETTINGS`) to :func:`weights_digest` of the model it names
+    (None when the weights cannot be read locally; then the name alone counts).
+    """
+    kept = {k: v for k, v in sorted(settings.items()) if k not in RUNTIME_SETTINGS}
+    payload = json.dumps({"detector": detector, "settings": kept, "weights": dict(sorted(digests.items()))},
+                         sort_keys=True, default=str)  # fmt: skip
+    return hashlib.sha256(payload.encode()).hexdigest()[:16]

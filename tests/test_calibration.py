@@ -1,0 +1,152 @@
+"""Calibrated scores: the fits by hand, the calibrator file, its version check, and the real verifier wrapped."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from typer.testing import CliRunner
+
+from veracity.cli import app
+from veracity.detectors import calibrated, load_detector
+from veracity.detectors.calibrated import CalibratedDetector, detector_fingerprint, with_calibration
+from veracity.errors import CalibrationError
+from veracity.stages.calibration import (
+    Calibrator,
+    ShapeCalibration,
+    fit_isotonic,
+    fit_platt,
+    input_shape,
+)
+from veracity.training.calibration import fit_calibrator
+
+CONTEXT = ["Marie Curie was born in Warsaw in 1867. She won two Nobel Prizes."]
+
+
+def test_platt_by_hand_on_a_symmetric_case():
+    # logit(0.2) = -logit(0.8) and the smoothed targets are 1/4 and 3/4, so b = 0 and σ(a·logit(0.8)) = 3/4.
+    a, b = fit_platt([0.2, 0.2, 0.8, 0.8], [0, 0, 1, 1])
+    assert b == pytest.approx(0.0, abs=1e-5)
+    assert a == pytest.approx(math.log(3) / math.log(4), rel=1e-4)
+    fit = ShapeCalibration(method="platt", platt=(a, b), n=4, hallucinated_share=0.5, fitted_on="hand")
+    assert fit.probability(0.8) == pytest.approx(0.75, rel=1e-4) and fit.probability(0.5) == pytest.approx(0.5)
+
+
+def test_isotonic_by_hand_pools_the_violator():
+    xs, ys = fit_isotonic([0.1, 0.2, 0.3, 0.4], [0, 1, 0, 1])
+    assert xs == [0.1, 0.2, 0.3, 0.4] and ys == pytest.approx([0.0, 0.5, 0.5, 1.0])
+    fit = ShapeCalibration.fit([0.1, 0.2, 0.3, 0.4], [0, 1, 0, 1], "isotonic", "hand")
+    assert fit.probability(0.25) == pytest.approx(0.5) and fit.probability(0.15) == pytest.approx(0.25)
+    assert fit.probability(0.0) == 0.0 and fit.probability(1.0) == 1.0  # clipped at the ends
+    flat = fit_isotonic([0.1, 0.2, 0.3, 0.4, 0.5], [0, 0, 0, 1, 1])  # inner knots of a plateau are dropped
+    assert flat[0] == [0.1, 0.3, 0.4, 0.5]
+
+
+@pytest.mark.parametrize("scores,labels", [([0.3], [1]), ([0.3, 0.4], [1, 1]), ([0.3, float("nan")], [0, 1])])
+def test_fits_refuse_what_cannot_be_calibrated(scores, labels):
+    with pytest.raises(CalibrationError):
+        fit_platt(scores, labels)
+    with pytest.raises(CalibrationError):
+        fit_isotonic(scores, labels)
+
+
+def test_input_shape_rule():
+    assert input_shape("A summary.", None) == "summary" and input_shape("x", "  ") == "summary"
+    assert input_shape("Warsaw", "Where was Marie Curie born?") == "qa"
+    assert input_shape("Sure!", "[Human]: Do you like Iron Man? [Assistant]: Yes. [Human]: Me too.") == "dialogue"
+    assert input_shape("Sure!", "User: hi\nAssistant: hello\nUser: and Curie?") == "dialogue"
+
+
+def _run(folder, detector, config, rows, split="dev"):
+    folder.mkdir(parents=True)
+    (folder / "metrics.json").write_text(json.dumps({"detector": detector, "config": config, "split": split}))
+    (folder / "predictions.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return folder
+
+
+def _qa_rows(n=40):
+    # Raw scores that overstate hallucination: label 1 only above 0.8.
+    return [{"id": str(i), "score": i / n, "label": int(i / n > 0.8), "task": "qa"} for i in range(n)]
+
+
+@pytest.fixture(scope="module")
+def verifier():
+    return load_detector("verifier", calibration="none")
+
+
+def test_a_fitted_calibrator_is_applied_to_the_real_verifier_and_keeps_the_raw_score(tmp_path, verifier):
+    run = _run(tmp_path / "qa-dev", "verifier", verifier.config(), _qa_rows())
+    calibrator = fit_calibrator([run])
+    assert set(calibrator.shapes) == {"qa"} and calibrator.shapes["qa"].method == "platt"  # 40 < 200 examples
+    assert calibrator.dev_metrics["qa"]["ece_calibrated"] < calibrator.dev_metrics["qa"]["ece_raw"]
+    path = tmp_path / "verifier.json"
+    calibrator.save(path)
+    assert Calibrator.load(path) == calibrator
+
+    detector = load_detector("verifier", calibration=str(path))
+    assert isinstance(detector, CalibratedDetector) and detector.config()["calibration"] == str(path)
+    report = detector.detect("Warsaw", CONTEXT, "Where was Marie Curie born?")
+    raw = verifier.detect("Warsaw", CONTEXT, "Where was Marie Curie born?")
+    assert report.raw_score == pytest.approx(raw.score) and report.threshold == 0.5
+    assert report.score == pytest.approx(calibrator.shapes["qa"].probability(raw.score))
+    assert report.verdict == ("hallucinated" if report.score >= 0.5 else "faithful")
+    assert report.calibration == f"{path} (qa, platt)"
+    summary = detector.detect("Marie Curie was born in Paris.", CONTEXT)  # no summary fit: raw, with a note
+    assert summary.raw_score is None and summary.calibration is None
+    assert any("no fit for summary inputs" in note for note in summary.notes)
+
+
+def test_a_calibrator_for_other_settings_or_files_that_are_not_calibrators_are_clear_errors(tmp_path, verifier):
+    other = {**verifier.config(), "chunk_tokens": 100}
+    path = tmp_path / "other.json"
+    fit_calibrator([_run(tmp_path / "other", "verifier", other, _qa_rows())]).save(path)
+    with pytest.raises(CalibrationError, match=str(path)):
+        with_calibration(verifier, str(path))
+    with pytest.raises(CalibrationError, match="for detector 'verifier', not 'grounding'"):
+        with_calibration(load_detector("grounding", calibration="none"), str(path))
+    for name, text in [("missing.json", None), ("junk.json", "{not json"), ("foreign.json", '{"format": "x"}'),
+                       ("bad.json", '{"format": "veracity-calibrator/1", "detector": "verifier"}')]:  # fmt: skip
+        target = tmp_path / name
+        if text is not None:
+            target.write_text(text)
+        with pytest.raises(CalibrationError, match=name):
+            load_detector("verifier", calibration=str(target))
+
+
+def test_auto_uses_a_matching_shipped_calibrator_and_otherwise_falls_back_with_a_note(tmp_path, verifier, monkeypatch):
+    shipped = tmp_path / "shipped" / "verifier.json"
+    monkeypatch.setattr(calibrated, "shipped_calibrator", lambda name: shipped)
+    assert with_calibration(verifier, "auto") is verifier  # nothing shipped: raw, no wrapper
+    fit_calibrator([_run(tmp_path / "ok", "verifier", verifier.config(), _qa_rows())]).save(shipped)
+    report = with_calibration(verifier, "auto").detect("Warsaw", CONTEXT, "Where was Marie Curie born?")
+    assert report.calibration == "shipped:verifier.json (qa, platt)" and report.raw_score is not None
+    other = {**verifier.config(), "question_template": None}
+    fit_calibrator([_run(tmp_path / "stale", "verifier", other, _qa_rows())]).save(shipped)
+    report = with_calibration(verifier, "auto").detect("Warsaw", CONTEXT, "Where was Marie Curie born?")
+    assert report.calibration is None and report.raw_score is None
+    assert any("fitted for other settings or model weights" in note for note in report.notes)
+
+
+def test_fingerprint_ignores_runtime_settings_but_not_scoring_ones(verifier):
+    config = verifier.config()
+    base = detector_fingerprint("verifier", config)
+    assert detector_fingerprint("verifier", {**config, "batch_size": 3, "threshold": 0.9}) == base
+    assert detector_fingerprint("verifier", {**config, "mode": "whole"}) != base
+    assert detector_fingerprint("sea", config) != base
+
+
+def test_fit_refuses_test_runs_and_mixed_detectors_and_the_cli_writes_the_file(tmp_path, verifier):
+    test_run = _run(tmp_path / "t", "verifier", verifier.config(), _qa_rows(), split="test")
+    with pytest.raises(CalibrationError, match="test split"):
+        fit_calibrator([test_run])
+    a = _run(tmp_path / "a", "verifier", verifier.config(), _qa_rows())
+    b = _run(tmp_path / "b", "grounding", {}, _qa_rows())
+    with pytest.raises(CalibrationError, match="fit them apart"):
+        fit_calibrator([a, b])
+    out = tmp_path / "cal.json"
+    result = CliRunner().invoke(app, ["calibrate", str(a), "--out", str(out), "--method", "isotonic"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["shapes"]["qa"]["method"] == "isotonic" and Calibrator.load(out).shapes
+    bad = CliRunner().invoke(app, ["calibrate", str(test_run), "--out", str(out)])
+    assert bad.exit_code != 0 and "test split" in bad.output
