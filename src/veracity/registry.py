@@ -20,6 +20,8 @@ DETECTORS: dict[str, str] = {
     "litehall": "veracity.detectors.litehall:LiteHallDetector",
     "oasis": "veracity.detectors.oasis:OasisDetector",
     "leap": "veracity.detectors.leap:LeapDetector",
+    "llm-judge": "veracity.detectors.judge:LLMJudgeDetector",
+    "cascade": "veracity.detectors.cascade:CascadeDetector",
 }
 
 EMBEDDERS: dict[str, str] = {

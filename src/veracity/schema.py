@@ -240,6 +240,9 @@ class Report(_Frozen):
     timings_ms: dict[str, float] = Field(default_factory=dict, description="Wall time per stage.")
     notes: list[str] = Field(default_factory=list, description="Fallbacks and caps applied, in plain words.")
     agent: AgentTrace | None = Field(default=None, description="The agent's strategies and steps (`leap`).")
+    decided_by: Literal["first", "second"] | None = Field(
+        default=None, description="`cascade`: the stage whose verdict this is."
+    )
 
     @model_validator(mode="after")
     def _check_consistency(self) -> Self:
