@@ -120,3 +120,53 @@ def test_llm_judge_with_smollm2_gives_a_schema_valid_verdict():
     report = judge.detect("Marie Curie was born in Paris. " * 3, [CONTEXT[0] * 10], QUESTION)
     assert report.verdict in ("hallucinated", "faithful") and 0.0 <= report.score <= 1.0
     assert report.models["llm"] and any("context cut" in note for note in report.notes)
+
+
+# -- the curve --------------------------------------------------------------------------------------------------------
+def test_cascade_curve_pareto_and_band_by_hand():
+    from veracity.eval.cascade import cascade_curve, choose_band, pareto
+
+    labels, p = [0, 1, 0, 1], [0.1, 0.9, 0.6, 0.4]  # the first stage is wrong on the last two
+    curve = cascade_curve(labels, p, [10] * 4, labels, [100] * 4, grid=[0.0, 0.3, 0.5, 0.7, 1.0])
+    point = {(q.low, q.high): q for q in curve}
+    assert point[(0.3, 0.7)].accuracy == 1.0 and point[(0.3, 0.7)].mean_latency_ms == 60.0
+    assert point[(0.3, 0.7)].routed == 0.5 and point[(0.5, 0.5)].accuracy == 0.5
+    assert point[(0.0, 1.0)].routed == 1.0 and point[(0.0, 1.0)].mean_latency_ms == 110.0
+    assert point[(0.0, 0.7)].mean_latency_ms == 85.0  # 0.1, 0.4 and 0.6 go, 0.9 stays
+    frontier = [(q.mean_latency_ms, q.accuracy) for q in pareto(curve)]
+    assert frontier == [(10.0, 0.5), (35.0, 0.75), (60.0, 1.0)]
+    chosen = choose_band(curve, target_accuracy=1.0, tolerance=0.0)
+    assert (chosen.low, chosen.high) == (0.3, 0.7)
+    assert choose_band(curve, target_accuracy=1.1, tolerance=0.0) is None
+
+
+def test_cascade_curve_command_on_two_runs(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from veracity.cli import app
+
+    def run(name, rows):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "predictions.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+        return folder
+
+    p = [0.1, 0.9, 0.6, 0.4]
+    first = run("first", [{"id": str(i), "label": i % 2, "score": s, "threshold": 0.5, "predicted": int(s >= 0.5),
+                           "task": "qa", "latency_ms": 10} for i, s in enumerate(p)])  # fmt: skip
+    second = run("second", [{"id": str(i), "label": i % 2, "score": 0.5, "predicted": i % 2, "task": "qa",
+                             "latency_ms": 100} for i in range(4)])  # fmt: skip
+    result = CliRunner().invoke(app, ["eval", "cascade-curve", "--first", str(first), "--second", str(second),
+                                      "--out", str(tmp_path / "out")])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    metrics = json.loads((tmp_path / "out" / "metrics.json").read_text())
+    qa = metrics["shapes"]["qa"]
+    assert qa["first"]["accuracy"] == 0.5 and qa["second"]["accuracy"] == 1.0 and qa["chosen"]["accuracy"] == 1.0
+    assert qa["chosen"]["mean_latency_ms"] == 60.0 and (tmp_path / "out" / "curve.png").stat().st_size > 0
+    assert json.loads(metrics["bands_setting"])["qa"] == [qa["chosen"]["low"], qa["chosen"]["high"]]
+    empty = run("empty", [])
+    bad = CliRunner().invoke(app, ["eval", "cascade-curve", "--first", str(first), "--second", str(empty),
+                                   "--out", str(tmp_path / "o2")])  # fmt: skip
+    assert bad.exit_code != 0 and "no example id in common" in bad.output

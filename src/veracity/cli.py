@@ -527,6 +527,51 @@ def eval_run(
     )
 
 
+@eval_app.command("cascade-curve")
+def eval_cascade_curve(
+    first: Annotated[Path, typer.Option(help="The first stage's run folder (raw scores: --set calibration=none).")],
+    second: Annotated[Path, typer.Option(help="The second stage's run folder, on the same examples.")],
+    out: Annotated[Path, typer.Option(help="Folder for metrics.json and curve.png.")],
+    calibrator: Annotated[Path | None, typer.Option(help="The first stage's calibrator file.")] = None,
+    target_accuracy: Annotated[
+        float | None, typer.Option(help="Accuracy the band must reach (default: the better stage's, per shape).")
+    ] = None,
+    tolerance: Annotated[float, typer.Option(help="Accuracy the band may give up against the target.")] = 0.005,
+) -> None:
+    """The cascade's accuracy against mean latency as its band widens, and the cheapest band that reaches a target."""
+    from veracity.eval.cascade import fit_cascade, plot_cascade
+    from veracity.stages.calibration import Calibrator
+
+    try:
+        loaded = Calibrator.load(calibrator) if calibrator is not None else None
+        result = fit_cascade(first, second, loaded, target_accuracy, tolerance)
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    bands = {s: [d["chosen"]["low"], d["chosen"]["high"]] for s, d in result["shapes"].items() if d["chosen"]}
+    result = {
+        "first": str(first),
+        "second": str(second),
+        "calibrator": str(calibrator) if calibrator else None,
+        **result,
+        "bands_setting": json.dumps(bands, separators=(",", ":")),
+        "command": "veracity " + " ".join(sys.argv[1:]),
+    }
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "metrics.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    plot_cascade(result, out / "curve.png")
+    for shape, data in result["shapes"].items():
+        chosen = data["chosen"]
+        line = f"{shape}: first {data['first']['accuracy']:.3f} / second {data['second']['accuracy']:.3f}; "
+        line += (
+            f"band [{chosen['low']}, {chosen['high']}) -> {chosen['accuracy']:.3f} at "
+            f"{chosen['mean_latency_ms']:.0f} ms ({100 * chosen['routed']:.0f}% routed)"
+            if chosen
+            else "no band reaches the target"
+        )
+        typer.echo(line)
+    typer.echo(f"--set 'bands={result['bands_setting']}'")
+
+
 @eval_app.command("compare")
 def eval_compare(
     a: Annotated[Path, typer.Argument(help="Result folder A.")],
