@@ -7,7 +7,6 @@ the NLI model, the embedder and SmolLM2 are the real ones.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import threading
 import time
@@ -583,10 +582,6 @@ def _smollm2_transformers() -> Any:
     return _CACHE["smollm2"]
 
 
-@pytest.mark.skipif(
-    not os.environ.get("VERACITY_SLOW_TESTS"),
-    reason="4 min on 2 idle cores, 18 with other jobs (session 6); opt in with VERACITY_SLOW_TESTS=1 until faster",
-)
 def test_tiny_lora_run_lowers_the_loss_saves_adapters_and_leap_runs_with_them(tmp_path, scorer, embedder):
     pytest.importorskip("peft")
     from veracity.training.leap_agent import AgentTuneConfig, tune_agents
@@ -616,11 +611,12 @@ def test_tiny_lora_run_lowers_the_loss_saves_adapters_and_leap_runs_with_them(tm
         assert (out / agent / "adapter_config.json").exists()
     assert "critic" not in summary["agents"]
 
-    detector = LeapDetector.from_config(llm="transformers:smollm2-135m-instruct", adapters=str(out), max_steps=2,
-                                        correction="off")  # fmt: skip
+    # One actor step and no planner keep the untuned-format generations (no grammar in transformers) few.
+    detector = LeapDetector.from_config(llm="transformers:smollm2-135m-instruct", adapters=str(out), max_steps=1,
+                                        correction="off", dynamic_strategy=False)  # fmt: skip
     assert set(detector.role_llms) == {"planner", "actor", "critic", "reflector"}
     assert detector.role_llms["actor"].model_id.endswith("+actor")
     assert detector.role_llms["critic"].model_id == "smollm2-135m-instruct"  # no critic adapter: the base
     report = detector.detect(FALSE, CONTEXT, STATE.question)
     assert report.verdict in ("hallucinated", "faithful") and report.agent is not None
-    assert len(report.agent.steps) <= 2 and report.agent.llm_calls >= 2
+    assert len(report.agent.steps) <= 1 and report.agent.llm_calls >= 1
