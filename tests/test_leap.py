@@ -17,8 +17,10 @@ import numpy as np
 import pytest
 
 from conftest import veracity_command
+from veracity.data.loaders import Example
 from veracity.detectors.leap import FIXED_STRATEGY, LeapConfig, LeapDetector
 from veracity.errors import BackendError, InputError
+from veracity.eval.harness import agent_summary, predict_example
 from veracity.models.llm.scripted import ScriptedLLM
 from veracity.models.pair_scorer import HFPairScorer
 from veracity.schema import Document
@@ -267,6 +269,9 @@ def test_advantage_regressor_learns_which_strategies_pay(embedder):
 
 # -- agents with scripted LLMs --------------------------------------------------------------------------------------
 STATE = State(answer=FALSE, context=CONTEXT[0].text, question="Where was Marie Curie born?")
+EXAMPLE = Example(
+    id="curie", answer=FALSE, context=[d.text for d in CONTEXT], question=STATE.question, label=1, task="qa"
+)
 
 
 def test_planner_repairs_a_fenced_reply_and_asks_again_once():
@@ -389,7 +394,12 @@ def test_proactive_correction_revises_a_weak_strategy_and_the_report_shows_it(sc
     assert teacher.seen == ["planner", "predict", "reflector", "planner", "predict", "actor", "actor"]
     assert report.agent.llm_calls == 7 and report.agent.stopped_by == "get_answer"
     assert [s.text for s in report.hallucinated_spans] == [FALSE]
-    assert report.agent.steps[0].tool == "match"
+    assert report.agent.steps[0].tool == "match" and report.agent.fallbacks == []
+    teacher = Teacher(predicted=[-3, 2], actor=[step("match", sentence=FALSE), step("get_answer", label="faithful")])
+    row = predict_example(detector_with(teacher, scorer, embedder, correction="llm"), EXAMPLE)
+    assert row["agent"] == {"llm_calls": 7, "tool_calls": 1, "tools": {"match": 1}, "strategies": 2, "revised": True,
+                            "stopped_by": "get_answer", "fallback": False}  # fmt: skip
+    assert row["predicted"] == 1  # get_answer said faithful; its own match call said False (verdict=tools)
 
 
 def test_correction_stops_after_max_revisions_and_is_off_when_asked(scorer, embedder):
@@ -412,6 +422,11 @@ def test_an_llm_that_is_down_still_gets_a_verdict_with_notes(scorer, embedder):
     assert report.verdict == "hallucinated" and report.agent.stopped_by == "fallback"
     assert any("fixed strategy" in n for n in report.notes) and any("no get_answer" in n for n in report.notes)
     assert report.agent.strategies[0].strategy == FIXED_STRATEGY.strategy
+    assert any("planner reply unusable" in f for f in report.agent.fallbacks)
+    assert (
+        agent_summary([predict_example(LeapDetector(ScriptedLLM(down), scorer, embedder), EXAMPLE)])["fallback_share"]
+        == 1.0
+    )
 
 
 def test_learning_grows_the_memories_and_reflects_on_failure(tmp_path, scorer, embedder):

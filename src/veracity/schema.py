@@ -208,6 +208,9 @@ class AgentTrace(_Frozen):
     stopped_by: Literal["get_answer", "step_limit", "fallback"]
     llm_calls: int = Field(ge=0)
     evidence: str = Field(default="", description="The evidence the agent gave with get_answer.")
+    fallbacks: list[str] = Field(
+        default_factory=list, description="Agent outputs unusable after a repair and a retry, and what replaced them."
+    )
 
 
 class Report(_Frozen):

@@ -145,6 +145,7 @@ class _Run:
     strategy: Strategy = FIXED_STRATEGY
     trajectory: Trajectory = field(default_factory=Trajectory)
     notes: list[str] = field(default_factory=list)
+    fallbacks: list[str] = field(default_factory=list)  # agent outputs unusable after repair and a retry
     planner_messages: list[dict[str, str]] = field(default_factory=list)
 
 
@@ -260,7 +261,7 @@ class LeapDetector:
         try:
             strategy = plan(agents["planner"], state, reflections, s.planner_context_chars, critique)
         except (LLMOutputError, BackendError) as exc:
-            run.notes.append(f"planner reply unusable ({str(exc)[:120]}); the fixed strategy was used")
+            run.fallbacks.append(f"planner reply unusable ({str(exc)[:120]}); the fixed strategy was used")
             return FIXED_STRATEGY
         reply = {"role": "assistant", "content": json.dumps(strategy.as_dict(), ensure_ascii=False)}
         run.planner_messages = [*plan_messages(state, reflections, s.planner_context_chars, critique), reply]
@@ -292,7 +293,7 @@ class LeapDetector:
         try:
             return predict_score(agents["critic"], state, strategy, examples) / 5.0
         except (LLMOutputError, BackendError) as exc:
-            run.notes.append(f"critic reply unusable ({str(exc)[:120]}); the strategy was not checked")
+            run.fallbacks.append(f"critic reply unusable ({str(exc)[:120]}); the strategy was not checked")
             return None
 
     def _propose(self, agents: _Agents, state: State, run: _Run) -> Strategy:
@@ -313,7 +314,7 @@ class LeapDetector:
                     )
                     critique = reflection.text()
                 except (LLMOutputError, BackendError) as exc:
-                    run.notes.append(f"reflector reply unusable ({str(exc)[:120]}); the strategy ran unrevised")
+                    run.fallbacks.append(f"reflector reply unusable ({str(exc)[:120]}); the strategy ran unrevised")
                     approved = True
             run.strategies.append(
                 AgentStrategy(
@@ -392,13 +393,14 @@ class LeapDetector:
             config=self.config(),
             models=self._models(),
             timings_ms=timer.timings_ms,
-            notes=run.notes + trajectory.notes + trajectory.fallbacks,
+            notes=run.notes + trajectory.notes + run.fallbacks + trajectory.fallbacks,
             agent=AgentTrace(
                 strategies=run.strategies,
                 steps=steps,
                 stopped_by=trajectory.stopped_by,
                 llm_calls=llm_calls,
                 evidence=trajectory.evidence,
+                fallbacks=run.fallbacks + trajectory.fallbacks,
             ),
         )
 
@@ -424,7 +426,7 @@ class LeapDetector:
             try:
                 score = judge(agents["critic"], state, strategy, trajectory, truth)
             except (LLMOutputError, BackendError) as exc:
-                run.notes.append(f"critic reply unusable ({str(exc)[:120]}); G by rule")
+                run.fallbacks.append(f"critic reply unusable ({str(exc)[:120]}); G by rule")
         # The LLM judge may contradict the outcome; its sign must follow R_T (Figure 9's initial reward).
         score = max(1, score) if correct else min(-1, score)
         value = predict_value(self.memory, key, s.value_k)
@@ -443,7 +445,7 @@ class LeapDetector:
                 reflection = reflect(agents["reflector"], state, strategy, trajectory, outcome)
                 self.memory.add("planner", key, {"reflection": reflection.text(), "task": state.kind})
             except (LLMOutputError, BackendError) as exc:
-                run.notes.append(f"reflector reply unusable ({str(exc)[:120]}); no reflection stored")
+                run.fallbacks.append(f"reflector reply unusable ({str(exc)[:120]}); no reflection stored")
         return LearnOutcome(
             strategy,
             trajectory,
@@ -453,6 +455,6 @@ class LeapDetector:
             adv,
             reflection,
             agents.calls,
-            run.notes + trajectory.notes + trajectory.fallbacks,
+            run.notes + trajectory.notes + run.fallbacks + trajectory.fallbacks,
             run.planner_messages,
         )

@@ -25,6 +25,7 @@ from veracity.detectors.base import Detector
 from veracity.errors import ConfigError, VeracityError
 from veracity.eval import metrics as m
 from veracity.models.memory import release_free_memory
+from veracity.schema import AgentTrace
 
 __all__ = ["EvalResult", "PredictMany", "compare_runs", "evaluate", "predict_example", "summarize"]
 
@@ -243,10 +244,52 @@ def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, 
             }
             if report.timings_ms:
                 row["timings_ms"] = {k: round(v, 3) for k, v in report.timings_ms.items()}
+            if report.raw_score is not None:
+                row["raw_score"] = report.raw_score
+            if report.decided_by is not None:
+                row["decided_by"] = report.decided_by
+            if report.agent is not None:
+                row["agent"] = agent_row(report.agent)
     except VeracityError as exc:
         row = {"id": record.id, "label": record.label, "error": f"{type(exc).__name__}: {exc}"}
     row["latency_ms"] = (time.perf_counter() - start) * 1000.0
     return row
+
+
+def agent_row(agent: AgentTrace) -> dict[str, Any]:
+    """What the harness keeps of an agent's run: LLM calls, tool calls by name, revisions, how it ended."""
+    tools: dict[str, int] = {}
+    for step in agent.steps:
+        if step.tool != "get_answer":
+            tools[step.tool] = tools.get(step.tool, 0) + 1
+    return {
+        "llm_calls": agent.llm_calls,
+        "tool_calls": sum(tools.values()),
+        "tools": tools,
+        "strategies": len(agent.strategies),
+        "revised": len(agent.strategies) > 1,
+        "stopped_by": agent.stopped_by,
+        "fallback": bool(agent.fallbacks),
+    }
+
+
+def agent_summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Means and shares over the rows' ``agent`` entries (LEAP's Tables 4–5 extras)."""
+    agents = [r["agent"] for r in rows if isinstance(r.get("agent"), dict)]
+    tools: dict[str, int] = {}
+    for agent in agents:
+        for name, count in agent.get("tools", {}).items():
+            tools[name] = tools.get(name, 0) + int(count)
+    n = len(agents)
+    return {
+        "n": n,
+        "llm_calls_mean": statistics.fmean(a["llm_calls"] for a in agents),
+        "tool_calls_mean": statistics.fmean(a["tool_calls"] for a in agents),
+        "tool_calls_by_name": dict(sorted(tools.items())),
+        "revised_share": sum(a["revised"] for a in agents) / n,
+        "fallback_share": sum(a["fallback"] for a in agents) / n,
+        "stopped_by": {k: sum(a["stopped_by"] == k for a in agents) for k in ("get_answer", "step_limit", "fallback")},
+    }
 
 
 def stage_timings(per_example: Sequence[dict[str, float]]) -> dict[str, dict[str, float]]:
@@ -280,6 +323,10 @@ def summarize(
     stages = stage_timings([r["timings_ms"] for r in rows if r.get("timings_ms")])
     if stages:
         result["stage_timings_ms"] = stages
+    if any(isinstance(r.get("agent"), dict) for r in rows):
+        result["agent"] = agent_summary(rows)
+    if any("decided_by" in r for r in rows):
+        result["second_stage_share"] = sum(r.get("decided_by") == "second" for r in rows) / len(rows)
     if rows and "probs" in rows[0]:
         result["metrics"] = m.nli_metrics([r["label"] for r in rows], [r["predicted"] for r in rows])
         result["threshold"] = None
