@@ -807,7 +807,7 @@ def data_synth(
         if neutral is not None:
             from veracity.detectors import load_detector
 
-            scorer = load_detector("verifier", model=neutral)
+            scorer = load_detector("verifier", calibration="none", model=neutral)
             extra = neutral_triplets(out, {d.id: d for d in documents()}, scorer.score_pairs)  # type: ignore[attr-defined]
         stats["derived"] = write_derived_sets(out, extra)
     except VeracityError as exc:
