@@ -12,6 +12,7 @@ from veracity.detectors import load_detector
 from veracity.detectors.cascade import CascadeConfig, CascadeDetector, route
 from veracity.detectors.judge import JUDGE_SCHEMA, LLMJudgeDetector
 from veracity.errors import BackendError, ConfigError
+from veracity.models.llm.base import RETRY_TEMPERATURE
 from veracity.models.llm.scripted import ScriptedLLM
 from veracity.schema import Report
 
@@ -109,6 +110,7 @@ def test_llm_judge_repairs_once_then_fails_clearly_and_its_score_follows_the_lab
     report = judge.detect("Warsaw", CONTEXT, QUESTION)
     assert report.verdict == "faithful" and report.score == pytest.approx(0.1)
     assert judge.llm.calls[0][1] == JUDGE_SCHEMA and "Not usable" in judge.llm.calls[1][0][-1]["content"]
+    assert judge.llm.temperatures == [0.0, RETRY_TEMPERATURE]
     coin = LLMJudgeDetector(ScriptedLLM(['{"label": "faithful", "confidence": 0}'])).detect("Warsaw", CONTEXT)
     assert coin.verdict == "faithful" and coin.score < 0.5
     with pytest.raises(BackendError, match="no usable verdict"):

@@ -21,6 +21,7 @@ from veracity.data.loaders import Example
 from veracity.detectors.leap import FIXED_STRATEGY, LeapConfig, LeapDetector
 from veracity.errors import BackendError, InputError
 from veracity.eval.harness import agent_summary, predict_example
+from veracity.models.llm.base import RETRY_TEMPERATURE
 from veracity.models.llm.scripted import ScriptedLLM
 from veracity.models.pair_scorer import HFPairScorer
 from veracity.schema import Document
@@ -299,6 +300,7 @@ def test_actor_step_limit_and_unusable_replies_fall_back_with_a_note(toolbox):
     assert trajectory.label == "hallucinated" and "step limit" in trajectory.fallbacks[0]
     junk = ScriptedLLM(["no json here", "still none"])
     trajectory = act(junk, State(answer=TRUE, context=CONTEXT[0].text), Strategy(**STRATEGY), toolbox)
+    assert junk.temperatures == [0.0, RETRY_TEMPERATURE]  # the retry samples: a greedy failure repeats itself
     assert trajectory.stopped_by == "fallback" and trajectory.label == "faithful"
     assert "match on the whole response" in trajectory.fallbacks[-1]
     python_style = ScriptedLLM(['get_answer(label="faithful")'])
@@ -520,8 +522,8 @@ def test_learning_loop_resumes_exports_and_its_memory_is_managed_by_the_cli(tmp_
     if not (default_data_dir() / "halueval" / "qa_data.json").exists():
         pytest.skip("HaluEval is not in ../shared/data/halueval")
     records = choose_records(["qa", "dialogue"], 2, seed=3)
-    assert [r.task for r in records] == ["qa", "qa", "dialogue", "dialogue"]
-    assert [r.label for r in records] == [0, 1, 0, 1] and all(int(r.id.split("-")[0]) < 8000 for r in records)
+    assert [r.task for r in records] == ["qa", "dialogue", "qa", "dialogue"]  # tasks take turns
+    assert [r.label for r in records] == [0, 0, 1, 1] and all(int(r.id.split("-")[0]) < 8000 for r in records)
     with pytest.raises(InputError, match="not 'test'"):
         choose_records(["qa"], 1, 0, split="test")
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
 from veracity.errors import BackendError, LLMOutputError
 from veracity.models.llm import load_llm
-from veracity.models.llm.base import LLM, parse_json_reply
+from veracity.models.llm.base import LLM, RETRY_TEMPERATURE, parse_json_reply
 from veracity.models.llm.llamacpp import DEFAULT_LOCAL_LLM
 from veracity.schema import Document, Report
 
@@ -104,8 +104,11 @@ class LLMJudgeDetector:
         timer = StageTimer()
         reason = ""
         with timer.stage("llm"):
-            for _ in range(2):
-                reply = self.llm.complete(messages, json_schema=JUDGE_SCHEMA, max_tokens=self.settings.max_tokens)
+            for attempt in range(2):
+                temperature = 0.0 if attempt == 0 else RETRY_TEMPERATURE
+                reply = self.llm.complete(
+                    messages, json_schema=JUDGE_SCHEMA, max_tokens=self.settings.max_tokens, temperature=temperature
+                )
                 try:
                     label, confidence = _read(parse_json_reply(reply, self.llm.model_id))
                     break

@@ -87,6 +87,10 @@ def validate_messages(messages: Sequence[Message]) -> list[dict[str, str]]:
     return out
 
 
+RETRY_TEMPERATURE = 0.7
+"""Sampling temperature of a retry after an unusable greedy reply."""
+
+
 def complete_json(
     llm: LLM,
     messages: Sequence[Message],
@@ -116,7 +120,9 @@ def ask_json(
     A reply is first repaired locally (code fences stripped, the outermost JSON array or object taken from
     surrounding prose). If it still does not parse, or ``parse`` rejects it (``ValueError``, ``TypeError``,
     ``KeyError`` or :class:`LLMOutputError`), the model is shown its reply and the reason and asked again, up to
-    ``attempts`` calls in all. Backend failures (server down, timeout) are not retried here: they propagate.
+    ``attempts`` calls in all. The first call is greedy; a retry samples (:data:`RETRY_TEMPERATURE`), because a
+    greedy decoder that failed once tends to fail the same way. Backend failures (server down, timeout) are not
+    retried here: they propagate.
 
     Raises:
         LLMOutputError: no reply could be used.
@@ -124,8 +130,9 @@ def ask_json(
     """
     history = list(messages)
     reason = "no attempt made"
-    for _ in range(max(1, attempts)):
-        text = llm.complete(history, json_schema=json_schema, max_tokens=max_tokens, temperature=0.0)
+    for attempt in range(max(1, attempts)):
+        temperature = 0.0 if attempt == 0 else RETRY_TEMPERATURE
+        text = llm.complete(history, json_schema=json_schema, max_tokens=max_tokens, temperature=temperature)
         try:
             return parse(parse_json_reply(text, llm.model_id))
         except (LLMOutputError, ValueError, TypeError, KeyError) as exc:

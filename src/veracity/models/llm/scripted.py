@@ -28,6 +28,7 @@ class ScriptedLLM:
         self._reply = replies if callable(replies) else None
         self._queue = [] if callable(replies) else list(replies)
         self.calls: list[tuple[list[dict[str, str]], Mapping[str, Any] | None]] = []
+        self.temperatures: list[float] = []  # the temperature of each call, in order
 
     def complete(
         self,
@@ -43,6 +44,7 @@ class ScriptedLLM:
         """
         checked = validate_messages(messages)
         self.calls.append((checked, json_schema))
+        self.temperatures.append(temperature)
         if self._reply is not None:
             return self._reply(checked)
         if not self._queue:

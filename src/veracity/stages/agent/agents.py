@@ -33,7 +33,7 @@ from numpy.typing import NDArray
 
 from veracity.errors import BackendError, LLMOutputError
 from veracity.models.embedder import Embedder
-from veracity.models.llm.base import LLM, Message, ask_json, parse_json_reply
+from veracity.models.llm.base import LLM, RETRY_TEMPERATURE, Message, ask_json, parse_json_reply
 from veracity.stages.agent.memory import AgentMemory
 from veracity.stages.agent.tools import (
     TOOL_DESCRIPTIONS,
@@ -405,8 +405,9 @@ def _next_step(
     schema = action_schema(tools)
     reason = ""
     history = list(messages)
-    for _ in range(2):
-        text = llm.complete(history, json_schema=schema, max_tokens=max_tokens, temperature=0.0)
+    for attempt in range(2):
+        temperature = 0.0 if attempt == 0 else RETRY_TEMPERATURE  # a greedy failure tends to repeat itself
+        text = llm.complete(history, json_schema=schema, max_tokens=max_tokens, temperature=temperature)
         try:
             thought, call = _parse_step(parse_json_reply(text, llm.model_id))
             return thought, call, text
