@@ -86,7 +86,7 @@ class LiteHallConfig(BaseModel):
     min_similarity: float = Field(0.35, ge=-1.0, le=1.0)
     per_document: int | None = Field(1, ge=1, description="Main sentences per document before any repeats.")
     topic_context: bool = Field(True, description="Embed each sentence after its document's first sentence.")
-    antecedent: Literal["previous", "first", "both"] = "previous"
+    antecedent: Literal["previous", "first", "both", "subject"] = "previous"
     follow_links: bool = Field(
         False, description="A document named by a chosen main sentence takes the next turn (multi-hop bridge)."
     )

@@ -18,8 +18,10 @@ and aggregated over chunks into the claim's evidence set E(z):
 - support: what the main sentence needs to stand alone — when it opens with a pronoun or a definite reference
   ("He …", "The company …", "This …"), the nearest earlier sentence of its document that does not (the one that
   names the referent; the previous sentence when that one does) (``antecedent="first"``: its document's
-  first sentence instead; ``"both"``: both), and the neighbouring sentences (±1) that name an entity the main
-  sentence names;
+  first sentence instead; ``"both"``: both; ``"subject"``: the nearest naming sentence as in ``previous``, and
+  the document's first sentence whatever the main sentence opens with — the sentence that says what the document
+  is about, which an encyclopaedic paragraph's later sentences lean on even when they repeat a name), and the
+  neighbouring sentences (±1) that name an entity the main sentence names;
 - windows (``windows`` > 0; off in this class by default, 2 in the ``litehall`` detector): besides the groups,
   the claim's best windows of consecutive sentences of one document (at most ``window_tokens`` tokens each, scored
   by their most similar sentence), which the ``nli`` verifier reads as further premises — for a claim that
@@ -464,6 +466,8 @@ def supporting_indices(sentences: Sequence[CorpusSentence], main: int, anteceden
         [0]
         >>> supporting_indices([make(i, t) for i, t in enumerate(texts)], 3)  # its neighbour names Paris too
         [2]
+        >>> supporting_indices([make(i, t) for i, t in enumerate(texts)], 2, "subject")  # + what the document is about
+        [0, 3]
         >>> chain = ["Marie Curie was a physicist.", "She was born in Warsaw.", "She moved to Paris."]
         >>> supporting_indices([make(i, t) for i, t in enumerate(chain)], 2)  # past "She was born …" to the name
         [0]
@@ -474,7 +478,7 @@ def supporting_indices(sentences: Sequence[CorpusSentence], main: int, anteceden
         i for i in (main - 1, main + 1) if 0 <= i < len(sentences) and sentences[i].document_id == current.document_id
     ]
     if _LEADING_REFERENCE.match(current.text):
-        if antecedent in ("previous", "both") and main - 1 in same_document:
+        if antecedent in ("previous", "both", "subject") and main - 1 in same_document:
             # "She moved …" after "She was born …": the antecedent is the nearest sentence that names her
             named = main - 1
             while (
@@ -485,16 +489,22 @@ def supporting_indices(sentences: Sequence[CorpusSentence], main: int, anteceden
                 named -= 1
             chosen.add(named)
         if antecedent in ("first", "both"):
-            first = main
-            while first - 1 >= 0 and sentences[first - 1].document_id == current.document_id:
-                first -= 1
-            if first != main and sentences[first].sentence.index == 0:
-                chosen.add(first)
+            chosen |= _document_first(sentences, main)
+    if antecedent == "subject":
+        chosen |= _document_first(sentences, main)
     names = _names(current.text)
     for i in same_document:
         if names & _names(sentences[i].text):
             chosen.add(i)
     return sorted(chosen)
+
+
+def _document_first(sentences: Sequence[CorpusSentence], main: int) -> set[int]:
+    """The index of the first sentence of ``sentences[main]``'s document (if it is the document's sentence 0)."""
+    first = main
+    while first - 1 >= 0 and sentences[first - 1].document_id == sentences[main].document_id:
+        first -= 1
+    return {first} if first != main and sentences[first].sentence.index == 0 else set()
 
 
 def _names(text: str) -> set[str]:
