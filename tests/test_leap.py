@@ -630,7 +630,7 @@ def test_tiny_lora_run_lowers_the_loss_saves_adapters_and_leap_runs_with_them(tm
 
     # One actor step and no planner keep the untuned-format generations (no grammar in transformers) few.
     detector = LeapDetector.from_config(llm="transformers:smollm2-135m-instruct", adapters=str(out), max_steps=1,
-                                        correction="off", dynamic_strategy=False)  # fmt: skip
+                                        correction="off", dynamic_strategy=False, actor_max_tokens=120)  # fmt: skip
     assert set(detector.role_llms) == {"planner", "actor", "critic", "reflector"}
     assert detector.role_llms["actor"].model_id.endswith("+actor")
     assert detector.role_llms["critic"].model_id == "smollm2-135m-instruct"  # no critic adapter: the base

@@ -97,6 +97,9 @@ class LeapConfig(BaseModel):
     )
     search_k: int = Field(3, ge=1, le=20)
     max_steps: int = Field(6, ge=1, le=30, description="Actor steps before the step limit stops it.")
+    actor_max_tokens: int = Field(
+        1024, ge=32, description="Tokens per actor step; must cover the schema's longest step (docs/leap.md)."
+    )
     reflections_k: int = Field(2, ge=0, description="K: reflections retrieved for the planner (Eq. 3).")
     examples_k: int = Field(2, ge=0, description="Successful past strategies shown to the actor (Ψ_pos).")
     cautions_k: int = Field(1, ge=0, description="Cautionary tales shown to the actor (Ψ_neg).")
@@ -342,6 +345,7 @@ class LeapDetector:
             s.max_steps,
             s.context_chars,
             tools=tools,
+            max_tokens=s.actor_max_tokens,
             verdict=s.verdict,
         )
 

@@ -431,14 +431,16 @@ def act(
     max_steps: int = 6,
     context_chars: int = 2500,
     tools: Sequence[str] = TOOL_NAMES,
-    max_tokens: int = 300,
+    max_tokens: int = 1024,
     verdict: Literal["agent", "tools"] = "agent",
 ) -> Trajectory:
     """The actor's loop (Eq. 5) until ``get_answer`` or ``max_steps`` tool calls.
 
     The verdict comes only from ``get_answer``'s schema-checked label; with ``verdict="tools"`` a label that
     contradicts the agent's own ``match`` calls is overruled by them (:func:`tool_verdict`), and the trajectory's
-    notes say so. A call the actor repeats means it has nothing new to check: its next step may only answer. When
+    notes say so. A call the actor repeats means it has nothing new to check: its next step may only answer.
+    ``max_tokens`` must cover the schema's longest step (a 2,000-character code or text argument): a reply cut by
+    the token budget is invalid JSON, and the grammar already bounds every string. When
     the loop ends without ``get_answer`` (step limit, unusable replies, a failed LLM), the fallback decides from the
     ``match`` calls made, or else from ``match`` on the whole response, and the trajectory says so.
     """

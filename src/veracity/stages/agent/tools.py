@@ -70,10 +70,10 @@ _ARGUMENTS: dict[str, tuple[dict[str, dict[str, Any]], tuple[str, ...]]] = {
     "code_interpreter": ({"code": {"type": "string", "maxLength": 2000}}, ("code",)),
     "word_count": ({"length": {"type": "integer"}, "text": {"type": "string", "maxLength": 2000}}, ("length", "text")),
     "match": (
-        {"sentence": {"type": "string", "maxLength": 600}, "context": {"type": "string", "maxLength": 2000}},
+        {"sentence": {"type": "string", "maxLength": 600}, "context": {"type": "string", "maxLength": 1000}},
         ("sentence",),
     ),
-    "split_text": ({"text": {"type": "string", "maxLength": 4000}}, ("text",)),
+    "split_text": ({"text": {"type": "string", "maxLength": 2000}}, ("text",)),
     "get_answer": (
         {"label": {"enum": list(LABELS)}, "evidence": {"type": "string", "maxLength": 240}},
         ("label",),
