@@ -1,13 +1,12 @@
 #!/bin/bash
 # LEAP's measurements (issue 17; docs/leap.md). Each step resumes where it stopped; run from the repository root.
 set -e
-# 1. The learning loop on 51 HaluEval train records (17 per task, tasks taking turns), local Qwen2.5-1.5B.
-veracity train leap-strategies --out ../runs/leap/learn2 --per-task 17 --seed 0
-mkdir -p benchmarks/leap && rm -rf benchmarks/leap/memory && cp -r ../runs/leap/learn2/memory benchmarks/leap/memory
-cp ../runs/leap/learn2/metrics.json benchmarks/leap/learning-metrics.json
+# 1. The learning loop on 51 HaluEval train records (17 per task, tasks taking turns), local Qwen2.5-1.5B. Its folder
+#    is committed as it grows (memory/, trajectories.jsonl, metrics.json), so a later session resumes it.
+veracity train leap-strategies --out benchmarks/leap/learn --per-task 17 --seed 0
 # 2. The 60 test records (ids in benchmarks/leap/test60-ids.json) and the two baselines on the same ids.
 python benchmarks/leap/test60.py
-veracity eval -d leap --set memory=benchmarks/leap/memory --dataset jsonl:../runs/leap/test60.jsonl \
+veracity eval -d leap --set memory=benchmarks/leap/learn/memory --dataset jsonl:../runs/leap/test60.jsonl \
   --out benchmarks/results/leap-halueval60_leap
 veracity eval -d verifier --dataset jsonl:../runs/leap/test60.jsonl --out benchmarks/results/leap-halueval60_verifier
 veracity eval -d litehall --dataset jsonl:../runs/leap/test60.jsonl --out benchmarks/results/leap-halueval60_litehall
@@ -18,6 +17,6 @@ veracity eval compare benchmarks/results/leap-halueval60_litehall benchmarks/res
 # 3. Table 2's ablations on the first 30 ids (10 per task), as far as time allows.
 for ablation in correction=off dynamic_strategy=false reflection_retrieval=false memory_retrieval=false tools=false; do
   name=${ablation%%=*}
-  veracity eval -d leap --set memory=benchmarks/leap/memory --set $ablation --limit 30 \
+  veracity eval -d leap --set memory=benchmarks/leap/learn/memory --set $ablation --limit 30 \
     --dataset jsonl:../runs/leap/test60.jsonl --out benchmarks/results/leap-halueval30_leap-no-$name
 done
