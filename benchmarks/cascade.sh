@@ -11,3 +11,9 @@ veracity eval cascade-curve --first ../runs/cascade/verifier-$task-dev --second 
 # The test run with the band the curve chose (its `bands_setting`), run once.
 bands=$(python -c "import json; print(json.load(open('benchmarks/results/halueval-$task-dev_cascade-curve/metrics.json'))['bands_setting'])")
 veracity eval --detector cascade --set "bands=$bands" --dataset halueval-$task:test --out benchmarks/results/halueval-$task-test_cascade
+# litehall alone on the same test set (current verifier), and McNemar against both single stages.
+veracity eval --detector litehall --dataset halueval-$task:test --out benchmarks/results/halueval-$task-test_litehall-v2.1
+veracity eval compare benchmarks/results/halueval-$task-test_litehall-v2.1 benchmarks/results/halueval-$task-test_cascade \
+  > benchmarks/results/halueval-$task-test_cascade/compare-litehall.json
+veracity eval compare benchmarks/results/halueval-$task-test_verifier-calibrated benchmarks/results/halueval-$task-test_cascade \
+  > benchmarks/results/halueval-$task-test_cascade/compare-verifier.json
