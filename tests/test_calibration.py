@@ -128,6 +128,26 @@ def test_auto_uses_a_matching_shipped_calibrator_and_otherwise_falls_back_with_a
     assert any("fitted for other settings or model weights" in note for note in report.notes)
 
 
+def test_a_shipped_calibrator_can_be_named_and_a_missing_or_odd_name_is_a_clear_error(tmp_path, verifier, monkeypatch):
+    folder = tmp_path / "shipped"
+    monkeypatch.setattr(calibrated, "shipped_calibrator", lambda name: folder / f"{name}.json")
+    fit_calibrator([_run(tmp_path / "ok", "verifier", verifier.config(), _qa_rows())]).save(folder / "verifier-x.json")
+    detector = with_calibration(verifier, "shipped:verifier-x")
+    assert detector.config()["calibration"] == "shipped:verifier-x.json"
+    report = detector.detect("Warsaw", CONTEXT, "Where was Marie Curie born?")
+    assert report.calibration == "shipped:verifier-x.json (qa, platt)"
+    with pytest.raises(CalibrationError, match="shipped:nowhere"):
+        with_calibration(verifier, "shipped:nowhere")
+    for odd in ["shipped:", "shipped:../verifier", "shipped:a/b"]:
+        with pytest.raises(CalibrationError, match="name is letters"):
+            with_calibration(verifier, odd)
+    fit_calibrator([_run(tmp_path / "other", "verifier", {**verifier.config(), "chunk_tokens": 100}, _qa_rows())]).save(
+        folder / "stale.json"
+    )
+    with pytest.raises(CalibrationError, match=r"stale\.json"):
+        with_calibration(verifier, "shipped:stale")
+
+
 def test_fingerprint_ignores_runtime_settings_but_not_scoring_ones(verifier):
     config = verifier.config()
     base = detector_fingerprint("verifier", config)

@@ -22,6 +22,7 @@ DETECTORS: dict[str, str] = {
     "leap": "veracity.detectors.leap:LeapDetector",
     "llm-judge": "veracity.detectors.judge:LLMJudgeDetector",
     "cascade": "veracity.detectors.cascade:CascadeDetector",
+    "auto": "veracity.detectors.auto:AutoDetector",
 }
 
 EMBEDDERS: dict[str, str] = {

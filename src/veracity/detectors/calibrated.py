@@ -6,6 +6,8 @@
   and it was fitted for these settings and model weights. If it was fitted for others, the scores stay raw and every
   report says so in its notes; if none is shipped, the scores stay raw (``Report.calibration`` is None).
 - ``none``: raw scores.
+- ``shipped:NAME``: the calibrator shipped as ``detectors/calibrators/NAME.json`` (e.g. one fitted for the verifier
+  with another model), which must exist and match like a file;
 - a file path: that calibrator, which must match (else a :class:`~veracity.stages.calibration.CalibrationError`
   naming the file).
 
@@ -17,6 +19,7 @@ raw score, with a note.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -43,6 +46,7 @@ __all__ = [
 ]
 
 CALIBRATED_THRESHOLD = 0.5
+_SHIPPED_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 
 
 def shipped_calibrator(detector: str) -> Path:
@@ -128,7 +132,17 @@ def with_calibration(detector: Detector, calibration: str = "auto") -> Detector:
             )
             return CalibratedDetector(detector, None, "none", note)
         return CalibratedDetector(detector, calibrator, f"shipped:{path.name}")
-    path = Path(calibration).expanduser()
+    source = None
+    if calibration.startswith("shipped:"):
+        name = calibration.removeprefix("shipped:")
+        if not _SHIPPED_NAME.fullmatch(name) or ".." in name:
+            raise CalibrationError(f"{calibration!r}: a shipped calibrator's name is letters, digits, '_', '.', '-'")
+        path = shipped_calibrator(name)
+        if not path.exists():
+            raise CalibrationError(f"no shipped calibrator {calibration!r} (looked for {path})")
+        source = f"shipped:{path.name}"
+    else:
+        path = Path(calibration).expanduser()
     calibrator = Calibrator.load(path)
     if calibrator.detector != detector.name:
         raise CalibrationError(f"calibrator file {path} is for detector {calibrator.detector!r}, not {detector.name!r}")
@@ -137,4 +151,4 @@ def with_calibration(detector: Detector, calibration: str = "auto") -> Detector:
             f"calibrator file {path} was fitted for other settings or model weights of {detector.name!r} "
             f"(fingerprint {calibrator.fingerprint}, this detector {fingerprint}); refit it with `veracity calibrate`"
         )
-    return CalibratedDetector(detector, calibrator, str(path))
+    return CalibratedDetector(detector, calibrator, source or str(path))

@@ -248,6 +248,8 @@ def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, 
                 row["raw_score"] = report.raw_score
             if report.decided_by is not None:
                 row["decided_by"] = report.decided_by
+            if report.routed_to is not None:
+                row["routed_to"] = report.routed_to
             if report.agent is not None:
                 row["agent"] = agent_row(report.agent)
     except VeracityError as exc:

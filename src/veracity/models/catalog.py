@@ -149,6 +149,12 @@ def _verifier_small() -> Path | None:
     return path if (path / "config.json").exists() else None
 
 
+def _verifier_small_stage3() -> Path | None:
+    # The stage-3 release of the verifier, kept because it reads summaries better than the default (MODEL_CARD.md).
+    path = Path(__file__).parent / "weights" / "veracity-nli-small-stage3"
+    return path if (path / "config.json").exists() else None
+
+
 def _retriever_small() -> Path | None:
     # Shipped inside the package like the verifier (fp16 safetensors loaded as fp32; MODEL_CARD.md).
     path = Path(__file__).parent / "weights" / "veracity-retriever-small"
@@ -205,6 +211,14 @@ CATALOG: dict[str, ModelSpec] = {
             "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
             _verifier_small,
             lambda: _verifier_small() is not None,
+        ),
+        ModelSpec(
+            "veracity-nli-small-stage3",
+            "pair_scorer",
+            "the verifier's stage-3 release: weaker on QA, stronger on summaries than the default (MODEL_CARD.md)",
+            "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
+            _verifier_small_stage3,
+            lambda: _verifier_small_stage3() is not None,
         ),
         ModelSpec(
             "veracity-retriever-small",

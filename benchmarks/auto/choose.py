@@ -1,0 +1,67 @@
+"""Apply the route-choice rule of benchmarks/auto/README.md to the dev runs and write choice.json.
+
+usage: python benchmarks/auto/choose.py RUNS_DIR OUT_JSON
+RUNS_DIR holds one `veracity eval` folder per (shape, candidate), named SHAPE__CANDIDATE.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+TOLERANCE = 0.005  # 0.5 points
+
+
+def best_balanced_accuracy(scores: list[float], labels: list[int]) -> tuple[float, float]:
+    """The highest balanced accuracy of "hallucinated iff score >= t" over every t, and that t."""
+    positives = sum(labels)
+    negatives = len(labels) - positives
+    if positives == 0 or negatives == 0:
+        raise SystemExit("a dev run needs both labels")
+    pairs = sorted(zip(scores, labels, strict=True), reverse=True)
+    best, best_t = 0.5 * (0 + 1), float("inf")  # t above every score: all faithful
+    true_pos = false_pos = 0
+    for i, (score, label) in enumerate(pairs):
+        true_pos += label
+        false_pos += 1 - label
+        if i + 1 < len(pairs) and pairs[i + 1][0] == score:
+            continue  # a threshold sits between distinct scores
+        value = 0.5 * (true_pos / positives + 1 - false_pos / negatives)
+        if value > best:
+            best, best_t = value, score
+    return best, best_t
+
+
+def summarise(folder: Path) -> dict:
+    rows = [json.loads(line) for line in (folder / "predictions.jsonl").read_text().splitlines() if line.strip()]
+    rows = [r for r in rows if "error" not in r]
+    figure, threshold = best_balanced_accuracy([r["score"] for r in rows], [r["label"] for r in rows])
+    latencies = [r["latency_ms"] for r in rows if "latency_ms" in r]
+    return {
+        "n": len(rows),
+        "balanced_accuracy": round(figure, 4),
+        "threshold": threshold,
+        "mean_latency_ms": round(sum(latencies) / len(latencies), 1) if latencies else None,
+        "command": json.loads((folder / "metrics.json").read_text()).get("command"),
+    }
+
+
+def main() -> None:
+    runs, out = Path(sys.argv[1]), Path(sys.argv[2])
+    table: dict[str, dict[str, dict]] = {}
+    for folder in sorted(p for p in runs.iterdir() if (p / "predictions.jsonl").exists()):
+        shape, candidate = folder.name.split("__", 1)
+        table.setdefault(shape, {})[candidate] = summarise(folder)
+    choice = {}
+    for shape, candidates in table.items():
+        top = max(c["balanced_accuracy"] for c in candidates.values())
+        near = [name for name, c in candidates.items() if c["balanced_accuracy"] >= top - TOLERANCE - 1e-12]
+        choice[shape] = min(near, key=lambda name: candidates[name]["mean_latency_ms"] or float("inf"))
+    result = {"rule": "benchmarks/auto/README.md", "tolerance": TOLERANCE, "choice": choice, "candidates": table}
+    out.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps({"choice": choice, **{s: {n: c["balanced_accuracy"] for n, c in t.items()} for s, t in table.items()}}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""The ``auto`` detector: one detector per input shape, chosen by measurement.
+
+An input's shape (:func:`~veracity.stages.calibration.input_shape`: ``qa``, ``dialogue`` or ``summary``) is read
+from the question alone, before any model runs, and the input goes to that shape's route: a detector, its settings
+and its calibration. The report is the route's, with ``detector="auto"``, ``routed_to`` naming the shape and a first
+note saying where it went. Routes that are the same detector with the same settings share one instance, so its
+models load once.
+
+The default routes are the ones the dev measurements in ``benchmarks/auto/`` recommend (docs/calibration.md,
+"The auto detector"); ``--set 'qa={"detector": "litehall"}'`` overrides one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Self
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from veracity.detectors.base import Detector, as_documents, empty_answer_report
+from veracity.schema import Document, Report
+from veracity.stages.calibration import SHAPES, input_shape
+
+__all__ = ["AutoConfig", "AutoDetector", "Route"]
+
+
+class Route(BaseModel):
+    """Where inputs of one shape go."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    detector: str = Field("verifier", description="Detector name (any registered detector but auto).")
+    settings: dict[str, Any] = Field(default_factory=dict, description="Its settings.")
+    calibration: str = Field("auto", description="Its calibration: auto, none or a calibrator file.")
+
+    @field_validator("detector")
+    @classmethod
+    def _not_auto(cls, name: str) -> str:
+        if name == "auto":
+            raise ValueError("a route cannot be the auto detector itself")
+        return name
+
+
+class AutoConfig(BaseModel):
+    """Settings of the ``auto`` detector: one route per input shape."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    qa: Route = Field(default_factory=Route, description="Route for a question and its answer.")
+    dialogue: Route = Field(default_factory=Route, description="Route for a reply to conversation turns.")
+    summary: Route = Field(default_factory=Route, description="Route for a text checked against its sources.")
+
+
+class AutoDetector:
+    """Routes each input, by its shape, to the detector measured best for that shape."""
+
+    name = "auto"
+
+    def __init__(self, routes: dict[str, Detector], settings: AutoConfig | None = None) -> None:
+        missing = [shape for shape in SHAPES if shape not in routes]
+        if missing:
+            raise ValueError(f"auto: no route for input shape(s) {', '.join(missing)}")
+        self.routes = routes
+        self.settings = settings or AutoConfig()
+
+    @classmethod
+    def from_config(cls, config: AutoConfig | None = None, **overrides: Any) -> Self:
+        """Build every route's detector, once per distinct route (models load on first use)."""
+        from veracity.detectors import load_detector
+
+        base = config or AutoConfig()
+        s = AutoConfig.model_validate({**base.model_dump(), **overrides})
+        built: list[tuple[Route, Detector]] = []
+        routes: dict[str, Detector] = {}
+        for shape in SHAPES:
+            route: Route = getattr(s, shape)
+            detector = next((d for r, d in built if r == route), None)
+            if detector is None:
+                detector = load_detector(route.detector, calibration=route.calibration, **route.settings)
+                built.append((route, detector))
+            routes[shape] = detector
+        return cls(routes, s)
+
+    def config(self) -> dict[str, Any]:
+        """Every route, with the settings its detector actually runs with."""
+        return {shape: {"detector": d.name, "config": d.config()} for shape, d in self.routes.items()}
+
+    def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
+        """The report of the detector routed to for this input's shape."""
+        documents = as_documents(context)
+        if not answer.strip():
+            return empty_answer_report(self, answer, question, 0.5, {})
+        shape = input_shape(answer, question)
+        inner = self.routes[shape]
+        report = inner.detect(answer, documents, question)
+        note = f"auto: a {shape} input, routed to {inner.name!r}"
+        return report.model_copy(
+            update={"detector": self.name, "config": self.config(), "routed_to": shape, "notes": [note, *report.notes]}
+        )

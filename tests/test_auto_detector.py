@@ -1,0 +1,117 @@
+"""The ``auto`` detector: routing by input shape (scripted routes), its settings, and its real default routes.
+
+Scripted routes stand in for detectors where a test needs to see which one was called; the last test builds the
+default routes with the real verifier.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from veracity.detectors import load_detector
+from veracity.detectors.auto import AutoConfig, AutoDetector, Route
+from veracity.errors import ConfigError, InputError
+from veracity.schema import Report
+
+CONTEXT = ["Marie Curie was born in Warsaw in 1867. She won two Nobel Prizes."]
+QUESTION = "Where was Marie Curie born?"
+DIALOGUE = "[Human]: Who was Marie Curie? [Assistant]: A physicist. [Human]: Where was she born?"
+
+
+class FixedDetector:
+    """A detector that answers with a fixed score and counts its calls."""
+
+    def __init__(self, name: str, score: float) -> None:
+        self.name, self.score, self.calls = name, score, 0
+
+    def config(self):
+        return {"route": self.name}
+
+    def detect(self, answer, context, question=None):
+        self.calls += 1
+        return Report(
+            answer=answer,
+            question=question,
+            verdict="hallucinated" if self.score >= 0.5 else "faithful",
+            score=self.score,
+            threshold=0.5,
+            detector=self.name,
+            notes=[f"{self.name} looked"],
+        )
+
+
+def scripted() -> tuple[AutoDetector, dict[str, FixedDetector]]:
+    routes = {
+        "qa": FixedDetector("litehall", 0.9),
+        "dialogue": FixedDetector("verifier", 0.2),
+        "summary": FixedDetector("sea", 0.7),
+    }
+    return AutoDetector(routes), routes  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("question", "shape", "verdict"),
+    [(QUESTION, "qa", "hallucinated"), (DIALOGUE, "dialogue", "faithful"), (None, "summary", "hallucinated")],
+)
+def test_each_shape_goes_to_its_own_route(question, shape, verdict):
+    auto, routes = scripted()
+    report = auto.detect("She was born in Paris.", CONTEXT, question)
+    assert report.routed_to == shape and report.verdict == verdict and report.detector == "auto"
+    assert [r.calls for r in routes.values()] == [int(s == shape) for s in routes]
+    assert report.notes == [f"auto: a {shape} input, routed to {routes[shape].name!r}", f"{routes[shape].name} looked"]
+    assert set(report.config) == {"qa", "dialogue", "summary"}
+
+
+def test_an_empty_answer_is_faithful_and_reaches_no_route():
+    auto, routes = scripted()
+    report = auto.detect("   ", CONTEXT, QUESTION)
+    assert report.verdict == "faithful" and report.routed_to is None
+    assert all(r.calls == 0 for r in routes.values())
+
+
+def test_no_context_is_an_input_error():
+    auto, _ = scripted()
+    with pytest.raises(InputError):
+        auto.detect("She was born in Paris.", ["  "], QUESTION)
+
+
+def test_a_missing_route_is_refused():
+    with pytest.raises(ValueError, match="summary"):
+        AutoDetector({"qa": FixedDetector("a", 0.1), "dialogue": FixedDetector("b", 0.1)})  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"qa": {"detector": "auto"}}, "cannot be the auto detector"),
+        ({"qa": {"detector": "verifier", "colour": 1}}, "colour"),
+        ({"questions": {}}, "questions"),
+    ],
+)
+def test_bad_settings_are_config_errors(settings, message):
+    with pytest.raises(ConfigError, match=message):
+        load_detector("auto", **settings)
+
+
+def test_an_unknown_route_detector_is_named():
+    with pytest.raises(Exception, match="no-such-detector"):
+        load_detector("auto", summary={"detector": "no-such-detector"})
+
+
+def test_identical_routes_share_one_detector_and_different_ones_do_not():
+    auto = load_detector("auto", summary={"detector": "grounding"})
+    assert isinstance(auto, AutoDetector)
+    assert auto.routes["qa"] is auto.routes["dialogue"]
+    assert auto.routes["summary"] is not auto.routes["qa"] and auto.routes["summary"].name == "grounding"
+    assert Route() == AutoConfig().qa
+
+
+def test_the_default_routes_run_the_real_detectors():
+    auto = load_detector("auto")
+    right = auto.detect("Warsaw.", CONTEXT, QUESTION)
+    wrong = auto.detect("She was born in Paris in 1867.", CONTEXT, QUESTION)
+    assert right.routed_to == "qa" and right.verdict == "faithful"
+    assert wrong.verdict == "hallucinated" and wrong.score > right.score
+    summary = auto.detect("Marie Curie was born in Warsaw.", CONTEXT)
+    assert summary.routed_to == "summary" and summary.notes[0].startswith("auto: a summary input")
+    assert summary.config["summary"]["detector"] == AutoConfig().summary.detector
