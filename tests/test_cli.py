@@ -79,7 +79,7 @@ def test_empty_answer_is_faithful():
         (["detect", "--answer", "@no/such/answer.txt", "--context", "README.md"], "cannot read"),
         (
             ["detect", "--detector", "nope", "--answer", "x", "--context", "README.md"],
-            "unknown detector 'nope'; available: cascade, grounding",
+            "unknown detector 'nope'; available: auto, cascade, grounding",
         ),
         (["detect", "--answer", "x", "--context", "README.md", "--set", "top_k=0"], "invalid settings"),
         (["detect", "--answer", "x", "--context", "README.md", "--set", "colour=red"], "invalid settings"),
