@@ -95,13 +95,19 @@ def free_port() -> int:
 
 
 def start_service(data_dir: Path, port: int, *args: str, timeout: float = 120.0):  # type: ignore[no-untyped-def]
-    """`veracity serve` as a real process on 127.0.0.1:``port``, returned once /readyz says ready."""
+    """`veracity serve` as a real process on 127.0.0.1:``port``, returned once /readyz says ready.
+
+    Unless ``args`` name one, its default detector is the rule-based `grounding` (fast, word-level spans): these tests
+    are about the service; the shipped default (`auto`) has its own test.
+    """
     import os
     import subprocess
     import time
 
     import httpx
 
+    if "--detector" not in args and "-d" not in args:
+        args = ("--detector", "grounding", *args)
     process = subprocess.Popen(
         veracity_command("serve", "--port", str(port), "--data-dir", str(data_dir), *args),
         stdout=subprocess.DEVNULL,

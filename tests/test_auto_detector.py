@@ -115,3 +115,26 @@ def test_the_default_routes_run_the_real_detectors():
     summary = auto.detect("Marie Curie was born in Warsaw.", CONTEXT)
     assert summary.routed_to == "summary" and summary.notes[0].startswith("auto: a summary input")
     assert summary.config["summary"]["detector"] == AutoConfig().summary.detector
+
+
+def test_auto_is_the_default_of_the_library_the_cli_and_the_service(tmp_path):
+    import inspect
+
+    from typer.testing import CliRunner
+
+    from veracity.cli import app
+    from veracity.detectors import load_detector as loader
+
+    assert inspect.signature(loader).parameters["name"].default == "auto"
+    context = tmp_path / "curie.txt"
+    context.write_text(CONTEXT[0], encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["detect", "--question", QUESTION, "--answer", "Paris.", "--context", str(context), "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = Report.model_validate_json(result.stdout)
+    assert report.detector == "auto" and report.routed_to == "qa" and report.verdict == "hallucinated"
+    pytest.importorskip("fastapi", reason="the service extra is not installed")
+    from veracity.server.settings import ServiceSettings
+
+    assert ServiceSettings().default_detector == "auto" and ServiceSettings().warm_detectors == ["auto"]

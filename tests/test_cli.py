@@ -20,6 +20,8 @@ runner = CliRunner()
 def example_args(*extra):
     return [
         "detect",
+        "--detector",
+        "grounding",
         "--question",
         (EXAMPLE / "question.txt").read_text(encoding="utf-8"),
         "--answer",
@@ -52,7 +54,19 @@ def test_detect_text_marks_the_error():
 def test_answer_from_stdin_and_settings():
     result = runner.invoke(
         app,
-        ["detect", "--answer", "-", "--context", str(EXAMPLE / "warsaw.txt"), "--set", "top_k=1", "--format", "json"],
+        [
+            "detect",
+            "-d",
+            "grounding",
+            "--answer",
+            "-",
+            "--context",
+            str(EXAMPLE / "warsaw.txt"),
+            "--set",
+            "top_k=1",
+            "--format",
+            "json",
+        ],
         input="Marie Curie was born in Warsaw.",
     )
     assert result.exit_code == 0, result.output
@@ -85,11 +99,31 @@ def test_empty_answer_is_faithful():
         (["detect", "--answer", "x", "--context", "README.md", "--set", "colour=red"], "invalid settings"),
         (["detect", "--answer", "x", "--context", "README.md", "--set", "oops"], "key=value"),
         (
-            ["detect", "--answer", "Paris is in France.", "--context", "README.md", "--set", "embedder=no-such-model"],
+            [
+                "detect",
+                "-d",
+                "grounding",
+                "--answer",
+                "Paris is in France.",
+                "--context",
+                "README.md",
+                "--set",
+                "embedder=no-such-model",
+            ],
             "unknown model",
         ),
         (
-            ["detect", "--answer", "Paris is in France.", "--context", "README.md", "--set", "embedder=/no/such/dir"],
+            [
+                "detect",
+                "-d",
+                "grounding",
+                "--answer",
+                "Paris is in France.",
+                "--context",
+                "README.md",
+                "--set",
+                "embedder=/no/such/dir",
+            ],
             "does not exist",
         ),
         (["detect", "--answer", "x", "--context", "README.md", "--format", "xml"], "json or text"),
@@ -142,7 +176,7 @@ def test_batch_reports_bad_lines_goes_on_and_resumes(tmp_path):
     ]
     source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     write_lines(source, lines)
-    result = runner.invoke(app, ["detect", "--input", str(source), "--output", str(out)])
+    result = runner.invoke(app, ["detect", "-d", "grounding", "--input", str(source), "--output", str(out)])
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["id"] for r in rows] == ["a", "line-2", "c", "line-4", "e", "f"]
@@ -155,7 +189,7 @@ def test_batch_reports_bad_lines_goes_on_and_resumes(tmp_path):
     assert "2 reports, 4 failed records, 0 already" in result.stderr
 
     # Resume: finished records are skipped, failed ones are tried again.
-    again = runner.invoke(app, ["detect", "--input", str(source), "--output", str(out)])
+    again = runner.invoke(app, ["detect", "-d", "grounding", "--input", str(source), "--output", str(out)])
     assert again.exit_code == 0
     assert "0 reports, 4 failed records, 2 already" in again.stderr
     assert len(out.read_text(encoding="utf-8").splitlines()) == 10
@@ -170,11 +204,11 @@ def test_batch_resumes_after_a_line_cut_short(tmp_path):
             for i in range(3)
         ],
     )
-    first = runner.invoke(app, ["detect", "--input", str(source), "--output", str(out)])
+    first = runner.invoke(app, ["detect", "-d", "grounding", "--input", str(source), "--output", str(out)])
     assert first.exit_code == 0
     kept = out.read_text(encoding="utf-8").splitlines()[:1]
     out.write_text(kept[0] + "\n" + '{"id": "1", "rep', encoding="utf-8")  # interrupted mid-write
-    second = runner.invoke(app, ["detect", "--input", str(source), "--output", str(out)])
+    second = runner.invoke(app, ["detect", "-d", "grounding", "--input", str(source), "--output", str(out)])
     assert "2 reports, 0 failed records, 1 already" in second.stderr
 
 

@@ -32,6 +32,8 @@ def make_client(tmp_path):
     clients = []
 
     def make(**settings):
+        # The service's mechanics are tested with the fast rule-based detector; the shipped default has its own test.
+        settings = {"default_detector": "grounding", "warm_detectors": ["grounding"], **settings}
         app = create_app(ServiceSettings(data_dir=tmp_path / "data", **settings))
         client = TestClient(app, raise_server_exceptions=False)
         client.__enter__()
@@ -235,7 +237,8 @@ def test_the_async_client_against_the_app():
     from veracity.client import AsyncClient
 
     async def run() -> None:
-        app = create_app(ServiceSettings(data_dir=Path(tempfile.mkdtemp())), warm=False, run_jobs=False)
+        settings = ServiceSettings(data_dir=Path(tempfile.mkdtemp()), default_detector="grounding")
+        app = create_app(settings, warm=False, run_jobs=False)
         async with app.router.lifespan_context(app):
             client = AsyncClient("http://service")
             client._http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://service")

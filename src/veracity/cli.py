@@ -143,7 +143,10 @@ def detect(
         ),
     ] = None,
     detector: Annotated[
-        str | None, typer.Option("--detector", "-d", help="Detector name (default: grounding; oasis with --index).")
+        str | None,
+        typer.Option(
+            "--detector", "-d", help="Detector name (default: auto; oasis with --index; with --server, the service's)."
+        ),
     ] = None,
     settings: Annotated[list[str] | None, typer.Option("--set", help="Detector setting key=value; repeatable.")] = None,
     output_format: Annotated[str, typer.Option("--format", help="json or text.")] = "text",
@@ -178,7 +181,8 @@ def detect(
             if detector != "oasis":
                 raise InputError(f"--index is read by the oasis detector, not {detector!r}: use -d oasis")
             options["index"] = str(index.expanduser().resolve())
-        detector = detector or "grounding"
+        if server is None:
+            detector = detector or "auto"  # with --server, a request that names none gets the service's default
         ray_settings = _ray_settings(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
         if ray_settings is not None and (input_path is None or output_path is None):
             raise InputError("--engine ray runs batches: give --input RECORDS and --output REPORTS.jsonl")
@@ -193,7 +197,12 @@ def detect(
                 from veracity.scale import run_batch_ray
 
                 counts = run_batch_ray(
-                    detector, options, input_path, output_path, ray_settings, lambda m: typer.echo(m, err=True)
+                    detector or "auto",
+                    options,
+                    input_path,
+                    output_path,
+                    ray_settings,
+                    lambda m: typer.echo(m, err=True),
                 )
             else:
                 from veracity.batch import run_batch
@@ -234,19 +243,19 @@ def detect(
 class _RemoteDetector:
     """A running service in a detector's shape: ``detect`` calls ``POST /v1/detect``."""
 
-    def __init__(self, client: Any, name: str, settings: dict[str, Any]) -> None:
+    def __init__(self, client: Any, name: str | None, settings: dict[str, Any]) -> None:
         self.client, self.name, self.settings = client, name, settings
 
     def detect(self, answer: str, context: Any, question: str | None = None) -> Report:
         return self.client.detect(answer, list(context), question, self.name, self.settings)  # type: ignore[no-any-return]
 
 
-def _detector_or_server(name: str, settings: dict[str, Any], server: str | None, api_key_env: str) -> Any:
-    """The detector to run: loaded here, or a running service's when ``--server`` is given."""
+def _detector_or_server(name: str | None, settings: dict[str, Any], server: str | None, api_key_env: str) -> Any:
+    """The detector to run: loaded here, or a running service's when ``--server`` is given (``None``: its default)."""
     if server is None:
         from veracity.detectors import load_detector
 
-        return load_detector(name, **settings)
+        return load_detector(name or "auto", **settings)
     import os
 
     from veracity.client import Client
@@ -452,7 +461,7 @@ def eval_run(
         str | None, typer.Option(help="NAME[:SPLIT], jsonl:PATH or nli:PATH (e.g. halueval-qa:test).")
     ] = None,
     out: Annotated[Path | None, typer.Option(help="Result folder (predictions.jsonl, metrics.json, plots).")] = None,
-    detector: Annotated[str, typer.Option("--detector", "-d", help="Detector name.")] = "grounding",
+    detector: Annotated[str, typer.Option("--detector", "-d", help="Detector name.")] = "auto",
     settings: Annotated[list[str] | None, typer.Option("--set", help="Detector setting key=value.")] = None,
     limit: Annotated[int | None, typer.Option(help="Only the first N examples.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the bootstrap intervals.")] = 0,
@@ -1127,7 +1136,7 @@ def serve(
         Path | None,
         typer.Option(help="API keys, one per line (or sha256:HEX); $VERACITY_API_KEYS adds comma-separated keys."),
     ] = None,
-    detector: Annotated[str, typer.Option("--detector", "-d", help="Default detector of requests.")] = "grounding",
+    detector: Annotated[str, typer.Option("--detector", "-d", help="Default detector of requests.")] = "auto",
     settings: Annotated[
         list[str] | None, typer.Option("--set", help="Service setting key=value (see docs/service.md); repeatable.")
     ] = None,

@@ -11,7 +11,7 @@ from veracity.registry import resolve
 __all__ = ["Detector", "load_detector"]
 
 
-def load_detector(name: str = "grounding", calibration: str = "auto", **settings: Any) -> Detector:
+def load_detector(name: str = "auto", calibration: str = "auto", **settings: Any) -> Detector:
     """Build the detector registered as ``name`` with its default settings, overridden by ``settings``.
 
     Construction is cheap: models load on first use and are shared across detectors. ``calibration`` (``auto``,
