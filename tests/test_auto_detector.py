@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from veracity.detectors import load_detector
-from veracity.detectors.auto import AutoConfig, AutoDetector, Route
+from veracity.detectors.auto import AutoConfig, AutoDetector
 from veracity.errors import ConfigError, InputError
 from veracity.schema import Report
 
@@ -99,11 +99,26 @@ def test_an_unknown_route_detector_is_named():
 
 
 def test_identical_routes_share_one_detector_and_different_ones_do_not():
-    auto = load_detector("auto", summary={"detector": "grounding"})
+    auto = load_detector("auto", qa={"detector": "grounding"})
     assert isinstance(auto, AutoDetector)
-    assert auto.routes["qa"] is auto.routes["dialogue"]
-    assert auto.routes["summary"] is not auto.routes["qa"] and auto.routes["summary"].name == "grounding"
-    assert Route() == AutoConfig().qa
+    assert auto.routes["dialogue"] is auto.routes["summary"]  # both default to the stage-3 verifier
+    assert auto.routes["qa"] is not auto.routes["dialogue"] and auto.routes["qa"].name == "grounding"
+    assert AutoConfig().dialogue == AutoConfig().summary != AutoConfig().qa
+
+
+def test_the_default_routes_are_the_dev_choice_with_their_shipped_calibrators():
+    import json
+
+    from conftest import ROOT
+
+    choice = json.loads((ROOT / "benchmarks" / "auto" / "choice.json").read_text(encoding="utf-8"))["choice"]
+    names = {"litehall": ("litehall", {}), "verifier-stage3": ("verifier", {"model": "veracity-nli-small-stage3"})}
+    for shape in ("qa", "dialogue", "summary"):
+        route = getattr(AutoConfig(), shape)
+        assert (route.detector, route.settings) == names[choice[shape]], shape
+    auto = load_detector("auto")
+    assert auto.config()["qa"]["config"]["calibration"] == "shipped:litehall.json"
+    assert auto.config()["summary"]["config"]["calibration"] == "shipped:verifier-stage3.json"
 
 
 def test_the_default_routes_run_the_real_detectors():

@@ -50,7 +50,7 @@ def summarise(folder: Path) -> dict:
 def main() -> None:
     runs, out = Path(sys.argv[1]), Path(sys.argv[2])
     table: dict[str, dict[str, dict]] = {}
-    for folder in sorted(p for p in runs.iterdir() if (p / "predictions.jsonl").exists()):
+    for folder in sorted(p for p in runs.iterdir() if (p / "metrics.json").exists()):  # finished runs only
         shape, candidate = folder.name.split("__", 1)
         table.setdefault(shape, {})[candidate] = summarise(folder)
     choice = {}
