@@ -21,3 +21,7 @@ run summary verifier-stage3 $summaries -d verifier --set model=$stage3
 run summary litehall $summaries -d litehall
 run summary litehall-stage3 $summaries -d litehall --set nli_model=$stage3
 python benchmarks/auto/choose.py $dev benchmarks/auto/choice.json
+# The test runs, once, with the routes set from choice.json (AutoConfig's defaults).
+for task in qa dialogue summarization; do
+  veracity eval -d auto --dataset halueval-$task:test --out benchmarks/results/halueval-$task-test_auto
+done
