@@ -84,6 +84,9 @@ def test_empty_answer_is_faithful():
     assert report.verdict == "faithful" and report.claims == []
 
 
+GROUNDING_ON_README = ["detect", "-d", "grounding", "--answer", "Paris is in France.", "--context", "README.md"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -98,34 +101,8 @@ def test_empty_answer_is_faithful():
         (["detect", "--answer", "x", "--context", "README.md", "--set", "top_k=0"], "invalid settings"),
         (["detect", "--answer", "x", "--context", "README.md", "--set", "colour=red"], "invalid settings"),
         (["detect", "--answer", "x", "--context", "README.md", "--set", "oops"], "key=value"),
-        (
-            [
-                "detect",
-                "-d",
-                "grounding",
-                "--answer",
-                "Paris is in France.",
-                "--context",
-                "README.md",
-                "--set",
-                "embedder=no-such-model",
-            ],
-            "unknown model",
-        ),
-        (
-            [
-                "detect",
-                "-d",
-                "grounding",
-                "--answer",
-                "Paris is in France.",
-                "--context",
-                "README.md",
-                "--set",
-                "embedder=/no/such/dir",
-            ],
-            "does not exist",
-        ),
+        ([*GROUNDING_ON_README, "--set", "embedder=no-such-model"], "unknown model"),
+        ([*GROUNDING_ON_README, "--set", "embedder=/no/such/dir"], "does not exist"),
         (["detect", "--answer", "x", "--context", "README.md", "--format", "xml"], "json or text"),
         (["detect", "--input", "a.jsonl"], "both --input and --output"),
     ],

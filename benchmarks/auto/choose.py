@@ -10,33 +10,15 @@ import json
 import sys
 from pathlib import Path
 
+from veracity.eval.metrics import fit_threshold
+
 TOLERANCE = 0.005  # 0.5 points
-
-
-def best_balanced_accuracy(scores: list[float], labels: list[int]) -> tuple[float, float]:
-    """The highest balanced accuracy of "hallucinated iff score >= t" over every t, and that t."""
-    positives = sum(labels)
-    negatives = len(labels) - positives
-    if positives == 0 or negatives == 0:
-        raise SystemExit("a dev run needs both labels")
-    pairs = sorted(zip(scores, labels, strict=True), reverse=True)
-    best, best_t = 0.5 * (0 + 1), float("inf")  # t above every score: all faithful
-    true_pos = false_pos = 0
-    for i, (score, label) in enumerate(pairs):
-        true_pos += label
-        false_pos += 1 - label
-        if i + 1 < len(pairs) and pairs[i + 1][0] == score:
-            continue  # a threshold sits between distinct scores
-        value = 0.5 * (true_pos / positives + 1 - false_pos / negatives)
-        if value > best:
-            best, best_t = value, score
-    return best, best_t
 
 
 def summarise(folder: Path) -> dict:
     rows = [json.loads(line) for line in (folder / "predictions.jsonl").read_text().splitlines() if line.strip()]
     rows = [r for r in rows if "error" not in r]
-    figure, threshold = best_balanced_accuracy([r["score"] for r in rows], [r["label"] for r in rows])
+    threshold, figure = fit_threshold([r["label"] for r in rows], [r["score"] for r in rows], "balanced_accuracy")
     latencies = [r["latency_ms"] for r in rows if "latency_ms" in r]
     return {
         "n": len(rows),

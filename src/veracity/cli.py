@@ -17,6 +17,7 @@ import typer
 
 from veracity.errors import ConfigError, InputError, VeracityError
 from veracity.models.llm.llamacpp import DEFAULT_LOCAL_LLM
+from veracity.registry import DEFAULT_DETECTOR
 
 if TYPE_CHECKING:
     from veracity.schema import Report
@@ -181,8 +182,6 @@ def detect(
             if detector != "oasis":
                 raise InputError(f"--index is read by the oasis detector, not {detector!r}: use -d oasis")
             options["index"] = str(index.expanduser().resolve())
-        if server is None:
-            detector = detector or "auto"  # with --server, a request that names none gets the service's default
         ray_settings = _ray_settings(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
         if ray_settings is not None and (input_path is None or output_path is None):
             raise InputError("--engine ray runs batches: give --input RECORDS and --output REPORTS.jsonl")
@@ -197,7 +196,7 @@ def detect(
                 from veracity.scale import run_batch_ray
 
                 counts = run_batch_ray(
-                    detector or "auto",
+                    detector or DEFAULT_DETECTOR,
                     options,
                     input_path,
                     output_path,
@@ -255,7 +254,7 @@ def _detector_or_server(name: str | None, settings: dict[str, Any], server: str 
     if server is None:
         from veracity.detectors import load_detector
 
-        return load_detector(name or "auto", **settings)
+        return load_detector(name or DEFAULT_DETECTOR, **settings)
     import os
 
     from veracity.client import Client
@@ -461,7 +460,7 @@ def eval_run(
         str | None, typer.Option(help="NAME[:SPLIT], jsonl:PATH or nli:PATH (e.g. halueval-qa:test).")
     ] = None,
     out: Annotated[Path | None, typer.Option(help="Result folder (predictions.jsonl, metrics.json, plots).")] = None,
-    detector: Annotated[str, typer.Option("--detector", "-d", help="Detector name.")] = "auto",
+    detector: Annotated[str, typer.Option("--detector", "-d", help="Detector name.")] = DEFAULT_DETECTOR,
     settings: Annotated[list[str] | None, typer.Option("--set", help="Detector setting key=value.")] = None,
     limit: Annotated[int | None, typer.Option(help="Only the first N examples.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the bootstrap intervals.")] = 0,
@@ -1136,7 +1135,7 @@ def serve(
         Path | None,
         typer.Option(help="API keys, one per line (or sha256:HEX); $VERACITY_API_KEYS adds comma-separated keys."),
     ] = None,
-    detector: Annotated[str, typer.Option("--detector", "-d", help="Default detector of requests.")] = "auto",
+    detector: Annotated[str, typer.Option("--detector", "-d", help="Default detector of requests.")] = DEFAULT_DETECTOR,
     settings: Annotated[
         list[str] | None, typer.Option("--set", help="Service setting key=value (see docs/service.md); repeatable.")
     ] = None,

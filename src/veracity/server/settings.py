@@ -9,6 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from veracity.registry import DEFAULT_DETECTOR
+
 __all__ = ["ServiceSettings", "default_data_dir", "is_loopback"]
 
 
@@ -38,9 +40,10 @@ class ServiceSettings(BaseModel):
     host: str = Field("127.0.0.1", description="Address to bind; anything but loopback requires API keys.")
     port: int = Field(8000, ge=0, le=65535)
     data_dir: Path = Field(default_factory=default_data_dir, description="Where the jobs database lives.")
-    default_detector: str = Field("auto", description="The detector a request that names none gets.")
+    default_detector: str = Field(DEFAULT_DETECTOR, description="The detector a request that names none gets.")
     warm_detectors: list[str] = Field(
-        default_factory=lambda: ["auto"], description="Detectors loaded and run once before /readyz says ready."
+        default_factory=lambda: [DEFAULT_DETECTOR],
+        description="Detectors loaded and run once before /readyz says ready.",
     )
     detector_settings: dict[str, dict[str, Any]] = Field(
         default_factory=dict,
