@@ -8,7 +8,8 @@
 # paragraphs are shorter than the default T_d = 512); halueval = sea on halueval-summarization and -dialogue test
 # (not in the default list: about 40 minutes); halueval-calibrated = the three HaluEval tasks with the threshold
 # fitted on dev (after `main` and `halueval`); pooling = sea with S = max_k e_k on hotpotqa-derived (0.4 and
-# calibrated) and halueval-qa. Needs `veracity data build-hotpotqa-derived` first.
+# calibrated) and halueval-qa; hotpotqa and pooling-hotpotqa = main and pooling without halueval-qa. Needs
+# `veracity data build-hotpotqa-derived` first.
 # Run one at a time: two heavy jobs on 2 cores slow each other badly.
 set -euo pipefail
 model=$1; name=$2; shift 2
@@ -27,10 +28,10 @@ calibrated() {
 }
 for part in $parts; do
   case $part in
-    main)
+    main|hotpotqa)
       sea --dataset $hpd --out "$out/hotpotqa-derived_sea_$name"
       calibrated "$out/hotpotqa-derived_sea_$name" $hpd hotpotqa-derived:dev
-      sea --dataset halueval-qa:test --out "$out/halueval-qa-test_sea_$name" ;;
+      if [[ $part == main ]]; then sea --dataset halueval-qa:test --out "$out/halueval-qa-test_sea_$name"; fi ;;
     table7)
       for mode in whole per_document; do
         veracity eval --detector verifier --set "model=$model" --set "mode=$mode" --dataset $hpd \
@@ -56,11 +57,11 @@ for part in $parts; do
       for task in qa summarization dialogue; do
         calibrated "$out/halueval-$task-test_sea_$name" "halueval-$task:test" "halueval-$task:dev" --calibrate-limit 600
       done ;;
-    pooling)
+    pooling|pooling-hotpotqa)
       # S = max_k e_k instead of the weighted mean (chosen on dev: benchmarks/exploratory/sea-pooling-dev/)
       sea --set pooling=max --dataset $hpd --out "$out/hotpotqa-derived_sea-max_$name"
       calibrated "$out/hotpotqa-derived_sea-max_$name" $hpd hotpotqa-derived:dev --set pooling=max
-      sea --set pooling=max --dataset halueval-qa:test --out "$out/halueval-qa-test_sea-max_$name" ;;
+      if [[ $part == pooling ]]; then sea --set pooling=max --dataset halueval-qa:test --out "$out/halueval-qa-test_sea-max_$name"; fi ;;
     *) echo "unknown part $part" >&2; exit 2 ;;
   esac
 done
