@@ -8,8 +8,9 @@
 # paragraphs are shorter than the default T_d = 512); halueval = sea on halueval-summarization and -dialogue test
 # (not in the default list: about 40 minutes); halueval-calibrated = the three HaluEval tasks with the threshold
 # fitted on dev (after `main` and `halueval`); pooling = sea with S = max_k e_k on hotpotqa-derived (0.4 and
-# calibrated) and halueval-qa; hotpotqa and pooling-hotpotqa = main and pooling without halueval-qa. Needs
-# `veracity data build-hotpotqa-derived` first.
+# calibrated) and halueval-qa; hotpotqa and pooling-hotpotqa = main and pooling without halueval-qa;
+# table7-calibrated = table7's runs with the threshold fitted on dev; hard-gain = McNemar on the hard level of
+# pooling-hotpotqa's calibrated run against table7-calibrated's. Needs `veracity data build-hotpotqa-derived` first.
 # Run one at a time: two heavy jobs on 2 cores slow each other badly.
 set -euo pipefail
 model=$1; name=$2; shift 2
@@ -36,6 +37,22 @@ for part in $parts; do
       for mode in whole per_document; do
         veracity eval --detector verifier --set "model=$model" --set "mode=$mode" --dataset $hpd \
           --out "$out/hotpotqa-derived_nli-${mode//_/-}_$name"
+      done ;;
+    table7-calibrated)
+      # the table7 runs with the threshold fitted on hotpotqa-derived:dev, to set beside sea's calibrated rows
+      for mode in whole per_document; do
+        run="$out/hotpotqa-derived_nli-${mode//_/-}_$name"
+        mkdir -p "${run}_calibrated"
+        cp "$run/predictions.jsonl" "${run}_calibrated/"
+        veracity eval --detector verifier --set "model=$model" --set "mode=$mode" --set calibration=none --dataset $hpd \
+          --calibrate-on hotpotqa-derived:dev --objective balanced_accuracy --out "${run}_calibrated"
+      done ;;
+    hard-gain)
+      # the floor's hard-level gain, paired: sea (pooling=max) against the NLI alone, all fitted on dev (McNemar)
+      for alone in whole per-document; do
+        veracity eval compare "$out/hotpotqa-derived_nli-${alone}_${name}_calibrated" \
+          "$out/hotpotqa-derived_sea-max_${name}_calibrated" --task hard \
+          > "$out/hotpotqa-derived_sea-max_${name}_calibrated/compare-hard-nli-$alone.json"
       done ;;
     ablation)
       for off in segmentation aggregation relevance_weighting; do

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from conftest import FIXTURES
 from veracity.cli import app
 from veracity.detectors.verifier import VerifierConfig, VerifierDetector
+from veracity.errors import ConfigError
 from veracity.eval.harness import compare_runs, evaluate, stage_timings
 from veracity.eval.report import render_benchmarks
 
@@ -103,6 +104,23 @@ def test_compare_and_report(grounding, tmp_path):
     assert comparison["deltas"]["accuracy"] <= 0
     text, count = render_benchmarks(results)
     assert count == 2 and "`veracity eval A`" in text and "| 100.0" in text
+
+
+def test_compare_one_task(grounding, tmp_path):
+    rows = [
+        {"id": "e1", "answer": "Paris is in France.", "context": ["Paris is in France."], "label": 0, "task": "easy"},
+        {"id": "e2", "answer": "Paris is in Spain.", "context": ["Paris is in France."], "label": 1, "task": "easy"},
+        {"id": "h1", "answer": "Rome is in Italy.", "context": ["Rome is in Italy."], "label": 0, "task": "hard"},
+    ]
+    data = tmp_path / "levels.jsonl"
+    data.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    evaluate(grounding, f"jsonl:{data}", tmp_path / "a")
+    evaluate(grounding, f"jsonl:{data}", tmp_path / "b")
+    comparison = compare_runs(tmp_path / "a", tmp_path / "b", task="hard")
+    assert comparison["task"] == "hard" and comparison["n_shared"] == 1
+    assert comparison["deltas"]["accuracy"] == 0.0
+    with pytest.raises(ConfigError, match="no metrics for task 'medium'"):
+        compare_runs(tmp_path / "a", tmp_path / "b", task="medium")
 
 
 def test_cli_eval_commands(tmp_path):

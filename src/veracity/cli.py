@@ -584,12 +584,15 @@ def eval_cascade_curve(
 def eval_compare(
     a: Annotated[Path, typer.Argument(help="Result folder A.")],
     b: Annotated[Path, typer.Argument(help="Result folder B.")],
+    task: Annotated[
+        str | None, typer.Option(help="Compare only this task's examples (e.g. a HotPotQA-Derived level).")
+    ] = None,
 ) -> None:
     """Print metric deltas (B − A) and McNemar's p-value on the examples both runs scored."""
     from veracity.eval.harness import compare_runs
 
     try:
-        typer.echo(json.dumps(compare_runs(a, b), indent=2))
+        typer.echo(json.dumps(compare_runs(a, b, task), indent=2))
     except VeracityError as exc:
         raise _fail(str(exc)) from exc
 

@@ -373,11 +373,13 @@ def summarize(
     return result
 
 
-def compare_runs(a: Path, b: Path) -> dict[str, Any]:
-    """Metric deltas (b − a) and McNemar's test on the examples both runs scored.
+def compare_runs(a: Path, b: Path, task: str | None = None) -> dict[str, Any]:
+    """Metric deltas (b − a) and McNemar's test on the examples both runs scored (only ``task``'s, if given).
+
+    A run calibrated on dev is read at its fitted threshold, as its metrics are.
 
     Raises:
-        ConfigError: a folder has no metrics.json or predictions.jsonl.
+        ConfigError: a folder has no metrics.json or predictions.jsonl, or no metrics for ``task``.
     """
     runs = []
     for folder in (a, b):
@@ -386,8 +388,14 @@ def compare_runs(a: Path, b: Path) -> dict[str, Any]:
         metrics = json.loads((folder / METRICS).read_text(encoding="utf-8"))
         threshold = (metrics.get("calibration") or {}).get("threshold")
         correct = {}
+        if task is not None:
+            by_task = metrics.get("metrics", {}).get("by_task", {})
+            if task not in by_task:
+                known = ", ".join(sorted(by_task)) or "none"
+                raise ConfigError(f"{folder} has no metrics for task {task!r} (tasks: {known})")
+            metrics = {**metrics, "metrics": by_task[task]}
         for row in read_rows(folder / PREDICTIONS):
-            if "error" in row:
+            if "error" in row or (task is not None and row.get("task") != task):
                 continue
             predicted = row["predicted"] if threshold is None or "score" not in row else int(row["score"] >= threshold)
             correct[str(row["id"])] = predicted == row["label"]
@@ -400,6 +408,7 @@ def compare_runs(a: Path, b: Path) -> dict[str, Any]:
         if isinstance(value, (int, float)) and isinstance(mb["metrics"].get(key), (int, float))
     }
     return {
+        "task": task,
         "n_shared": len(shared),
         "deltas": deltas,
         "mcnemar": m.mcnemar([ca[i] for i in shared], [cb[i] for i in shared]),
