@@ -15,3 +15,18 @@ for candidate in verifier verifier-stage3; do
   ln -sfn ../summary__$candidate $dev/summary2/halueval-summarization__$candidate
 done
 python benchmarks/auto/choose_summary2.py $dev/summary2 benchmarks/auto/choice-summary2.json
+# The rule kept stage 3; its summary calibrator is refitted on all 2,000 summarization dev examples (the runs of the
+# first 600 are reused: evaluation resumes from predictions.jsonl), then auto is run again where the summary route
+# decides.
+mkdir -p $dev/summary-full__verifier-stage3
+[ -s $dev/summary-full__verifier-stage3/predictions.jsonl ] || cp $dev/summary__verifier-stage3/predictions.jsonl $dev/summary-full__verifier-stage3/
+veracity eval -d verifier --set model=veracity-nli-small-stage3 --set calibration=none \
+  --dataset halueval-summarization:dev --out $dev/summary-full__verifier-stage3
+veracity calibrate $dev/qa__verifier-stage3 $dev/dialogue__verifier-stage3 $dev/summary-full__verifier-stage3 \
+  --out src/veracity/detectors/calibrators/verifier-stage3.json
+res=benchmarks/results
+g=../shared/data/grounding/detection
+rm -rf $res/halueval-summarization-test_auto $res/summedits-dev_auto $res/wice-test_auto  # scored with the old fit
+veracity eval -d auto --dataset jsonl:$g/summedits-dev.jsonl --out $res/summedits-dev_auto
+veracity eval -d auto --dataset jsonl:$g/wice-test.jsonl --out $res/wice-test_auto
+veracity eval -d auto --dataset halueval-summarization:test --out $res/halueval-summarization-test_auto
