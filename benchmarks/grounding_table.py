@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from veracity.eval.report import score_is_probability
+
 RESULTS = Path(__file__).resolve().parent / "results"
 SETS = {"summedits-dev": "SummEdits dev (1,118; floor 68%)", "wice-test": "WiCE test (358; floor 62%)"}
 
@@ -25,7 +27,7 @@ def _label(record: dict) -> str:
     config = record.get("config") or {}
     model = config.get("model") or config.get("nli_model")
     label = record["detector"] + (f" ({Path(model).parent.name if '/' in model else model})" if model else "")
-    if (config.get("calibration") or "none") != "none":
+    if score_is_probability(record):
         label += ", P calibrated"
     return label
 
@@ -33,19 +35,17 @@ def _label(record: dict) -> str:
 def main() -> None:
     """Print one table per set, best balanced accuracy first."""
     for name, title in SETS.items():
-        rows = []
-        for path in sorted(RESULTS.glob(f"{name}_*/metrics.json")):
-            record = json.loads(path.read_text(encoding="utf-8"))
-            rows.append((record["metrics"], record, path.parent.name))
-        rows.sort(key=lambda row: -row[0]["balanced_accuracy"])
+        paths = RESULTS.glob(f"{name}_*/metrics.json")
+        rows = [(json.loads(path.read_text(encoding="utf-8")), path.parent.name) for path in sorted(paths)]
+        rows.sort(key=lambda row: -row[0]["metrics"]["balanced_accuracy"])
         print(f"**{title}**\n")
         print("| detector | balanced acc. | AUROC | acc. halluc. / faithful | ECE | p50 ms | examples/s | folder |")
         print("|---|---|---|---|---|---|---|---|")
-        for metrics, record, folder in rows:
-            detector = _label(record)
+        for record, folder in rows:
+            metrics = record["metrics"]
             auroc = metrics.get("auroc")
             print(
-                f"| {detector} | {_pct(metrics['balanced_accuracy'])} | "
+                f"| {_label(record)} | {_pct(metrics['balanced_accuracy'])} | "
                 f"{'—' if auroc is None else f'{auroc:.3f}'} | "
                 f"{_pct(metrics['acc_hallucinated'])} / {_pct(metrics['acc_faithful'])} | "
                 f"{metrics['ece']:.3f} | {record['latency_ms']['p50']:.0f} | {record['throughput_per_s']:.2f} | "

@@ -12,7 +12,7 @@ from veracity.cli import app
 from veracity.detectors.verifier import VerifierConfig, VerifierDetector
 from veracity.errors import ConfigError
 from veracity.eval.harness import compare_runs, evaluate, stage_timings
-from veracity.eval.report import render_benchmarks
+from veracity.eval.report import render_benchmarks, score_is_probability
 
 GENERIC = f"jsonl:{FIXTURES / 'generic.jsonl'}"
 runner = CliRunner()
@@ -104,6 +104,13 @@ def test_compare_and_report(grounding, tmp_path):
     assert comparison["deltas"]["accuracy"] <= 0
     text, count = render_benchmarks(results)
     assert count == 2 and "`veracity eval A`" in text and "| 100.0" in text
+
+
+def test_score_is_probability_reads_the_calibration_setting():
+    assert score_is_probability({"config": {"calibration": "auto"}})
+    assert score_is_probability({"config": {"calibration": "shipped:verifier-stage3.json"}})
+    assert not score_is_probability({"config": {"calibration": "none"}})
+    assert not score_is_probability({"config": {"top_k": 3}}) and not score_is_probability({"config": None})
 
 
 def test_compare_one_task(grounding, tmp_path):

@@ -8,7 +8,7 @@ from typing import Any
 
 from veracity.errors import ConfigError
 
-__all__ = ["render_benchmarks", "write_benchmarks"]
+__all__ = ["render_benchmarks", "score_is_probability", "write_benchmarks"]
 
 HEADER = """# Benchmarks
 
@@ -37,6 +37,11 @@ def _fmt(value: Any, percent: bool = True) -> str:
     return str(value)
 
 
+def score_is_probability(record: dict[str, Any]) -> bool:
+    """Whether a run's scores are P(hallucinated) from a calibrator (docs/calibration.md): its `calibration` setting."""
+    return ((record.get("config") or {}).get("calibration") or "none") != "none"
+
+
 def render_benchmarks(results_dir: Path) -> tuple[str, int]:
     """The Markdown text and the number of result folders it covers."""
     folders = sorted(p.parent for p in results_dir.glob("*/metrics.json"))
@@ -57,8 +62,8 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
             else "–"
         )
         calibrated = " (calibrated)" if data.get("calibration") else ""
-        if ((data.get("config") or {}).get("calibration") or "none") != "none":
-            calibrated += " (P calibrated)"  # the score is P(hallucinated) from a calibrator (docs/calibration.md)
+        if score_is_probability(data):
+            calibrated += " (P calibrated)"
         if "semantic_match_f1" in data:  # LiteHall module evaluation: claim extraction (veracity eval claims)
             figures = [data["semantic_match_f1"], data.get("easiness_f1_rouge1")]
             counts = f"{_fmt(data.get('claims_per_bio'), False)} / {_fmt(data.get('gold_facts_per_bio'), False)}"
