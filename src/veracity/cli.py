@@ -866,6 +866,25 @@ def train_verifier_command(
     typer.echo(json.dumps(summary, indent=2))
 
 
+@train_app.command("span")
+def train_span_command(
+    config: Annotated[Path, typer.Option(help="YAML training config, e.g. configs/span-small.yaml.")],
+    settings: Annotated[list[str] | None, typer.Option("--set", help="Override a config key=value.")] = None,
+) -> None:
+    """Train the span model (a token classifier of unsupported answer tokens); resumes from OUTPUT_DIR/checkpoint."""
+    from veracity.training import load_yaml_config
+    from veracity.training.span import SpanTrainConfig, train_span_model
+
+    try:
+        summary = train_span_model(
+            load_yaml_config(config, SpanTrainConfig, parse_settings(settings)),
+            log=lambda line: typer.echo(line, err=True),
+        )
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps(summary, indent=2))
+
+
 @train_app.command("retriever")
 def train_retriever_command(
     config: Annotated[Path, typer.Option(help="YAML training config, e.g. configs/retriever-oasis.yaml.")],

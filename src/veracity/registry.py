@@ -26,6 +26,7 @@ DETECTORS: dict[str, str] = {
     "llm-judge": "veracity.detectors.judge:LLMJudgeDetector",
     "cascade": "veracity.detectors.cascade:CascadeDetector",
     "auto": "veracity.detectors.auto:AutoDetector",
+    "novelty": "veracity.detectors.novelty:NoveltyDetector",
 }
 
 EMBEDDERS: dict[str, str] = {

@@ -9,6 +9,7 @@ line number, so the caller can count it and go on.
 from __future__ import annotations
 
 import ast
+import gzip
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -45,6 +46,9 @@ class Example(BaseModel):
     context: list[str] = Field(default_factory=list)
     label: Literal[0, 1]
     spans: list[tuple[int, int]] | None = None
+    span_types: list[str] | None = Field(
+        default=None, description="A type per gold span, where the dataset has them (RAGTruth's four)."
+    )
     task: str | None = None
 
 
@@ -87,7 +91,7 @@ class DatasetSpec:
     def parse(cls, text: str) -> DatasetSpec:
         """Parse ``NAME[:SPLIT]``, ``jsonl:PATH``, ``nli:PATH``, ``fever:PATH``, ``ragtruth:PATH``, ``felm:PATH``."""
         name, _, rest = text.partition(":")
-        if name in ("jsonl", "nli", "fever", "ragtruth", "felm", "oasis") and rest and rest not in _SPLITS:
+        if name in ("jsonl", "nli", "fever", "felm", "oasis", *RAGTRUTH_DATASETS) and rest and rest not in _SPLITS:
             return cls(name, None, Path(rest))
         return cls(name, rest or None)
 
@@ -305,8 +309,66 @@ def _nli(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
     yield from _validated_jsonl(path, NLIPair)
 
 
+RAGTRUTH_TASKS = {"ragtruth": None, "ragtruth-qa": "QA", "ragtruth-summary": "Summary", "ragtruth-data2txt": "Data2txt"}
+RAGTRUTH_DATASETS = tuple(RAGTRUTH_TASKS)
+
+
 def _ragtruth(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
-    root = spec.path or data_dir / "ragtruth"
+    """RAGTruth answers with their gold spans and span types.
+
+    ``ragtruth:train`` / ``ragtruth:dev`` are the source-split files of ``../shared/data/ragtruth`` (default ``dev``);
+    ``ragtruth:PATH`` is the upstream ``response.jsonl`` + ``source_info.jsonl`` folder, a joined upstream JSONL, or
+    a ``.jsonl.gz`` file in the split files' format. ``ragtruth-qa``, ``-summary``, ``-data2txt``: one task only.
+    """
+    task = RAGTRUTH_TASKS[spec.name]
+    records = _ragtruth_records(spec, data_dir)
+    for record in records:
+        if task is None or isinstance(record, BadRecord) or record.task == task:
+            yield record
+
+
+def _ragtruth_records(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
+    if spec.path is None:
+        split = spec.split or "dev"
+        if split not in ("train", "dev"):
+            raise ConfigError(f"ragtruth splits are train and dev (split by source); got {split!r}")
+        yield from _ragtruth_split_file(_require(data_dir / "ragtruth" / f"{split}.jsonl.gz", "RAGTruth split"))
+        return
+    if spec.path.is_file() and spec.path.name.endswith(".gz"):
+        yield from _ragtruth_split_file(spec.path)
+        return
+    yield from _ragtruth_upstream(spec.path)
+
+
+def _ragtruth_split_file(path: Path) -> Iterator[Record]:
+    with gzip.open(path, "rb") as handle:
+        for line_number, raw in enumerate(handle, start=1):
+            if not raw.strip():
+                continue
+            try:
+                row = json.loads(raw.decode("utf-8"))
+                spans = sorted(row.get("spans") or [], key=lambda span: int(span["start"]))
+                answer = row["answer"]
+                for span in spans:
+                    if not 0 <= int(span["start"]) <= int(span["end"]) <= len(answer):
+                        raise ValueError(f"span {span['start']}-{span['end']} is outside the answer")
+                yield Example(
+                    id=str(row["id"]),
+                    question=row.get("question"),
+                    answer=answer,
+                    context=[str(c) for c in row.get("context") or []],
+                    label=row["label"],
+                    spans=[(int(s["start"]), int(s["end"])) for s in spans],
+                    span_types=[str(s.get("type", "")) for s in spans],
+                    task=row.get("task"),
+                )
+            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+                yield BadRecord(line_number, f"line {line_number}: not valid JSON ({exc})")
+            except (KeyError, TypeError, ValueError) as exc:
+                yield BadRecord(line_number, f"line {line_number}: missing or bad field ({_short(exc)})")
+
+
+def _ragtruth_upstream(root: Path) -> Iterator[Record]:
     _require(root, "RAGTruth data (response.jsonl + source_info.jsonl, or one joined JSONL)")
     sources: dict[str, Any] = {}
     if root.is_dir():
@@ -439,7 +501,7 @@ DATASETS: dict[str, Callable[[DatasetSpec, Path], Iterator[Record]]] = {
     "halueval-dialogue": _halueval("dialogue"),
     "halueval-summarization": _halueval("summarization"),
     "halueval-general": _halueval_general,
-    "ragtruth": _ragtruth,
+    **dict.fromkeys(RAGTRUTH_DATASETS, _ragtruth),
     "felm": _felm,
     "fever": _fever,
     "fever-symmetric": _fever_symmetric,

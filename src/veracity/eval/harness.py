@@ -37,6 +37,39 @@ PredictMany = Callable[[Sequence[Example | NLIPair]], Iterable[dict[str, Any]]]
 """Turns examples into prediction rows, in order (the scale-out engine's; the default predicts one by one)."""
 
 
+def span_metrics(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Character-level span precision / recall / F1 over the rows with gold spans (RAGTruth's reading), micro-summed.
+
+    Where the gold spans have types, ``span_recall_by_type`` is the share of each type's gold characters that a
+    predicted span covers (a detector's spans have no type, so precision per type is undefined). Empty when no row
+    has gold spans.
+    """
+    with_spans = [r for r in rows if r.get("gold_spans") is not None and "spans" in r]
+    if not with_spans:
+        return {}
+    counts = m.PRF()
+    covered: dict[str, list[float]] = {}
+    for r in with_spans:
+        gold = [(int(s[0]), int(s[1])) for s in r["gold_spans"]]
+        predicted = [(int(s[0]), int(s[1])) for s in r["spans"]]
+        counts += m.span_overlap(gold, predicted)
+        for (start, end), kind in zip(gold, r.get("gold_span_types") or [], strict=False):
+            part = m.span_overlap([(start, end)], predicted)
+            tally = covered.setdefault(kind, [0.0, 0.0])
+            tally[0] += part.tp
+            tally[1] += part.tp + part.fn
+    out: dict[str, Any] = {
+        "span_precision": counts.precision(),
+        "span_recall": counts.recall(),
+        "span_f1": counts.f1(),
+    }
+    if covered:
+        out["span_recall_by_type"] = {
+            kind: (tp / total if total else 0.0) for kind, (tp, total) in sorted(covered.items())
+        }
+    return out
+
+
 @dataclass
 class EvalResult:
     """What a run produced (also written to ``metrics.json``)."""
@@ -242,6 +275,8 @@ def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, 
                 "gold_spans": record.spans,
                 "task": record.task,
             }
+            if record.span_types is not None:
+                row["gold_span_types"] = record.span_types
             if report.timings_ms:
                 row["timings_ms"] = {k: round(v, 3) for k, v in report.timings_ms.items()}
             if report.raw_score is not None:
@@ -349,12 +384,7 @@ def summarize(
             return m.binary_metrics(g, p)[key] or 0.0
 
         metrics[f"{name}_ci95"] = list(m.bootstrap_ci(gold, predicted, statistic, seed=seed))
-    with_spans = [r for r in rows if r.get("gold_spans") is not None]
-    if with_spans:
-        counts = m.PRF()
-        for r in with_spans:
-            counts += m.span_overlap([tuple(s) for s in r["gold_spans"]], [tuple(s) for s in r["spans"]])
-        metrics.update(span_precision=counts.precision(), span_recall=counts.recall(), span_f1=counts.f1())
+    metrics.update(span_metrics(rows))
     tasks = sorted({str(r.get("task")) for r in rows if r.get("task") is not None})
     if len(tasks) > 1:
         # Per-task figures (e.g. the levels of hotpotqa-derived), at the same threshold as the whole set.
@@ -366,6 +396,7 @@ def summarize(
                 **m.binary_metrics(
                     [gold[i] for i in picked], [predicted[i] for i in picked], [scores[i] for i in picked]
                 ),
+                **span_metrics([rows[i] for i in picked]),
             }
         metrics["by_task"] = by_task
     result["metrics"] = metrics

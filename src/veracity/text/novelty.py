@@ -1,0 +1,105 @@
+r"""Lexical novelty: the answer's content words that its sources never use.
+
+Model-free and language-light: words are Unicode ``\\w+`` runs, so any language with word boundaries works; only
+the stop-word list is English (elsewhere every word counts as a content word). It is the baseline every model-based
+detector must beat on RAGTruth (whose README states the same reading), and a signal of the fused detector.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "STOP_WORDS",
+    "Word",
+    "content_words",
+    "merge_word_spans",
+    "normalise_word",
+    "novel_words",
+    "novelty",
+    "vocabulary",
+]
+
+# Function words of English (closed classes) plus the commonest auxiliaries: words that carry no checkable content.
+STOP_WORDS = frozenset(
+    """a about above after again against all also am an and any are as at be because been before being below
+    between both but by can could did do does doing down during each few for from further had has have having he her
+    here hers herself him himself his how i if in into is it its itself just may me might more most must my myself
+    no nor not now of off on once only or other our ours ourselves out over own same shall she should so some such
+    than that the their theirs them themselves then there these they this those through to too under until up upon
+    very was we were what when where which while who whom whose why will with within without would you your yours
+    yourself yourselves s t d ll m re ve""".split()
+)
+
+_WORD = re.compile(r"\w+(?:[.,]\d+)*", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word of a text: its span ``[start, end)`` and its normalised form."""
+
+    start: int
+    end: int
+    form: str
+
+
+def normalise_word(word: str) -> str:
+    """Lower case, thousands separators dropped (``1,000`` → ``1000``), a plural or possessive ``s`` dropped.
+
+    ``"Companies"`` → ``"compani"`` is not wanted, so only a final ``s`` after a non-``s`` letter goes, and only from
+    words of four letters or more: ``"Paris"`` → ``"pari"`` on both sides of the comparison, which is what matters.
+    """
+    form = word.lower()
+    if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", form):
+        form = form.replace(",", "")
+    if len(form) >= 4 and form.endswith("s") and not form.endswith("ss") and form[-2].isalpha():
+        form = form[:-1]
+    return form
+
+
+def content_words(text: str) -> list[Word]:
+    """The words of ``text`` that are not stop words, with their spans."""
+    words = []
+    for match in _WORD.finditer(text):
+        form = normalise_word(match.group())
+        if form in STOP_WORDS or form == "_":
+            continue
+        words.append(Word(match.start(), match.end(), form))
+    return words
+
+
+def vocabulary(texts: Iterable[str]) -> set[str]:
+    """Every normalised word of ``texts`` (stop words included: they never count as novel anyway)."""
+    return {normalise_word(m.group()) for text in texts for m in _WORD.finditer(text)}
+
+
+def novel_words(answer: str, sources: Sequence[str]) -> list[Word]:
+    """The content words of ``answer`` found in none of ``sources`` (the context documents and the question)."""
+    known = vocabulary(sources)
+    return [w for w in content_words(answer) if w.form not in known]
+
+
+def novelty(answer: str, sources: Sequence[str]) -> float:
+    """N/C, with C the answer's content words and N those of them novel to ``sources``; 0 when C is empty."""
+    words = content_words(answer)
+    if not words:
+        return 0.0
+    known = vocabulary(sources)
+    return sum(w.form not in known for w in words) / len(words)
+
+
+def merge_word_spans(text: str, words: Sequence[Word], max_gap: int = 1) -> list[tuple[int, int]]:
+    """Spans of ``words`` joined where only a short run of spaces or punctuation (≤ ``max_gap`` chars) separates them.
+
+    ``"in New York City"`` with novel ``New``, ``York``, ``City`` gives one span ``New York City``; words apart by
+    a word that is not novel stay apart.
+    """
+    spans: list[tuple[int, int]] = []
+    for word in sorted(words, key=lambda w: w.start):
+        if spans and word.start - spans[-1][1] <= max_gap and not text[spans[-1][1] : word.start].strip(" -,'"):
+            spans[-1] = (spans[-1][0], word.end)
+        else:
+            spans.append((word.start, word.end))
+    return spans

@@ -1,0 +1,232 @@
+"""Training the span model: a token classifier over (question + selected context, answer window).
+
+``veracity train span`` fits a MiniLM body (the shipped verifier's, by default) with a 2-label token head on
+RAGTruth's human-marked spans: a token is unsupported when it overlaps a marked span. Each answer is cut into
+windows and each window gets its own context selection by :func:`veracity.text.select.window_inputs`, the
+function the detector uses at prediction time, so the model trains on exactly what it will read.
+
+Runs on CPU: length-grouped batches, checkpoints every ``checkpoint_every`` steps (model as safetensors, optimizer
+state read back with ``weights_only``), a ``log.jsonl`` of losses, and a resume from the last checkpoint when the
+command is run again with the same output folder. The exported model is fp16 safetensors with ``span_model.json``
+(format version, window sizes, the training record).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from veracity.data.loaders import BadRecord, Example, load_dataset
+from veracity.errors import InputError
+from veracity.models.catalog import quiet_transformers, resolve_model_path
+from veracity.models.token_tagger import IGNORE, SPAN_MODEL_FORMAT, encode_pairs, token_targets
+from veracity.text.select import window_inputs
+
+__all__ = ["SpanTrainConfig", "WindowExample", "build_windows", "train_span_model"]
+
+
+class SpanTrainConfig(BaseModel):
+    """Settings of ``veracity train span``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    output_dir: Path
+    base_model: str = Field("veracity-nli-small", description="Body to start from: catalog name or local folder.")
+    datasets: list[str] = Field(["ragtruth:train"], description="Datasets with gold spans (label 1 needs spans).")
+    data_dir: Path | None = None
+    max_length: int = Field(512, ge=64, le=512)
+    answer_tokens: int = Field(256, ge=16, description="Answer tokens per window; the context gets the rest.")
+    epochs: float = Field(3.0, gt=0)
+    batch_size: int = Field(8, ge=1)
+    learning_rate: float = Field(5e-5, gt=0)
+    weight_decay: float = 0.01
+    warmup_ratio: float = Field(0.1, ge=0, lt=1)
+    positive_weight: float = Field(1.0, gt=0, description="Loss weight of unsupported tokens (class balance).")
+    checkpoint_every: int = Field(50, ge=1)
+    num_threads: int = Field(2, ge=1)
+    seed: int = 0
+    limit: int | None = Field(None, ge=1, description="Train on the first N answers only (tests, smoke runs).")
+
+
+@dataclass(frozen=True)
+class WindowExample:
+    """One training window: the context it reads, its answer text, and the gold spans inside it (window chars)."""
+
+    context: str
+    answer: str
+    spans: tuple[tuple[int, int], ...]
+
+
+def build_windows(
+    examples: Sequence[Example], count_tokens: Callable[[str], int], max_length: int, answer_tokens: int
+) -> list[WindowExample]:
+    """Every answer's windows with their selected context and the gold spans clipped to each window."""
+    windows = []
+    for example in examples:
+        spans = example.spans or []
+        for window in window_inputs(
+            example.answer, example.context, example.question, count_tokens, max_length, answer_tokens
+        ):
+            inside = tuple(
+                (max(s, window.start) - window.start, min(e, window.end) - window.start)
+                for s, e in spans
+                if s < window.end and window.start < e
+            )
+            windows.append(WindowExample(window.context, example.answer[window.start : window.end], inside))
+    return windows
+
+
+def _examples(config: SpanTrainConfig) -> list[Example]:
+    out: list[Example] = []
+    for name in config.datasets:
+        for record in load_dataset(name, config.data_dir):
+            if isinstance(record, BadRecord) or not isinstance(record, Example):
+                continue
+            if record.label == 1 and not record.spans:
+                continue  # a hallucinated answer without spans says nothing about which tokens
+            out.append(record)
+    return out[: config.limit] if config.limit else out
+
+
+def _batches(windows: Sequence[WindowExample], batch_size: int, rng: random.Random) -> list[list[int]]:
+    """Length-grouped batches in random order: similar lengths pad little."""
+    order = sorted(range(len(windows)), key=lambda i: len(windows[i].context) + len(windows[i].answer) + rng.random())
+    batches = [order[k : k + batch_size] for k in range(0, len(order), batch_size)]
+    rng.shuffle(batches)
+    return batches
+
+
+def train_span_model(config: SpanTrainConfig, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Train (or resume), export to ``output_dir/model``; returns the summary written to ``summary.json``."""
+    import torch
+    from transformers import AutoModelForTokenClassification, AutoTokenizer, get_linear_schedule_with_warmup
+
+    quiet_transformers()
+    torch.set_num_threads(config.num_threads)
+    out = config.output_dir
+    out.mkdir(parents=True, exist_ok=True)
+    checkpoint = out / "checkpoint"
+    resuming = (checkpoint / "state.pt").exists()
+    source = checkpoint if resuming else Path(resolve_model_path(config.base_model))
+    tokenizer = AutoTokenizer.from_pretrained(str(source), local_files_only=True)
+    model = AutoModelForTokenClassification.from_pretrained(
+        str(source),
+        local_files_only=True,
+        dtype=torch.float32,
+        num_labels=2,
+        id2label={0: "supported", 1: "unsupported"},
+        label2id={"supported": 0, "unsupported": 1},
+        ignore_mismatched_sizes=True,  # the body's own head (NLI) is replaced
+    )
+
+    def count_tokens(text: str) -> int:
+        return len(tokenizer(text, add_special_tokens=False)["input_ids"])
+
+    examples = _examples(config)
+    if not examples:
+        raise InputError(f"no training answers in {config.datasets}")
+    windows = build_windows(examples, count_tokens, config.max_length, config.answer_tokens)
+    log(f"{len(examples)} answers → {len(windows)} windows")
+    steps_per_epoch = math.ceil(len(windows) / config.batch_size)
+    total_steps = max(1, math.ceil(steps_per_epoch * config.epochs))
+    no_decay = ("bias", "LayerNorm.weight", "LayerNorm.bias")
+    groups = [
+        {"params": [p for n, p in model.named_parameters() if not n.endswith(no_decay)],
+         "weight_decay": config.weight_decay},
+        {"params": [p for n, p in model.named_parameters() if n.endswith(no_decay)], "weight_decay": 0.0},
+    ]  # fmt: skip
+    optimizer = torch.optim.AdamW(groups, lr=config.learning_rate)
+    scheduler = get_linear_schedule_with_warmup(optimizer, int(config.warmup_ratio * total_steps), total_steps)
+    step = 0
+    if resuming:
+        saved = torch.load(checkpoint / "state.pt", weights_only=True)
+        optimizer.load_state_dict(saved["optimizer"])
+        scheduler.load_state_dict(saved["scheduler"])
+        step = int(saved["step"])
+        log(f"resumed from {checkpoint} at step {step}/{total_steps}")
+    weight = torch.tensor([1.0, config.positive_weight])
+    loss_fn = torch.nn.CrossEntropyLoss(weight=weight, ignore_index=IGNORE)
+    log_path = out / "log.jsonl"
+    started = time.perf_counter()
+    model.train()
+    # The batch order is a function of (seed, epoch), so a resumed run sees the same batches as an unbroken one.
+    while step < total_steps:
+        epoch, position = divmod(step, steps_per_epoch)
+        batches = _batches(windows, config.batch_size, random.Random(config.seed * 1000 + epoch))
+        batch = [windows[i] for i in batches[position]]
+        encoded = encode_pairs(tokenizer, [(w.context, w.answer) for w in batch], config.max_length)
+        offsets = encoded.pop("answer_offsets")
+        targets = torch.tensor([token_targets(o, w.spans) for o, w in zip(offsets, batch, strict=True)])
+        logits = model(**encoded).logits
+        loss = loss_fn(logits.reshape(-1, 2), targets.reshape(-1))
+        optimizer.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        scheduler.step()
+        step += 1
+        if step % 10 == 0 or step == 1:
+            elapsed = time.perf_counter() - started
+            value = float(loss.detach())
+            log(f"step {step}/{total_steps} epoch {epoch} loss {value:.4f} ({elapsed:.0f} s this run)")
+            row = {"step": step, "epoch": epoch, "loss": value, "lr": scheduler.get_last_lr()[0], "elapsed_s": elapsed}
+            _append(log_path, row)
+        if step % config.checkpoint_every == 0 or step == total_steps:
+            _checkpoint(model, tokenizer, optimizer, scheduler, step, checkpoint, torch)
+    summary = {
+        "config": json.loads(config.model_dump_json()),
+        "n_answers": len(examples),
+        "n_windows": len(windows),
+        "n_unsupported_windows": sum(bool(w.spans) for w in windows),
+        "steps": step,
+        "train_seconds_this_run": time.perf_counter() - started,
+    }
+    export_span_model(model, tokenizer, out / "model", config, summary)
+    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    return summary
+
+
+def export_span_model(model: Any, tokenizer: Any, path: Path, config: SpanTrainConfig, summary: dict[str, Any]) -> None:
+    """fp16 safetensors, the tokenizer, and ``span_model.json`` (format, window sizes, training record)."""
+    import copy
+
+    tokenizer.model_max_length = config.max_length
+    exported = copy.deepcopy(model).half()
+    exported.save_pretrained(path, safe_serialization=True)
+    tokenizer.save_pretrained(path)
+    info = {
+        "format": SPAN_MODEL_FORMAT,
+        "max_length": config.max_length,
+        "answer_tokens": config.answer_tokens,
+        "base_model": config.base_model,
+        "datasets": config.datasets,
+        "training": {k: v for k, v in summary.items() if k != "config"},
+    }
+    (path / "span_model.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+
+
+def _checkpoint(model: Any, tokenizer: Any, optimizer: Any, scheduler: Any, step: int, path: Path, torch: Any) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    model.save_pretrained(tmp, safe_serialization=True)
+    tokenizer.save_pretrained(tmp)
+    torch.save(
+        {"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(), "step": step}, tmp / "state.pt"
+    )
+    if path.exists():
+        import shutil
+
+        shutil.rmtree(path)
+    tmp.rename(path)
+
+
+def _append(path: Path, row: dict[str, Any]) -> None:
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(row) + "\n")
