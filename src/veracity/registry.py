@@ -27,6 +27,8 @@ DETECTORS: dict[str, str] = {
     "cascade": "veracity.detectors.cascade:CascadeDetector",
     "auto": "veracity.detectors.auto:AutoDetector",
     "novelty": "veracity.detectors.novelty:NoveltyDetector",
+    "span": "veracity.detectors.span:SpanDetector",
+    "fused": "veracity.detectors.fused:FusedDetector",
 }
 
 EMBEDDERS: dict[str, str] = {

@@ -32,6 +32,7 @@ __all__ = [
     "Report",
     "Sentence",
     "SentenceScore",
+    "Signal",
     "TextSpan",
     "Verdict",
     "report_json_schema",
@@ -174,6 +175,14 @@ class SentenceScore(_Frozen):
 Verdict = Literal["hallucinated", "faithful"]
 
 
+class Signal(_Frozen):
+    """One input of a learned combination (the ``fused`` detector): its value and what it added to the score."""
+
+    name: str
+    value: float
+    contribution: float = Field(description="Its term in the log-odds of P(hallucinated): weight × standardised value.")
+
+
 class AgentStrategy(_Frozen):
     """A verification strategy the LEAP planner proposed (§3.3), and what proactive correction made of it (§3.5)."""
 
@@ -242,6 +251,9 @@ class Report(_Frozen):
     models: dict[str, str] = Field(default_factory=dict, description="Role -> model id actually used.")
     timings_ms: dict[str, float] = Field(default_factory=dict, description="Wall time per stage.")
     notes: list[str] = Field(default_factory=list, description="Fallbacks and caps applied, in plain words.")
+    signals: list[Signal] = Field(
+        default_factory=list, description="The signals a learned combination weighed, largest contribution first."
+    )
     agent: AgentTrace | None = Field(default=None, description="The agent's strategies and steps (`leap`).")
     decided_by: Literal["first", "second"] | None = Field(
         default=None, description="`cascade`: the stage whose verdict this is."

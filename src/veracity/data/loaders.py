@@ -50,6 +50,9 @@ class Example(BaseModel):
         default=None, description="A type per gold span, where the dataset has them (RAGTruth's four)."
     )
     task: str | None = None
+    group: str | None = Field(
+        default=None, description="Examples that share a source (RAGTruth: one question or article) share a group."
+    )
 
 
 class NLIPair(BaseModel):
@@ -323,7 +326,7 @@ def _ragtruth(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
     task = RAGTRUTH_TASKS[spec.name]
     records = _ragtruth_records(spec, data_dir)
     for record in records:
-        if task is None or isinstance(record, BadRecord) or record.task == task:
+        if task is None or not isinstance(record, Example) or record.task == task:
             yield record
 
 
@@ -361,6 +364,7 @@ def _ragtruth_split_file(path: Path) -> Iterator[Record]:
                     spans=[(int(s["start"]), int(s["end"])) for s in spans],
                     span_types=[str(s.get("type", "")) for s in spans],
                     task=row.get("task"),
+                    group=str(row["source_id"]) if row.get("source_id") is not None else None,
                 )
             except (UnicodeDecodeError, json.JSONDecodeError) as exc:
                 yield BadRecord(line_number, f"line {line_number}: not valid JSON ({exc})")

@@ -212,6 +212,14 @@ CATALOG: dict[str, ModelSpec] = {
             lambda: _shipped_weights("veracity-nli-small-stage3") is not None,
         ),
         ModelSpec(
+            "veracity-span-small",
+            "encoder",
+            "veracity's span model: MiniLM-L6 token classifier of unsupported answer tokens, RAGTruth (MODEL_CARD.md)",
+            "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
+            lambda: _shipped_weights("veracity-span-small"),
+            lambda: _shipped_weights("veracity-span-small") is not None,
+        ),
+        ModelSpec(
             "veracity-retriever-small",
             "embedder",
             "veracity's dense retriever: MiniLM-L6 trained on LLM-OASIS claim/passage pairs (MODEL_CARD.md)",

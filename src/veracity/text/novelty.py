@@ -7,6 +7,8 @@ detector must beat on RAGTruth (whose README states the same reading), and a sig
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -15,6 +17,7 @@ __all__ = [
     "STOP_WORDS",
     "Word",
     "content_words",
+    "lexical_signals",
     "merge_word_spans",
     "normalise_word",
     "novel_words",
@@ -46,10 +49,11 @@ class Word:
 
 
 def normalise_word(word: str) -> str:
-    """Lower case, thousands separators dropped (``1,000`` → ``1000``), a plural or possessive ``s`` dropped.
+    """Lower case, thousands separators dropped (``1,000`` → ``1000``), a final plural or possessive ``s`` dropped.
 
-    ``"Companies"`` → ``"compani"`` is not wanted, so only a final ``s`` after a non-``s`` letter goes, and only from
-    words of four letters or more: ``"Paris"`` → ``"pari"`` on both sides of the comparison, which is what matters.
+    Crude on purpose (``"Companies"`` → ``"companie"``, ``"Paris"`` → ``"pari"``): the same rule runs on both sides
+    of every comparison, so only agreement matters. Only a final ``s`` after a letter other than ``s`` goes, and only
+    from words of four characters or more.
     """
     form = word.lower()
     if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", form):
@@ -103,3 +107,44 @@ def merge_word_spans(text: str, words: Sequence[Word], max_gap: int = 1) -> list
         else:
             spans.append((word.start, word.end))
     return spans
+
+
+def _is_name(text: str, word: Word) -> bool:
+    """A capitalised word that does not open a sentence (a crude, language-light proper-noun test)."""
+    if not text[word.start].isupper():
+        return False
+    before = text[: word.start].rstrip()
+    return bool(before) and before[-1] not in ".!?:\n\"'“"
+
+
+def lexical_signals(answer: str, sources: Sequence[str]) -> dict[str, float]:
+    """Model-free signals of how much of ``answer`` its ``sources`` do not contain.
+
+    * ``novelty``: novel share of the content words (:func:`novelty`); ``novel_words_log``: log(1 + their count);
+    * ``novel_numbers_log`` / ``novel_names_log``: log(1 + count) of novel words with a digit / capitalised words
+      that do not open a sentence;
+    * ``novel_bigrams``: share of the answer's content-word bigrams that never occur as adjacent content words in
+      a source (new combinations of known words: "Kyoto … 1868" restated as "Tokyo … 1868" adds none, a swapped
+      pairing does);
+    * ``answer_words_log`` / ``context_words_log``: log(1 + content words) of the answer / the sources.
+    """
+    words = content_words(answer)
+    known = vocabulary(sources)
+    novel = [w for w in words if w.form not in known]
+    source_bigrams: set[tuple[str, str]] = set()
+    n_source_words = 0
+    for source in sources:
+        forms = [w.form for w in content_words(source)]
+        n_source_words += len(forms)
+        source_bigrams.update(itertools.pairwise(forms))
+    forms = [w.form for w in words]
+    bigrams = list(itertools.pairwise(forms))
+    return {
+        "novelty": len(novel) / len(words) if words else 0.0,
+        "novel_words_log": math.log1p(len(novel)),
+        "novel_numbers_log": math.log1p(sum(any(c.isdigit() for c in w.form) for w in novel)),
+        "novel_names_log": math.log1p(sum(_is_name(answer, w) for w in novel)),
+        "novel_bigrams": sum(b not in source_bigrams for b in bigrams) / len(bigrams) if bigrams else 0.0,
+        "answer_words_log": math.log1p(len(words)),
+        "context_words_log": math.log1p(n_source_words),
+    }

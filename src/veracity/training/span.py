@@ -17,6 +17,7 @@ import json
 import math
 import random
 import time
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +31,7 @@ from veracity.models.catalog import quiet_transformers, resolve_model_path
 from veracity.models.token_tagger import IGNORE, SPAN_MODEL_FORMAT, encode_pairs, token_targets
 from veracity.text.select import window_inputs
 
-__all__ = ["SpanTrainConfig", "WindowExample", "build_windows", "train_span_model"]
+__all__ = ["SpanTrainConfig", "WindowExample", "build_windows", "source_fold", "train_span_model"]
 
 
 class SpanTrainConfig(BaseModel):
@@ -54,6 +55,10 @@ class SpanTrainConfig(BaseModel):
     num_threads: int = Field(2, ge=1)
     seed: int = 0
     limit: int | None = Field(None, ge=1, description="Train on the first N answers only (tests, smoke runs).")
+    folds: int = Field(2, ge=2, description="Source folds for out-of-fold models (with holdout_fold).")
+    holdout_fold: int | None = Field(
+        None, ge=0, description="Leave out the answers of this source fold (0-based): an out-of-fold model."
+    )
 
 
 @dataclass(frozen=True)
@@ -92,8 +97,16 @@ def _examples(config: SpanTrainConfig) -> list[Example]:
                 continue
             if record.label == 1 and not record.spans:
                 continue  # a hallucinated answer without spans says nothing about which tokens
+            if config.holdout_fold is not None and source_fold(record, config.folds) == config.holdout_fold:
+                continue
             out.append(record)
     return out[: config.limit] if config.limit else out
+
+
+def source_fold(example: Example, folds: int) -> int:
+    """The fold of an example's source (its ``group``, else its id), stable across runs and machines."""
+    key = example.group or example.id
+    return zlib.crc32(key.encode("utf-8")) % folds
 
 
 def _batches(windows: Sequence[WindowExample], batch_size: int, rng: random.Random) -> list[list[int]]:

@@ -1,0 +1,220 @@
+"""The ``fused`` detector: a few cheap signals of one answer, weighed by a small learned model, calibrated.
+
+Signals (each computed once per answer; the report lists every value and its contribution):
+
+* lexical (:func:`veracity.text.novelty.lexical_signals`): the share and count of novel content words, novel
+  numbers and names, novel word pairs, the lengths of answer and context;
+* the span model (:class:`~veracity.detectors.span.SpanDetector`): the largest token P(unsupported), the mean,
+  the mean of the five largest, the share of tokens at or above ½, the number of spans;
+* the input's shape: a question or not, a structured record (JSON) as context or not.
+
+A logistic regression over the standardised signals (:class:`~veracity.models.fused.FusedModel`, a JSON file,
+fitted by ``veracity train fused``) gives P(hallucinated), calibrated per input shape on out-of-fold predictions of
+its training data; hallucinated iff P ≥ the threshold stored with the model. Spans: the span model's.
+
+Text that is not English (py3langid, when it is sure): the span model cannot read it, so its signals are left out
+(each counts as its training mean), the score rests on the lexical signals alone, and it is never below half the
+threshold — the detector does not claim a confident "faithful" that no model checked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal, Self
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report
+from veracity.detectors.span import SpanConfig, SpanDetector, TokenProbabilities, window_notes
+from veracity.errors import ModelNotAvailableError
+from veracity.models.fused import FusedModel
+from veracity.schema import Document, Report, Signal, TextSpan
+from veracity.stages.calibration import input_shape
+from veracity.text.language import detect_language
+from veracity.text.novelty import lexical_signals
+
+__all__ = ["SPAN_SIGNALS", "FusedConfig", "FusedDetector", "resolve_fused_model", "shape_signals", "span_signals"]
+
+DEFAULT_FUSED_MODEL = "veracity-fused-small"
+SPAN_SIGNALS = ("span_max", "span_mean", "span_top5", "span_share", "span_count_log")
+
+
+class FusedConfig(BaseModel):
+    """Settings of the ``fused`` detector."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    model: str = Field(DEFAULT_FUSED_MODEL, description="Fused model: a shipped name or a JSON file.")
+    span_model: str | None = Field(None, description="Span model; None: the one the fused model was fitted with.")
+    threshold: float | None = Field(None, ge=0.0, le=1.0, description="None: the fused model's own threshold.")
+    token_threshold: float = Field(0.5, ge=0.0, le=1.0, description="Span model tokens at or above this form spans.")
+    language_check: bool = Field(True, description="Leave the span model out on text that is not English.")
+    batch_size: int = Field(8, ge=1)
+    num_threads: int | None = Field(None, ge=1)
+    quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
+    device: Device = "cpu"
+
+
+def resolve_fused_model(name: str) -> Path:
+    """The JSON file a ``model`` setting names: an existing path, or a model shipped in the package.
+
+    Raises:
+        ModelNotAvailableError: neither.
+    """
+    path = Path(name)
+    if path.is_file():
+        return path
+    shipped = Path(__file__).parent.parent / "models" / "weights" / name / "fused_model.json"
+    if shipped.is_file():
+        return shipped
+    raise ModelNotAvailableError(
+        f"no fused model {name!r}: give a JSON file from `veracity train fused` or a shipped name "
+        f"({DEFAULT_FUSED_MODEL})"
+    )
+
+
+def span_signals(tokens: TokenProbabilities, n_spans: int) -> dict[str, float]:
+    """The span model's token probabilities summarised: max, mean, mean of the top five, share ≥ ½, log(1 + spans)."""
+    probs = np.asarray(tokens.probs, dtype=np.float64)
+    if probs.size == 0:
+        return dict.fromkeys(SPAN_SIGNALS, 0.0)
+    top = np.sort(probs)[-5:]
+    return {
+        "span_max": float(probs.max()),
+        "span_mean": float(probs.mean()),
+        "span_top5": float(top.mean()),
+        "span_share": float((probs >= 0.5).mean()),
+        "span_count_log": float(np.log1p(n_spans)),
+    }
+
+
+def shape_signals(documents: Sequence[str], question: str | None) -> dict[str, float]:
+    """1/0: a question is given; some context document is a JSON object or array (a structured record)."""
+
+    def is_record(text: str) -> bool:
+        stripped = text.strip()
+        if not stripped or stripped[0] not in "{[":
+            return False
+        try:
+            json.loads(stripped)
+        except ValueError:
+            return False
+        return True
+
+    return {
+        "has_question": float(bool(question and question.strip())),
+        "is_record": float(any(is_record(d) for d in documents)),
+    }
+
+
+class FusedDetector:
+    """Weighs lexical, span-model and shape signals with a calibrated logistic regression."""
+
+    name = "fused"
+
+    def __init__(self, model: FusedModel, span: SpanDetector, settings: FusedConfig, model_path: Path) -> None:
+        self.model = model
+        self.span = span
+        self.settings = settings
+        self.model_path = model_path
+
+    @classmethod
+    def from_config(cls, config: FusedConfig | None = None, **overrides: Any) -> Self:
+        """Load the fused model (a small JSON file) now; the span model loads on first use.
+
+        Raises:
+            ModelNotAvailableError: the fused model file is missing, unreadable or of another version.
+        """
+        base = config or FusedConfig()
+        settings = FusedConfig.model_validate({**base.model_dump(), **overrides})
+        path = resolve_fused_model(settings.model)
+        model = FusedModel.load(path)
+        span_model = settings.span_model or model.span_model
+        if span_model is None:
+            raise ModelNotAvailableError(f"{path} names no span model; set span_model")
+        span = SpanDetector.from_config(
+            SpanConfig(
+                model=span_model,
+                token_threshold=settings.token_threshold,
+                batch_size=settings.batch_size,
+                num_threads=settings.num_threads,
+                quantize=settings.quantize,
+                device=settings.device,
+            )
+        )
+        return cls(model, span, settings, path)
+
+    def config(self) -> dict[str, Any]:
+        """The settings recorded in every report."""
+        return {**self.settings.model_dump(), "model_file": str(self.model_path)}
+
+    @property
+    def threshold(self) -> float:
+        """The decision threshold on the calibrated probability."""
+        return self.settings.threshold if self.settings.threshold is not None else self.model.threshold
+
+    def signals(
+        self, answer: str, documents: Sequence[str], question: str | None, use_span_model: bool = True
+    ) -> tuple[dict[str, float], list[tuple[int, int, float]], TokenProbabilities | None]:
+        """Every signal of one input, the span model's spans, and its token probabilities (``None``: not run)."""
+        sources = [*documents, question] if question else list(documents)
+        values = {**lexical_signals(answer, sources), **shape_signals(documents, question)}
+        spans: list[tuple[int, int, float]] = []
+        tokens = None
+        if use_span_model:
+            tokens = self.span.token_probabilities(answer, documents, question)
+            spans = self.span.spans(answer, tokens)
+            values.update(span_signals(tokens, len(spans)))
+        return values, spans, tokens
+
+    def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
+        """Score ``answer`` from its signals.
+
+        Raises:
+            InputError: no non-empty context document.
+        """
+        documents = as_documents(context)
+        threshold = self.threshold
+        models = {"span": self.span.tagger.model_id, "fused": str(self.model_path)}
+        if not answer.strip():
+            return empty_answer_report(self, answer, question, threshold, models)
+        timer = StageTimer()
+        notes: list[str] = []
+        language = detect_language(answer) if self.settings.language_check else None
+        english = language is None or language.code == "en"
+        with timer.stage("signals"):
+            values, spans, tokens = self.signals(answer, [d.text for d in documents], question, english)
+        prediction = self.model.predict(values, input_shape(answer, question))
+        score = prediction.probability
+        if not english and language is not None:
+            notes.append(
+                f"the answer reads as {language.code!r} (p = {language.probability:.2f}); the span model reads English "
+                "only, so the score rests on the lexical signals (words of the answer missing from the sources)"
+            )
+            if score < threshold / 2:
+                score = threshold / 2
+                notes.append("not checked by a model: the score is held at half the threshold, not a confident pass")
+        if tokens is not None:
+            notes += window_notes(tokens)
+        if values.get("answer_words_log", 1.0) == 0.0:
+            notes.append("the answer has no content words: only its shape and lengths were weighed")
+        ranked = sorted(prediction.contributions.items(), key=lambda item: -abs(item[1]))
+        return Report(
+            answer=answer,
+            question=question,
+            verdict="hallucinated" if score >= threshold else "faithful",
+            score=score,
+            threshold=threshold,
+            raw_score=prediction.raw,
+            calibration=prediction.calibration,
+            hallucinated_spans=[TextSpan.of(answer, start, end) for start, end, _ in spans],
+            detector=self.name,
+            config=self.config(),
+            models=models,
+            timings_ms=timer.timings_ms,
+            notes=notes,
+            signals=[Signal(name=name, value=values.get(name, 0.0), contribution=c) for name, c in ranked],
+        )

@@ -1,0 +1,194 @@
+"""The ``span`` detector: a token classifier marks the answer's unsupported tokens (LettuceDetect's idea).
+
+One encoder (``veracity-span-small``: the verifier's MiniLM body with a token head, trained on RAGTruth's
+human-marked spans, ``veracity train span``) reads ``question + context`` and the answer in one 512-position
+window and gives each answer token P(unsupported). Long inputs (:func:`veracity.text.select.window_inputs`): the
+answer is cut into windows of at most ``answer_tokens``, and each window reads the context sentences that share the
+most rare words with it, in document order; the report says when the context was cut and how much was read.
+
+* spans: runs of tokens with P ≥ ``token_threshold``, widened to whole words, each with its largest P;
+* score: ``max`` (the largest token P in the answer), or ``noisy_or`` (1 − Π over spans of (1 − P_span)), chosen
+  on ``ragtruth:dev`` (docs/span.md); hallucinated iff score ≥ ``threshold``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Literal, Self
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report
+from veracity.models.catalog import resolve_model_path
+from veracity.models.token_tagger import TokenTagger, read_span_model_info, token_runs
+from veracity.schema import Document, Report, TextSpan
+from veracity.text.select import WindowInput, window_inputs
+
+__all__ = ["SpanConfig", "SpanDetector", "TokenProbabilities", "widen_to_words"]
+
+DEFAULT_SPAN_MODEL = "veracity-span-small"
+
+
+class SpanConfig(BaseModel):
+    """Settings of the ``span`` detector."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    model: str = Field(DEFAULT_SPAN_MODEL, description="Span model: catalog name or local folder.")
+    threshold: float = Field(0.5, ge=0.0, le=1.0, description="Hallucinated iff score >= threshold.")
+    token_threshold: float = Field(0.5, ge=0.0, le=1.0, description="Tokens at or above this P form spans.")
+    aggregation: Literal["max", "noisy_or"] = Field("max", description="How token probabilities make the score.")
+    answer_tokens: int | None = Field(
+        None, ge=16, description="Answer tokens per window; None: the model's own (span_model.json)."
+    )
+    batch_size: int = Field(8, ge=1)
+    num_threads: int | None = Field(None, ge=1)
+    quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
+    device: Device = "cpu"
+
+
+class TokenProbabilities(BaseModel):
+    """P(unsupported) per answer token (answer character offsets), and what the windows read."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    offsets: list[tuple[int, int]]
+    probs: list[float]
+    windows: int
+    context_kept_tokens: int
+    context_total_tokens: int
+
+
+_WORD_CHAR = re.compile(r"\w", re.UNICODE)
+
+
+def widen_to_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` widened so that it neither starts nor ends inside a word of ``text``."""
+    while start > 0 and _WORD_CHAR.match(text[start - 1]) and _WORD_CHAR.match(text[start]):
+        start -= 1
+    while end < len(text) and end > 0 and _WORD_CHAR.match(text[end]) and _WORD_CHAR.match(text[end - 1]):
+        end += 1
+    return start, end
+
+
+class SpanDetector:
+    """Marks unsupported answer tokens with a token classifier; the score follows from them."""
+
+    name = "span"
+
+    def __init__(self, tagger: TokenTagger, settings: SpanConfig | None = None) -> None:
+        self.tagger = tagger
+        self.settings = settings or SpanConfig()
+        self._answer_tokens: int | None = self.settings.answer_tokens
+
+    @classmethod
+    def from_config(cls, config: SpanConfig | None = None, **overrides: Any) -> Self:
+        """Build the detector (the model loads on first use)."""
+        base = config or SpanConfig()
+        settings = SpanConfig.model_validate({**base.model_dump(), **overrides})
+        tagger = TokenTagger(
+            settings.model,
+            batch_size=settings.batch_size,
+            num_threads=settings.num_threads,
+            device=settings.device,
+            quantize=settings.quantize,
+        )
+        return cls(tagger, settings)
+
+    def config(self) -> dict[str, Any]:
+        """The settings recorded in every report."""
+        return self.settings.model_dump()
+
+    def _window_sizes(self) -> tuple[int, int]:
+        info = read_span_model_info(resolve_model_path(self.settings.model))
+        max_length = int(info.get("max_length", 512))
+        answer_tokens = self.settings.answer_tokens or int(info.get("answer_tokens", 256))
+        return max_length, min(answer_tokens, max_length - 32)
+
+    def token_probabilities(
+        self, answer: str, documents: Sequence[str], question: str | None = None
+    ) -> TokenProbabilities:
+        """P(unsupported) for every answer token, over as many windows as the answer needs."""
+        max_length, answer_tokens = self._window_sizes()
+        self.tagger.max_length = max_length
+        inputs: list[WindowInput] = window_inputs(
+            answer, documents, question, self.tagger.count_tokens, max_length, answer_tokens
+        )
+        tagged = self.tagger.tag([(w.context, answer[w.start : w.end]) for w in inputs])
+        offsets: list[tuple[int, int]] = []
+        probs: list[float] = []
+        for window, result in zip(inputs, tagged, strict=True):
+            offsets += [(window.start + s, window.start + e) for s, e in result.offsets]
+            probs += [float(p) for p in result.probs]
+        return TokenProbabilities(
+            offsets=offsets,
+            probs=probs,
+            windows=len(inputs),
+            context_kept_tokens=min((w.kept_tokens for w in inputs), default=0),
+            context_total_tokens=max((w.total_tokens for w in inputs), default=0),
+        )
+
+    def spans(self, answer: str, tokens: TokenProbabilities) -> list[tuple[int, int, float]]:
+        """Runs of tokens at or above ``token_threshold``, widened to words, merged where they touch."""
+        merged: list[tuple[int, int, float]] = []
+        for start, end, p in token_runs(tokens.offsets, tokens.probs, self.settings.token_threshold):
+            start, end = widen_to_words(answer, start, end)
+            if merged and start <= merged[-1][1] + 1 and not answer[merged[-1][1] : start].strip():
+                merged[-1] = (merged[-1][0], end, max(p, merged[-1][2]))
+            else:
+                merged.append((start, end, p))
+        return merged
+
+    def score(self, tokens: TokenProbabilities, spans: Sequence[tuple[int, int, float]]) -> float:
+        """The answer's score from its token probabilities (``aggregation``)."""
+        if not tokens.probs:
+            return 0.0
+        if self.settings.aggregation == "noisy_or":
+            return float(1.0 - np.prod([1.0 - p for _, _, p in spans])) if spans else 0.0
+        return float(max(tokens.probs))
+
+    def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
+        """Tag ``answer`` against ``context``.
+
+        Raises:
+            InputError: no non-empty context document.
+        """
+        documents = as_documents(context)
+        threshold = self.settings.threshold
+        models = {"span": self.tagger.model_id}
+        if not answer.strip():
+            return empty_answer_report(self, answer, question, threshold, models)
+        timer = StageTimer()
+        with timer.stage("span_model"):
+            tokens = self.token_probabilities(answer, [d.text for d in documents], question)
+        spans = self.spans(answer, tokens)
+        score = min(1.0, max(0.0, self.score(tokens, spans)))
+        return Report(
+            answer=answer,
+            question=question,
+            verdict="hallucinated" if score >= threshold else "faithful",
+            score=score,
+            threshold=threshold,
+            hallucinated_spans=[TextSpan.of(answer, start, end) for start, end, _ in spans],
+            detector=self.name,
+            config=self.config(),
+            models=models,
+            timings_ms=timer.timings_ms,
+            notes=window_notes(tokens),
+        )
+
+
+def window_notes(tokens: TokenProbabilities) -> list[str]:
+    """What the windows read, in plain words, when it was not everything."""
+    notes = []
+    if tokens.windows > 1:
+        notes.append(f"the answer was read in {tokens.windows} windows")
+    if tokens.context_kept_tokens < tokens.context_total_tokens:
+        share = tokens.context_kept_tokens / tokens.context_total_tokens if tokens.context_total_tokens else 0.0
+        notes.append(
+            f"context cut to fit the window: {tokens.context_kept_tokens} of {tokens.context_total_tokens} tokens "
+            f"read ({share:.0%}), the sentences sharing most words with the answer"
+        )
+    return notes

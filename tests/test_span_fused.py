@@ -1,0 +1,199 @@
+"""RAGTruth data, the span model (alignment, a short real training run, the detector) and the fused model."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from veracity.data.loaders import BadRecord, Example, default_data_dir, load_dataset
+from veracity.detectors.span import widen_to_words
+from veracity.errors import ModelNotAvailableError
+from veracity.eval.harness import span_metrics
+from veracity.models.fused import FusedModel
+from veracity.models.token_tagger import encode_pairs, read_span_model_info, token_runs, token_targets
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SPLIT_FILE = FIXTURES / "ragtruth_split.jsonl.gz"
+
+
+def examples(spec: str) -> tuple[list[Example], list[BadRecord]]:
+    records = list(load_dataset(spec))
+    return [r for r in records if isinstance(r, Example)], [r for r in records if isinstance(r, BadRecord)]
+
+
+def test_ragtruth_split_file_with_types_groups_and_bad_lines():
+    good, bad = examples(f"ragtruth:{SPLIT_FILE}")
+    assert [e.id for e in good] == ["rt-1-0", "rt-1-1", "rt-2-0", "rt-3-0"]
+    wrong = good[1]
+    assert wrong.spans == [(30, 34), (39, 62)] and wrong.answer[30:34] == "1850"  # sorted by start
+    assert wrong.span_types == ["Evident Conflict", "Evident Baseless Info"]
+    assert wrong.group == "1" and wrong.task == "QA" and wrong.question
+    assert [b.line for b in bad] == [3, 6]
+    assert "not valid JSON" in bad[0].error and "outside the answer" in bad[1].error
+    qa, _ = examples(f"ragtruth-qa:{SPLIT_FILE}")
+    assert [e.id for e in qa] == ["rt-1-0", "rt-1-1"]
+
+
+def test_ragtruth_shared_splits():
+    if not (default_data_dir() / "ragtruth" / "dev.jsonl.gz").exists():
+        pytest.skip("../shared/data/ragtruth is absent (the RAGTruth splits are not in the repository)")
+    train, bad = examples("ragtruth:train")
+    assert len(train) == 1230 and not bad
+    dev, _ = examples("ragtruth-summary:dev")
+    assert len(dev) == 318 and {e.task for e in dev} == {"Summary"}
+    assert not {e.group for e in train} & {e.group for e in examples("ragtruth:dev")[0]}  # split by source
+
+
+def test_span_metrics_per_type():
+    rows = [
+        {"gold_spans": [[0, 4], [10, 14]], "gold_span_types": ["Evident Conflict", "Subtle Baseless Info"],
+         "spans": [[0, 2], [20, 22]]},
+        {"gold_spans": [], "spans": []},
+    ]  # fmt: skip
+    metrics = span_metrics(rows)
+    # tp = 2 chars, fp = 2 (20-22), fn = 2 + 4
+    assert metrics["span_precision"] == 0.5 and metrics["span_recall"] == 0.25
+    assert metrics["span_recall_by_type"] == {"Evident Conflict": 0.5, "Subtle Baseless Info": 0.0}
+    assert span_metrics([{"score": 1}]) == {}
+
+
+def test_token_targets_and_runs_by_hand():
+    offsets = [(0, 0), (0, 5), (6, 9), (9, 12), (13, 17), (0, 0)]
+    # gold span [7, 10) overlaps the tokens [6, 9) and [9, 12)
+    assert token_targets(offsets, [(7, 10)]) == [-100, 0, 1, 1, 0, -100]
+    assert token_targets(offsets, []) == [-100, 0, 0, 0, 0, -100]
+    probs = [0.9, 0.2, 0.7, 0.8, 0.1, 0.9]
+    assert token_runs(offsets, probs, 0.5) == [(6, 12, 0.8)]
+    assert token_runs(offsets, [0.9] * 6, 0.5) == [(0, 17, 0.9)]  # special tokens never start a run
+    assert token_runs([], [], 0.5) == []
+
+
+def test_widen_to_words_at_the_ends_and_inside():
+    text = "Kraków, Zürich"
+    assert widen_to_words(text, 2, 4) == (0, 6)
+    assert widen_to_words(text, 9, 14) == (8, 14)
+    assert widen_to_words(text, 0, 0) == (0, 0)
+
+
+def test_token_offsets_map_to_non_ascii_answer_characters():
+    from transformers import AutoTokenizer
+
+    from veracity.models.catalog import resolve_model_path
+
+    tokenizer = AutoTokenizer.from_pretrained(str(resolve_model_path("veracity-nli-small")), local_files_only=True)
+    answer = "Café Zürich in Kraków has free Wi-Fi."
+    encoded = encode_pairs(tokenizer, [("Café Zürich is a café in Kraków.", answer)], 64)
+    offsets = [o for o in encoded["answer_offsets"][0] if o[1] > o[0]]
+    pieces = [answer[s:e] for s, e in offsets]
+    assert "".join(pieces) == answer.replace(" ", "")
+    targets = token_targets(encoded["answer_offsets"][0], [(answer.index("free"), len(answer) - 1)])
+    marked = [answer[s:e] for (s, e), t in zip(encoded["answer_offsets"][0], targets, strict=True) if t == 1]
+    assert "".join(marked) == "freeWi-Fi"
+
+
+@pytest.fixture(scope="module")
+def tiny_span_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real (MiniLM body) span model trained for two steps on the fixture answers."""
+    from veracity.training.span import SpanTrainConfig, train_span_model
+
+    out = tmp_path_factory.mktemp("span")
+    config = SpanTrainConfig(
+        output_dir=out, datasets=[f"ragtruth:{SPLIT_FILE}"], max_length=128, answer_tokens=48, epochs=1,
+        batch_size=2, checkpoint_every=1,
+    )  # fmt: skip
+    summary = train_span_model(config, log=lambda _: None)
+    assert summary["n_answers"] == 4 and summary["steps"] == 2
+    return out
+
+
+def test_span_training_resumes_and_exports(tiny_span_model: Path):
+    from veracity.training.span import SpanTrainConfig, train_span_model
+
+    lines: list[str] = []
+    config = SpanTrainConfig(
+        output_dir=tiny_span_model, datasets=[f"ragtruth:{SPLIT_FILE}"], max_length=128, answer_tokens=48, epochs=2,
+        batch_size=2, checkpoint_every=1,
+    )  # fmt: skip
+    summary = train_span_model(config, log=lines.append)
+    assert any("resumed" in line and "step 2/4" in line for line in lines)
+    assert summary["steps"] == 4
+    info = read_span_model_info(tiny_span_model / "model")
+    assert info["max_length"] == 128 and info["answer_tokens"] == 48
+    assert (tiny_span_model / "model" / "model.safetensors").exists()
+    logged = [json.loads(line) for line in (tiny_span_model / "log.jsonl").read_text().splitlines()]
+    assert logged[0]["step"] == 1 and math.isfinite(logged[0]["loss"])
+
+
+def test_span_detector_predicts_with_a_trained_model(tiny_span_model: Path):
+    from veracity import load_detector
+
+    detector = load_detector("span", model=str(tiny_span_model / "model"), token_threshold=0.0)
+    answer = "Café Zürich in Kraków has free Wi-Fi. " * 12  # longer than one 48-token window
+    report = detector.detect(answer, ["Café Zürich is a café in Kraków. " * 30])
+    assert 0.0 <= report.score <= 1.0
+    assert report.hallucinated_spans and all(s.matches(answer) for s in report.hallucinated_spans)
+    assert any("windows" in n for n in report.notes) and any("context cut" in n for n in report.notes)
+    assert load_detector("span", model=str(tiny_span_model / "model")).detect("", ["x"]).verdict == "faithful"
+
+
+def test_span_model_info_errors_name_the_file(tmp_path: Path):
+    with pytest.raises(ModelNotAvailableError, match=r"span_model\.json is missing"):
+        read_span_model_info(tmp_path)
+    (tmp_path / "span_model.json").write_text('{"format": 99}')
+    with pytest.raises(ModelNotAvailableError, match=r"span_model\.json has format 99"):
+        read_span_model_info(tmp_path)
+    (tmp_path / "span_model.json").write_text("{broken")
+    with pytest.raises(ModelNotAvailableError, match="not readable JSON"):
+        read_span_model_info(tmp_path)
+
+
+def signal_rows(n: int, seed: int = 0) -> list[dict[str, object]]:
+    rng = np.random.default_rng(seed)
+    rows = []
+    for i in range(n):
+        label = int(rng.random() < 0.4)
+        rows.append({
+            "id": f"r{i}", "label": label, "group": f"g{i // 3}", "shape": "qa" if i % 2 else "summary",
+            "signals": {"novelty": float(rng.normal(0.3 + 0.3 * label, 0.1)), "noise": float(rng.normal())},
+        })  # fmt: skip
+    return rows
+
+
+def test_fused_fit_save_load_and_contributions(tmp_path: Path):
+    from veracity.training.fused import fit_fused
+
+    rows = signal_rows(300)
+    model, figures = fit_fused(rows, features=["novelty", "noise"], span_model="some-span-model")
+    assert figures["oof"]["auroc"] > 0.9 and figures["weights"]["novelty"] > abs(figures["weights"]["noise"])
+    path = tmp_path / "fused.json"
+    model.save(path)
+    loaded = FusedModel.load(path)
+    assert loaded == model
+    prediction = loaded.predict({"novelty": 0.9, "noise": 0.0}, "qa")
+    logit = loaded.intercept + sum(prediction.contributions.values())
+    assert prediction.raw == pytest.approx(1 / (1 + math.exp(-logit)))
+    assert prediction.probability > 0.5 and prediction.calibration == "qa (platt)"  # 150 qa rows: Platt
+    missing = loaded.predict({"novelty": float("nan")}, "dialogue")  # no dialogue calibration, NaN → the mean
+    assert missing.contributions == {"novelty": 0.0, "noise": 0.0}  # a missing signal counts as its mean too
+    assert missing.raw == pytest.approx(1 / (1 + math.exp(-loaded.intercept)))
+    assert missing.calibration is None
+
+
+def test_fused_model_file_errors_name_the_file(tmp_path: Path):
+    path = tmp_path / "fused.json"
+    with pytest.raises(ModelNotAvailableError, match="does not exist"):
+        FusedModel.load(path)
+    path.write_text("{")
+    with pytest.raises(ModelNotAvailableError, match="not readable JSON"):
+        FusedModel.load(path)
+    path.write_text(json.dumps({"format": "veracity-fused/0"}))
+    with pytest.raises(ModelNotAvailableError, match=r"fused\.json is not a veracity-fused/1 file"):
+        FusedModel.load(path)
+    path.write_text(json.dumps({"format": "veracity-fused/1", "features": ["a"], "mean": [], "scale": [1],
+                                "coef": [1], "intercept": 0}))  # fmt: skip
+    with pytest.raises(ModelNotAvailableError, match="malformed"):
+        FusedModel.load(path)
