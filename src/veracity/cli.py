@@ -885,6 +885,28 @@ def train_span_command(
     typer.echo(json.dumps(summary, indent=2))
 
 
+@train_app.command("fused")
+def train_fused_command(
+    data: Annotated[list[str], typer.Option("--data", help="Labelled dataset to fit on (repeat): jsonl:PATH, ...")],
+    out: Annotated[Path, typer.Option(help="The fused model file to write (JSON).")],
+    dev: Annotated[list[str] | None, typer.Option("--dev", help="Dataset for before / after figures (repeat).")] = None,
+    settings: Annotated[list[str] | None, typer.Option("--set", help="Another setting key=value.")] = None,
+) -> None:
+    """Fit the fused detector's model on labelled answers (signals are cached and resumed beside OUT)."""
+    from veracity.training.fused import FusedTrainConfig, train_fused
+
+    try:
+        config = FusedTrainConfig.model_validate(
+            {"data": data, "out": out, "dev": dev or [], **parse_settings(settings)}
+        )
+        result = train_fused(config, log=lambda line: typer.echo(line, err=True))
+    except ValueError as exc:
+        raise _fail(f"invalid settings: {exc}") from exc
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(json.dumps({k: v for k, v in result.items() if k != "config"}, indent=2))
+
+
 @train_app.command("retriever")
 def train_retriever_command(
     config: Annotated[Path, typer.Option(help="YAML training config, e.g. configs/retriever-oasis.yaml.")],

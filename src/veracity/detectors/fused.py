@@ -36,7 +36,15 @@ from veracity.stages.calibration import input_shape
 from veracity.text.language import detect_language
 from veracity.text.novelty import lexical_signals
 
-__all__ = ["SPAN_SIGNALS", "FusedConfig", "FusedDetector", "resolve_fused_model", "shape_signals", "span_signals"]
+__all__ = [
+    "SPAN_SIGNALS",
+    "FusedConfig",
+    "FusedDetector",
+    "answer_signals",
+    "resolve_fused_model",
+    "shape_signals",
+    "span_signals",
+]
 
 DEFAULT_FUSED_MODEL = "veracity-fused-small"
 SPAN_SIGNALS = ("span_max", "span_mean", "span_top5", "span_share", "span_count_log")
@@ -110,6 +118,20 @@ def shape_signals(documents: Sequence[str], question: str | None) -> dict[str, f
     }
 
 
+def answer_signals(
+    span: SpanDetector | None, answer: str, documents: Sequence[str], question: str | None
+) -> tuple[dict[str, float], list[tuple[int, int, float]], TokenProbabilities | None]:
+    """Every signal of one input (the span model's only when ``span`` is given), its spans and token probabilities."""
+    sources = [*documents, question] if question else list(documents)
+    values = {**lexical_signals(answer, sources), **shape_signals(documents, question)}
+    if span is None:
+        return values, [], None
+    tokens = span.token_probabilities(answer, documents, question)
+    spans = span.spans(answer, tokens)
+    values.update(span_signals(tokens, len(spans)))
+    return values, spans, tokens
+
+
 class FusedDetector:
     """Weighs lexical, span-model and shape signals with a calibrated logistic regression."""
 
@@ -160,15 +182,7 @@ class FusedDetector:
         self, answer: str, documents: Sequence[str], question: str | None, use_span_model: bool = True
     ) -> tuple[dict[str, float], list[tuple[int, int, float]], TokenProbabilities | None]:
         """Every signal of one input, the span model's spans, and its token probabilities (``None``: not run)."""
-        sources = [*documents, question] if question else list(documents)
-        values = {**lexical_signals(answer, sources), **shape_signals(documents, question)}
-        spans: list[tuple[int, int, float]] = []
-        tokens = None
-        if use_span_model:
-            tokens = self.span.token_probabilities(answer, documents, question)
-            spans = self.span.spans(answer, tokens)
-            values.update(span_signals(tokens, len(spans)))
-        return values, spans, tokens
+        return answer_signals(self.span if use_span_model else None, answer, documents, question)
 
     def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
         """Score ``answer`` from its signals.

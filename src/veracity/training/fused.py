@@ -16,21 +16,33 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
 
 from veracity._jsonl import drop_partial_last_line, read_rows
-from veracity.data.loaders import Example
+from veracity.data.loaders import Example, load_dataset
 from veracity.errors import InputError
 from veracity.eval import metrics as m
 from veracity.models.fused import FusedModel
 from veracity.stages.calibration import ShapeCalibration, input_shape
 
-__all__ = ["FUSED_FEATURES", "collect_signals", "fit_fused", "group_folds"]
+__all__ = [
+    "FUSED_FEATURES",
+    "FusedTrainConfig",
+    "collect_signals",
+    "fit_fused",
+    "group_folds",
+    "signal_rows_for",
+    "train_fused",
+]
+
+DEFAULT_FUSED_MODEL = "veracity-fused-small"
 
 FUSED_FEATURES = (
     "novelty",
@@ -182,3 +194,121 @@ def fit_fused(
         training={**(training or {}), "out_of_fold": figures},
     )
     return model, figures
+
+
+class FusedTrainConfig(BaseModel):
+    """Settings of ``veracity train fused``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    data: list[str] = Field(description="Labelled datasets to fit on (NAME[:SPLIT], jsonl:PATH, ...).")
+    out: Path = Field(description="The fused model file to write (JSON); its figures go beside it.")
+    dev: list[str] = Field(default_factory=list, description="Datasets to report before / after figures on.")
+    base: str | None = Field(
+        DEFAULT_FUSED_MODEL, description="The model the 'before' figures are of (None: no 'before')."
+    )
+    span_model: str = Field("veracity-span-small", description="Span model for the signals (and the model).")
+    fold_span_models: list[str] = Field(
+        default_factory=list,
+        description="Out-of-fold span models, one per source fold (veracity train span --set holdout_fold=K): an "
+        "answer of fold K gets its training signals from model K. Empty: span_model for every answer (right when "
+        "the span model never saw the training answers).",
+    )
+    signals_dir: Path | None = Field(None, description="Where signal rows are cached (default: beside out).")
+    limit: int | None = Field(None, ge=1, description="At most N answers per dataset.")
+    features: list[str] = Field(default_factory=lambda: list(FUSED_FEATURES))
+    use_span_model: bool = Field(True, description="False: lexical and shape signals only (fast).")
+    num_threads: int | None = Field(None, ge=1)
+
+
+def _dataset_examples(name: str, limit: int | None, data_dir: Path | None = None) -> list[Example]:
+    out = []
+    for record in load_dataset(name, data_dir):
+        if isinstance(record, Example):
+            out.append(record)
+            if limit is not None and len(out) >= limit:
+                break
+    if not out:
+        raise InputError(f"{name} has no labelled answers")
+    return out
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[-80:]
+
+
+def signal_rows_for(
+    name: str,
+    config: FusedTrainConfig,
+    span_models: Sequence[str],
+    log: Callable[[str], None] = print,
+) -> list[dict[str, Any]]:
+    """Signal rows of one dataset (cached, resumable); ``span_models`` by source fold, or one for all."""
+    from veracity.detectors.fused import answer_signals
+    from veracity.detectors.span import SpanConfig, SpanDetector
+    from veracity.training.span import source_fold
+
+    examples = _dataset_examples(name, config.limit)
+    cache = config.signals_dir or config.out.parent / "signals"
+    rows: list[dict[str, Any]] = []
+    models = list(span_models) if config.use_span_model else ["none"]
+    for k, model in enumerate(models):
+        span = (
+            SpanDetector.from_config(SpanConfig(model=model, num_threads=config.num_threads))
+            if config.use_span_model
+            else None
+        )
+        picked = [e for e in examples if len(models) == 1 or source_fold(e, len(models)) == k]
+
+        def signals_of(example: Example, span: SpanDetector | None = span) -> dict[str, float]:
+            values, _, _ = answer_signals(span, example.answer, example.context, example.question)
+            return values
+
+        path = cache / f"{_slug(name)}__{_slug(model)}.jsonl"
+        log(f"signals of {len(picked)} answers of {name} with span model {model} → {path}")
+        ids = {e.id for e in picked}
+        rows += [r for r in collect_signals(picked, signals_of, path, log) if r["id"] in ids]
+    return rows
+
+
+def _figures(model: FusedModel, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    gold = [int(r["label"]) for r in rows]
+    probs = [model.predict(r["signals"], str(r["shape"])).probability for r in rows]
+    return m.binary_metrics(gold, [int(p >= model.threshold) for p in probs], probs)
+
+
+def train_fused(config: FusedTrainConfig, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Signals → fit → the model file, with out-of-fold figures and dev figures before and after.
+
+    Writes ``config.out`` (the model) and ``config.out`` with ``.metrics.json`` (what was measured, and how).
+    """
+    started = time.perf_counter()
+    train_models = config.fold_span_models or [config.span_model]
+    rows: list[dict[str, Any]] = []
+    for name in config.data:
+        rows += signal_rows_for(name, config, train_models, log)
+    features = [f for f in config.features if config.use_span_model or not f.startswith("span_")]
+    model, oof = fit_fused(
+        rows,
+        features,
+        span_model=config.span_model if config.use_span_model else None,
+        training={"data": config.data, "fold_span_models": config.fold_span_models, "n": len(rows)},
+    )
+    model.save(config.out)
+    result: dict[str, Any] = {"model": str(config.out), "train": {"n": len(rows), "out_of_fold": oof}, "dev": {}}
+    base = None
+    if config.base is not None and config.dev:
+        from veracity.detectors.fused import resolve_fused_model
+
+        base = FusedModel.load(resolve_fused_model(config.base))
+    for name in config.dev:
+        dev_rows = signal_rows_for(name, config, [config.span_model], log)
+        entry: dict[str, Any] = {"n": len(dev_rows), "after": _figures(model, dev_rows)}
+        if base is not None:
+            entry["before"] = _figures(base, dev_rows)
+        result["dev"][name] = entry
+        log(f"{name}: " + json.dumps({k: v.get("balanced_accuracy") for k, v in entry.items() if isinstance(v, dict)}))
+    result["seconds"] = time.perf_counter() - started
+    result["config"] = json.loads(config.model_dump_json())
+    config.out.with_suffix(".metrics.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    return result
