@@ -45,6 +45,7 @@ def scripted() -> tuple[AutoDetector, dict[str, FixedDetector]]:
         "qa": FixedDetector("litehall", 0.9),
         "dialogue": FixedDetector("verifier", 0.2),
         "summary": FixedDetector("sea", 0.7),
+        "long_qa": FixedDetector("fused", 0.6),
     }
     return AutoDetector(routes), routes  # type: ignore[arg-type]
 
@@ -59,7 +60,16 @@ def test_each_shape_goes_to_its_own_route(question, shape, verdict):
     assert report.routed_to == shape and report.verdict == verdict and report.detector == "auto"
     assert [r.calls for r in routes.values()] == [int(s == shape) for s in routes]
     assert report.notes == [f"auto: a {shape} input, routed to {routes[shape].name!r}", f"{routes[shape].name} looked"]
-    assert set(report.config) == {"qa", "dialogue", "summary"}
+    assert set(report.config) == {"qa", "dialogue", "summary", "long_qa"}
+
+
+def test_a_long_answer_to_a_question_takes_the_long_form_route():
+    auto, routes = scripted()
+    long_answer = " ".join(["Marie Curie was born in Warsaw and studied in Paris."] * 3)  # 30 words
+    report = auto.detect(long_answer, CONTEXT, QUESTION)
+    assert report.routed_to == "long_qa" and routes["long_qa"].calls == 1 and routes["qa"].calls == 0
+    assert auto.detect(long_answer, CONTEXT, None).routed_to == "summary"  # no question: a summary, at any length
+    assert auto.detect(" ".join(long_answer.split()[:29]), CONTEXT, QUESTION).routed_to == "qa"
 
 
 def test_an_empty_answer_is_faithful_and_reaches_no_route():
@@ -76,7 +86,7 @@ def test_no_context_is_an_input_error():
 
 
 def test_a_missing_route_is_refused():
-    with pytest.raises(ValueError, match="summary"):
+    with pytest.raises(ValueError, match="summary, long_qa"):
         AutoDetector({"qa": FixedDetector("a", 0.1), "dialogue": FixedDetector("b", 0.1)})  # type: ignore[dict-item]
 
 

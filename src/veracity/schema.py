@@ -258,8 +258,8 @@ class Report(_Frozen):
     decided_by: Literal["first", "second"] | None = Field(
         default=None, description="`cascade`: the stage whose verdict this is."
     )
-    routed_to: Literal["qa", "dialogue", "summary"] | None = Field(
-        default=None, description="`auto`: the input shape whose route produced this report."
+    routed_to: Literal["qa", "dialogue", "summary", "long_qa"] | None = Field(
+        default=None, description="`auto`: the route (input shape) that produced this report."
     )
 
     @model_validator(mode="after")

@@ -1,7 +1,8 @@
 """The ``auto`` detector: one detector per input shape, chosen by measurement.
 
 An input's shape (:func:`~veracity.stages.calibration.input_shape`: ``qa``, ``dialogue`` or ``summary``) is read
-from the question alone, before any model runs, and the input goes to that shape's route: a detector, its settings
+from the question alone, before any model runs, with one more split: a QA answer of 30 words or more is long-form
+(RAG-style) and takes the ``long_qa`` route. The input goes to that route: a detector, its settings
 and its calibration. The report is the route's, with ``detector="auto"``, ``routed_to`` naming the shape and a first
 note saying where it went. Routes that are the same detector with the same settings share one instance, so its
 models load once.
@@ -21,7 +22,7 @@ from veracity.detectors.base import Detector, as_documents, empty_answer_report
 from veracity.schema import Document, Report
 from veracity.stages.calibration import SHAPES, input_shape
 
-__all__ = ["AutoConfig", "AutoDetector", "Route"]
+__all__ = ["ROUTES", "AutoConfig", "AutoDetector", "Route", "route_of"]
 
 
 class Route(BaseModel):
@@ -62,6 +63,27 @@ class AutoConfig(BaseModel):
     summary: Route = Field(
         default_factory=_stage3_verifier, description="Route for a text checked against its sources."
     )
+    long_qa: Route = Field(
+        default_factory=lambda: Route(detector="litehall"),
+        description="Route for a long-form answer to a question (RAG-style: at least long_form_words words).",
+    )
+    long_form_words: int = Field(
+        30, ge=1, description="A question's answer of this many words or more takes the long_qa route."
+    )
+
+
+ROUTES = (*SHAPES, "long_qa")
+
+
+def route_of(answer: str, question: str | None, long_form_words: int) -> str:
+    """The route of an input: its shape (:func:`input_shape`), a QA answer of ``long_form_words`` words or more apart.
+
+    Such an answer takes the ``long_qa`` route: RAG-style long-form QA rather than a one-line answer.
+    """
+    shape = input_shape(answer, question)
+    if shape == "qa" and len(answer.split()) >= long_form_words:
+        return "long_qa"
+    return shape
 
 
 class AutoDetector:
@@ -70,7 +92,7 @@ class AutoDetector:
     name = "auto"
 
     def __init__(self, routes: dict[str, Detector], settings: AutoConfig | None = None) -> None:
-        missing = [shape for shape in SHAPES if shape not in routes]
+        missing = [shape for shape in ROUTES if shape not in routes]
         if missing:
             raise ValueError(f"auto: no route for input shape(s) {', '.join(missing)}")
         self.routes = routes
@@ -85,7 +107,7 @@ class AutoDetector:
         s = AutoConfig.model_validate({**base.model_dump(), **overrides})
         built: list[tuple[Route, Detector]] = []
         routes: dict[str, Detector] = {}
-        for shape in SHAPES:
+        for shape in ROUTES:
             route: Route = getattr(s, shape)
             detector = next((d for r, d in built if r == route), None)
             if detector is None:
@@ -103,7 +125,7 @@ class AutoDetector:
         documents = as_documents(context)
         if not answer.strip():
             return empty_answer_report(self, answer, question, 0.5, {})
-        shape = input_shape(answer, question)
+        shape = route_of(answer, question, self.settings.long_form_words)
         inner = self.routes[shape]
         report = inner.detect(answer, documents, question)
         note = f"auto: a {shape} input, routed to {inner.name!r}"
