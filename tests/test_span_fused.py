@@ -11,7 +11,7 @@ import pytest
 
 from veracity.data.loaders import BadRecord, Example, default_data_dir, load_dataset
 from veracity.detectors.span import widen_to_words
-from veracity.errors import ModelNotAvailableError
+from veracity.errors import InputError, ModelNotAvailableError
 from veracity.eval.harness import span_metrics
 from veracity.models.fused import FusedModel
 from veracity.models.token_tagger import encode_pairs, read_span_model_info, token_runs, token_targets
@@ -197,3 +197,101 @@ def test_fused_model_file_errors_name_the_file(tmp_path: Path):
                                 "coef": [1], "intercept": 0}))  # fmt: skip
     with pytest.raises(ModelNotAvailableError, match="malformed"):
         FusedModel.load(path)
+
+
+@pytest.fixture(scope="module")
+def fused():
+    from veracity import load_detector
+
+    return load_detector("fused")
+
+
+def test_fused_report_lists_signals_spans_and_calibration(fused):
+    context = ["Kyoto was the capital of Japan until 1868, when the emperor moved to Tokyo."]
+    report = fused.detect("Kyoto was the capital of Japan until 1868. It had 40 million inhabitants.", context)
+    names = {s.name for s in report.signals}
+    assert {"novelty", "span_max", "is_record", "has_question"} <= names
+    contributions = [abs(s.contribution) for s in report.signals]
+    assert contributions == sorted(contributions, reverse=True)
+    assert report.raw_score is not None and report.calibration and report.calibration.startswith("summary")
+    assert all(s.matches(report.answer) for s in report.hallucinated_spans)
+    faithful = fused.detect("Kyoto was the capital of Japan until 1868.", context)
+    assert faithful.score < report.score
+
+
+def test_fused_bad_inputs_have_defined_results(fused):
+    assert fused.detect("  ", ["Some context."]).verdict == "faithful"
+    quiet = fused.detect("It is what it is.", ["Some context about Paris."])
+    assert 0.0 <= quiet.score <= 1.0 and any("no content words" in n for n in quiet.notes)
+    with pytest.raises(InputError):
+        fused.detect("Paris is in France.", [""])
+    huge_line = " ".join(f"fact{i} is{i} stated{i}" for i in range(3000))  # one line, ~9,000 words
+    long_answer = "Paris is the capital of France and has many museums. " * 60
+    report = fused.detect(long_answer, [huge_line, "Paris is the capital of France."], "What is Paris?")
+    assert any("windows" in n for n in report.notes) and any("context cut" in n for n in report.notes)
+    assert math.isfinite(report.score)
+
+
+def test_fused_on_text_that_is_not_english_rests_on_lexical_signals(fused):
+    context = ["Der Eiffelturm wurde von 1887 bis 1889 in Paris gebaut und ist 330 Meter hoch."]
+    report = fused.detect("Der Eiffelturm wurde von 1887 bis 1889 in Paris gebaut und ist 330 Meter hoch.", context)
+    assert any("'de'" in n and "lexical signals" in n for n in report.notes)
+    assert report.score >= report.threshold / 2  # never a confident pass that no model checked
+    assert all(s.contribution == 0.0 for s in report.signals if s.name.startswith("span_"))
+    wrong = fused.detect("Der Eiffelturm wurde 1920 in Berlin gebaut und ist aus Gold.", context)
+    assert wrong.score > report.score
+
+
+def test_fused_model_setting_errors_name_the_file(tmp_path: Path):
+    from veracity import load_detector
+
+    with pytest.raises(ModelNotAvailableError, match="no fused model"):
+        load_detector("fused", model=str(tmp_path / "missing.json"))
+    bad = tmp_path / "old.json"
+    bad.write_text(json.dumps({"format": "veracity-fused/0"}))
+    with pytest.raises(ModelNotAvailableError, match=str(bad)):
+        load_detector("fused", model=str(bad))
+
+
+def write_domain(path: Path, n: int, seed: int) -> None:
+    """A user's own labelled answers: hallucinated ones add words (names, numbers) their context lacks."""
+    rng = np.random.default_rng(seed)
+    with path.open("w", encoding="utf-8") as out:
+        for i in range(n):
+            facts = [f"The plant in site{i} makes {k * 10} valves a day." for k in range(1, 4)]
+            answer = " ".join(facts[:2])
+            label = int(rng.random() < 0.5)
+            if label:
+                answer += f" It was founded by Director{i} in {1900 + i}."
+            out.write(
+                json.dumps({"id": f"d{i}", "answer": answer, "context": [" ".join(facts)], "label": label}) + "\n"
+            )
+
+
+def test_train_fused_cli_on_a_users_own_data(tmp_path: Path):
+    from typer.testing import CliRunner
+
+    from veracity import load_detector
+    from veracity.cli import app
+
+    write_domain(tmp_path / "train.jsonl", 60, 0)
+    write_domain(tmp_path / "dev.jsonl", 30, 1)
+    out = tmp_path / "mine.json"
+    result = CliRunner().invoke(
+        app,
+        ["train", "fused", "--data", f"jsonl:{tmp_path / 'train.jsonl'}", "--dev", f"jsonl:{tmp_path / 'dev.jsonl'}",
+         "--out", str(out), "--set", "use_span_model=false"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    metrics = json.loads(out.with_suffix(".metrics.json").read_text())
+    dev = metrics["dev"][f"jsonl:{tmp_path / 'dev.jsonl'}"]
+    assert dev["after"]["balanced_accuracy"] == 1.0 and "before" in dev
+    detector = load_detector("fused", model=str(out))
+    report = detector.detect(
+        "It makes 10 valves a day. It was founded by Director7 in 1907.", ["It makes 10 valves a day."]
+    )
+    assert report.verdict == "hallucinated" and "span" not in report.models
+    bad = CliRunner().invoke(app, ["train", "fused", "--data", "jsonl:/no/such.jsonl", "--out", str(out)])
+    assert bad.exit_code != 0 and "no/such.jsonl" in bad.output
+    bad_setting = CliRunner().invoke(app, ["train", "fused", "--data", "x", "--out", str(out), "--set", "colour=1"])
+    assert bad_setting.exit_code != 0 and "colour" in bad_setting.output

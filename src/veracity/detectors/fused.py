@@ -137,7 +137,7 @@ class FusedDetector:
 
     name = "fused"
 
-    def __init__(self, model: FusedModel, span: SpanDetector, settings: FusedConfig, model_path: Path) -> None:
+    def __init__(self, model: FusedModel, span: SpanDetector | None, settings: FusedConfig, model_path: Path) -> None:
         self.model = model
         self.span = span
         self.settings = settings
@@ -155,17 +155,22 @@ class FusedDetector:
         path = resolve_fused_model(settings.model)
         model = FusedModel.load(path)
         span_model = settings.span_model or model.span_model
-        if span_model is None:
-            raise ModelNotAvailableError(f"{path} names no span model; set span_model")
-        span = SpanDetector.from_config(
-            SpanConfig(
-                model=span_model,
-                token_threshold=settings.token_threshold,
-                batch_size=settings.batch_size,
-                num_threads=settings.num_threads,
-                quantize=settings.quantize,
-                device=settings.device,
+        uses_span = any(f in SPAN_SIGNALS for f in model.features)
+        if uses_span and span_model is None:
+            raise ModelNotAvailableError(f"{path} weighs span-model signals but names no span model; set span_model")
+        span = (
+            SpanDetector.from_config(
+                SpanConfig(
+                    model=span_model,
+                    token_threshold=settings.token_threshold,
+                    batch_size=settings.batch_size,
+                    num_threads=settings.num_threads,
+                    quantize=settings.quantize,
+                    device=settings.device,
+                )
             )
+            if uses_span and span_model is not None
+            else None
         )
         return cls(model, span, settings, path)
 
@@ -192,12 +197,14 @@ class FusedDetector:
         """
         documents = as_documents(context)
         threshold = self.threshold
-        models = {"span": self.span.tagger.model_id, "fused": str(self.model_path)}
+        models = {"fused": str(self.model_path)}
+        if self.span is not None:
+            models["span"] = self.span.tagger.model_id
         if not answer.strip():
             return empty_answer_report(self, answer, question, threshold, models)
         timer = StageTimer()
         notes: list[str] = []
-        language = detect_language(answer) if self.settings.language_check else None
+        language = detect_language(answer) if self.settings.language_check and self.span is not None else None
         english = language is None or language.code == "en"
         with timer.stage("signals"):
             values, spans, tokens = self.signals(answer, [d.text for d in documents], question, english)

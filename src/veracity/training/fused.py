@@ -214,6 +214,10 @@ class FusedTrainConfig(BaseModel):
         "answer of fold K gets its training signals from model K. Empty: span_model for every answer (right when "
         "the span model never saw the training answers).",
     )
+    fold_datasets: list[str] = Field(
+        default_factory=lambda: ["ragtruth:train"],
+        description="The datasets the span model trained on: only their answers take fold_span_models.",
+    )
     signals_dir: Path | None = Field(None, description="Where signal rows are cached (default: beside out).")
     limit: int | None = Field(None, ge=1, description="At most N answers per dataset.")
     features: list[str] = Field(default_factory=lambda: list(FUSED_FEATURES))
@@ -242,8 +246,13 @@ def signal_rows_for(
     config: FusedTrainConfig,
     span_models: Sequence[str],
     log: Callable[[str], None] = print,
+    use_span_model: bool | None = None,
 ) -> list[dict[str, Any]]:
-    """Signal rows of one dataset (cached, resumable); ``span_models`` by source fold, or one for all."""
+    """Signal rows of one dataset (cached, resumable); ``span_models`` by source fold, or one for all.
+
+    ``use_span_model`` (default: the config's) says whether the span model's signals are computed.
+    """
+    use_span = config.use_span_model if use_span_model is None else use_span_model
     from veracity.detectors.fused import answer_signals
     from veracity.detectors.span import SpanConfig, SpanDetector
     from veracity.training.span import source_fold
@@ -251,13 +260,9 @@ def signal_rows_for(
     examples = _dataset_examples(name, config.limit)
     cache = config.signals_dir or config.out.parent / "signals"
     rows: list[dict[str, Any]] = []
-    models = list(span_models) if config.use_span_model else ["none"]
+    models = list(span_models) if use_span else ["none"]
     for k, model in enumerate(models):
-        span = (
-            SpanDetector.from_config(SpanConfig(model=model, num_threads=config.num_threads))
-            if config.use_span_model
-            else None
-        )
+        span = SpanDetector.from_config(SpanConfig(model=model, num_threads=config.num_threads)) if use_span else None
         picked = [e for e in examples if len(models) == 1 or source_fold(e, len(models)) == k]
 
         def signals_of(example: Example, span: SpanDetector | None = span) -> dict[str, float]:
@@ -282,11 +287,13 @@ def train_fused(config: FusedTrainConfig, log: Callable[[str], None] = print) ->
 
     Writes ``config.out`` (the model) and ``config.out`` with ``.metrics.json`` (what was measured, and how).
     """
+    from veracity.detectors.fused import SPAN_SIGNALS
+
     started = time.perf_counter()
-    train_models = config.fold_span_models or [config.span_model]
     rows: list[dict[str, Any]] = []
     for name in config.data:
-        rows += signal_rows_for(name, config, train_models, log)
+        folded = config.fold_span_models and name in config.fold_datasets
+        rows += signal_rows_for(name, config, config.fold_span_models if folded else [config.span_model], log)
     features = [f for f in config.features if config.use_span_model or not f.startswith("span_")]
     model, oof = fit_fused(
         rows,
@@ -301,8 +308,9 @@ def train_fused(config: FusedTrainConfig, log: Callable[[str], None] = print) ->
         from veracity.detectors.fused import resolve_fused_model
 
         base = FusedModel.load(resolve_fused_model(config.base))
+    needs_span = config.use_span_model or (base is not None and bool(set(base.features) & set(SPAN_SIGNALS)))
     for name in config.dev:
-        dev_rows = signal_rows_for(name, config, [config.span_model], log)
+        dev_rows = signal_rows_for(name, config, [config.span_model], log, needs_span)
         entry: dict[str, Any] = {"n": len(dev_rows), "after": _figures(model, dev_rows)}
         if base is not None:
             entry["before"] = _figures(base, dev_rows)
