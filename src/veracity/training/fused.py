@@ -26,7 +26,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity._jsonl import drop_partial_last_line, read_rows
-from veracity.data.loaders import Example, load_dataset
+from veracity.data.loaders import Example, NLIPair, load_dataset
 from veracity.errors import InputError
 from veracity.eval import metrics as m
 from veracity.models.fused import FusedModel
@@ -226,8 +226,12 @@ class FusedTrainConfig(BaseModel):
 
 
 def _dataset_examples(name: str, limit: int | None, data_dir: Path | None = None) -> list[Example]:
+    """The dataset's labelled answers (a premise / hypothesis pair: a one-claim answer, hallucinated unless entailed)."""
     out = []
     for record in load_dataset(name, data_dir):
+        if isinstance(record, NLIPair):
+            label = 0 if record.label == "entailment" else 1
+            record = Example(id=record.id, answer=record.hypothesis, context=[record.premise], label=label)
         if isinstance(record, Example):
             out.append(record)
             if limit is not None and len(out) >= limit:
