@@ -226,7 +226,7 @@ class FusedTrainConfig(BaseModel):
 
 
 def _dataset_examples(name: str, limit: int | None, data_dir: Path | None = None) -> list[Example]:
-    """The dataset's labelled answers (a premise / hypothesis pair: a one-claim answer, hallucinated unless entailed)."""
+    """The labelled answers (a premise / hypothesis pair: a one-claim answer, hallucinated unless entailed)."""
     out = []
     for record in load_dataset(name, data_dir):
         if isinstance(record, NLIPair):
