@@ -21,7 +21,7 @@ from veracity.data.loaders import Example, load_dataset
 from veracity.detectors.span import SpanConfig, SpanDetector, TokenProbabilities
 from veracity.eval import metrics as m
 
-THRESHOLDS = [round(t, 2) for t in np.arange(0.1, 0.95, 0.05)]
+THRESHOLDS = [0.02, 0.04, 0.06, 0.08] + [round(t, 2) for t in np.arange(0.1, 0.95, 0.05)]
 
 
 def main() -> None:
@@ -70,7 +70,9 @@ def main() -> None:
         result["auroc"][name] = {"all": m.auroc(gold, scores), **by_task}  # type: ignore[index]
     best_t = max(THRESHOLDS, key=lambda t: result["span_f1"][str(t)]["all"])  # type: ignore[index]
     best_a = max(aggregations, key=lambda a: result["auroc"][a]["all"])  # type: ignore[index]
-    result["choice"] = {"token_threshold": best_t, "aggregation": best_a}
+    best_scores = [aggregations[best_a](rows[e.id]["probs"]) for e in examples]
+    threshold, f1 = m.fit_threshold(gold, best_scores, "f1")
+    result["choice"] = {"token_threshold": best_t, "aggregation": best_a, "threshold": threshold, "f1": f1}
     out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result["choice"]), json.dumps(result["auroc"]), json.dumps(result["span_f1"][str(best_t)]))
 

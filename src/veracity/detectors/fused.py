@@ -58,7 +58,9 @@ class FusedConfig(BaseModel):
     model: str = Field(DEFAULT_FUSED_MODEL, description="Fused model: a shipped name or a JSON file.")
     span_model: str | None = Field(None, description="Span model; None: the one the fused model was fitted with.")
     threshold: float | None = Field(None, ge=0.0, le=1.0, description="None: the fused model's own threshold.")
-    token_threshold: float = Field(0.5, ge=0.0, le=1.0, description="Span model tokens at or above this form spans.")
+    token_threshold: float = Field(
+        0.1, ge=0.0, le=1.0, description="Span model tokens at or above this form spans (the span detector's default)."
+    )
     language_check: bool = Field(True, description="Leave the span model out on text that is not English.")
     batch_size: int = Field(8, ge=1)
     num_threads: int | None = Field(None, ge=1)

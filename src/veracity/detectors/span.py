@@ -7,8 +7,11 @@ answer is cut into windows of at most ``answer_tokens``, and each window reads t
 most rare words with it, in document order; the report says when the context was cut and how much was read.
 
 * spans: runs of tokens with P ≥ ``token_threshold``, widened to whole words, each with its largest P;
-* score: ``max`` (the largest token P in the answer), or ``noisy_or`` (1 − Π over spans of (1 − P_span)), chosen
-  on ``ragtruth:dev`` (docs/span.md); hallucinated iff score ≥ ``threshold``.
+* score: ``top5_mean`` (the mean of the five largest token P of the answer; default), ``max``, or ``noisy_or``
+  (1 − Π over spans of (1 − P_span)); hallucinated iff score ≥ ``threshold``.
+
+The defaults were chosen on ``ragtruth:dev`` by ``benchmarks/ragtruth/span_sweep.py`` (span-sweep.json): the token
+threshold with the best character-level span F1, the aggregation with the best AUROC, the F1-best threshold on it.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from veracity.text.select import WindowInput, window_inputs
 __all__ = ["SpanConfig", "SpanDetector", "TokenProbabilities", "widen_to_words"]
 
 DEFAULT_SPAN_MODEL = "veracity-span-small"
+SPAN_THRESHOLD = 0.0571  # benchmarks/ragtruth/span-sweep.json: choice.threshold
 
 
 class SpanConfig(BaseModel):
@@ -37,9 +41,15 @@ class SpanConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     model: str = Field(DEFAULT_SPAN_MODEL, description="Span model: catalog name or local folder.")
-    threshold: float = Field(0.5, ge=0.0, le=1.0, description="Hallucinated iff score >= threshold.")
-    token_threshold: float = Field(0.5, ge=0.0, le=1.0, description="Tokens at or above this P form spans.")
-    aggregation: Literal["max", "noisy_or"] = Field("max", description="How token probabilities make the score.")
+    threshold: float = Field(
+        SPAN_THRESHOLD, ge=0.0, le=1.0, description="Hallucinated iff score >= threshold (F1-best on ragtruth:dev)."
+    )
+    token_threshold: float = Field(
+        0.1, ge=0.0, le=1.0, description="Tokens at or above this P form spans (span-F1-best on ragtruth:dev)."
+    )
+    aggregation: Literal["top5_mean", "max", "noisy_or"] = Field(
+        "top5_mean", description="How token probabilities make the score (AUROC-best on ragtruth:dev)."
+    )
     answer_tokens: int | None = Field(
         None, ge=16, description="Answer tokens per window; None: the model's own (span_model.json)."
     )
@@ -147,6 +157,8 @@ class SpanDetector:
             return 0.0
         if self.settings.aggregation == "noisy_or":
             return float(1.0 - np.prod([1.0 - p for _, _, p in spans])) if spans else 0.0
+        if self.settings.aggregation == "top5_mean":
+            return float(np.mean(sorted(tokens.probs)[-5:]))
         return float(max(tokens.probs))
 
     def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
