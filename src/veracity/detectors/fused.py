@@ -62,6 +62,9 @@ class FusedConfig(BaseModel):
         0.1, ge=0.0, le=1.0, description="Span model tokens at or above this form spans (the span detector's default)."
     )
     language_check: bool = Field(True, description="Leave the span model out on text that is not English.")
+    spans: bool = Field(
+        True, description="Run the span model for the report's spans even where the fused model weighs no span signal."
+    )
     batch_size: int = Field(8, ge=1)
     num_threads: int | None = Field(None, ge=1)
     quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
@@ -160,6 +163,7 @@ class FusedDetector:
         uses_span = any(f in SPAN_SIGNALS for f in model.features)
         if uses_span and span_model is None:
             raise ModelNotAvailableError(f"{path} weighs span-model signals but names no span model; set span_model")
+        uses_span = uses_span or settings.spans
         span = (
             SpanDetector.from_config(
                 SpanConfig(

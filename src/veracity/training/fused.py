@@ -201,7 +201,9 @@ class FusedTrainConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    data: list[str] = Field(description="Labelled datasets to fit on (NAME[:SPLIT], jsonl:PATH, ...).")
+    data: list[str] = Field(
+        description="Labelled datasets to fit on (NAME[:SPLIT], jsonl:PATH, ...; NAME@N: its first N answers)."
+    )
     out: Path = Field(description="The fused model file to write (JSON); its figures go beside it.")
     dev: list[str] = Field(default_factory=list, description="Datasets to report before / after figures on.")
     base: str | None = Field(
@@ -219,14 +221,21 @@ class FusedTrainConfig(BaseModel):
         description="The datasets the span model trained on: only their answers take fold_span_models.",
     )
     signals_dir: Path | None = Field(None, description="Where signal rows are cached (default: beside out).")
-    limit: int | None = Field(None, ge=1, description="At most N answers per dataset.")
+    limit: int | None = Field(None, ge=1, description="At most N answers per training dataset (the first N).")
     features: list[str] = Field(default_factory=lambda: list(FUSED_FEATURES))
     use_span_model: bool = Field(True, description="False: lexical and shape signals only (fast).")
+    spans: bool = Field(
+        True,
+        description="Name span_model in the model for the report's spans, even when its signals are not weighed.",
+    )
     num_threads: int | None = Field(None, ge=1)
 
 
 def _dataset_examples(name: str, limit: int | None, data_dir: Path | None = None) -> list[Example]:
     """The labelled answers (a premise / hypothesis pair: a one-claim answer, hallucinated unless entailed)."""
+    base, _, count = name.rpartition("@")
+    if base and count.isdigit():
+        name, limit = base, min(int(count), limit or int(count))
     out = []
     for record in load_dataset(name, data_dir):
         if isinstance(record, NLIPair):
@@ -251,6 +260,7 @@ def signal_rows_for(
     span_models: Sequence[str],
     log: Callable[[str], None] = print,
     use_span_model: bool | None = None,
+    limit: int | None = None,
 ) -> list[dict[str, Any]]:
     """Signal rows of one dataset (cached, resumable); ``span_models`` by source fold, or one for all.
 
@@ -261,7 +271,7 @@ def signal_rows_for(
     from veracity.detectors.span import SpanConfig, SpanDetector
     from veracity.training.span import source_fold
 
-    examples = _dataset_examples(name, config.limit)
+    examples = _dataset_examples(name, limit)
     cache = config.signals_dir or config.out.parent / "signals"
     rows: list[dict[str, Any]] = []
     models = list(span_models) if use_span else ["none"]
@@ -273,7 +283,9 @@ def signal_rows_for(
             values, _, _ = answer_signals(span, example.answer, example.context, example.question)
             return values
 
-        path = cache / f"{_slug(name)}__{_slug(model)}.jsonl"
+        # One cache file per dataset and span model, whatever the limit: rows are looked up by id.
+        base, _, count = name.rpartition("@")
+        path = cache / f"{_slug(base if base and count.isdigit() else name)}__{_slug(model)}.jsonl"
         log(f"signals of {len(picked)} answers of {name} with span model {model} → {path}")
         ids = {e.id for e in picked}
         rows += [r for r in collect_signals(picked, signals_of, path, log) if r["id"] in ids]
@@ -297,12 +309,13 @@ def train_fused(config: FusedTrainConfig, log: Callable[[str], None] = print) ->
     rows: list[dict[str, Any]] = []
     for name in config.data:
         folded = config.fold_span_models and name in config.fold_datasets
-        rows += signal_rows_for(name, config, config.fold_span_models if folded else [config.span_model], log)
+        models = config.fold_span_models if folded else [config.span_model]
+        rows += signal_rows_for(name, config, models, log, limit=config.limit)
     features = [f for f in config.features if config.use_span_model or not f.startswith("span_")]
     model, oof = fit_fused(
         rows,
         features,
-        span_model=config.span_model if config.use_span_model else None,
+        span_model=config.span_model if config.use_span_model or config.spans else None,
         training={"data": config.data, "fold_span_models": config.fold_span_models, "n": len(rows)},
     )
     model.save(config.out)
