@@ -42,8 +42,9 @@ class Route(BaseModel):
         return name
 
 
-# Chosen on HaluEval dev by the rule of benchmarks/auto/README.md (benchmarks/auto/choice.json): the stage-3 verifier
-# reads dialogue replies and summaries better than the default v2.1, which is better on QA, where litehall is best.
+# qa and dialogue: chosen on HaluEval dev by the rule of benchmarks/auto/README.md (choice.json): litehall reads
+# one-line QA answers best, the stage-3 verifier dialogue replies. summary and long_qa: the third choice, on RAGTruth
+# dev and the summary parts, among detectors fast enough for RAG answers (choice-v3.json): fused and span.
 STAGE3 = "veracity-nli-small-stage3"
 
 
@@ -61,10 +62,10 @@ class AutoConfig(BaseModel):
     )
     dialogue: Route = Field(default_factory=_stage3_verifier, description="Route for a reply to conversation turns.")
     summary: Route = Field(
-        default_factory=_stage3_verifier, description="Route for a text checked against its sources."
+        default_factory=lambda: Route(detector="fused"), description="Route for a text checked against its sources."
     )
     long_qa: Route = Field(
-        default_factory=lambda: Route(detector="litehall"),
+        default_factory=lambda: Route(detector="span"),
         description="Route for a long-form answer to a question (RAG-style: at least long_form_words words).",
     )
     long_form_words: int = Field(
