@@ -109,11 +109,11 @@ def test_an_unknown_route_detector_is_named():
 
 
 def test_identical_routes_share_one_detector_and_different_ones_do_not():
-    auto = load_detector("auto", qa={"detector": "grounding"})
+    auto = load_detector("auto", qa={"detector": "grounding"}, summary={"detector": "grounding"})
     assert isinstance(auto, AutoDetector)
-    assert auto.routes["dialogue"] is auto.routes["summary"]  # both default to the stage-3 verifier
-    assert auto.routes["qa"] is not auto.routes["dialogue"] and auto.routes["qa"].name == "grounding"
-    assert AutoConfig().dialogue == AutoConfig().summary != AutoConfig().qa
+    assert auto.routes["qa"] is auto.routes["summary"] and auto.routes["qa"].name == "grounding"
+    assert auto.routes["qa"] is not auto.routes["dialogue"]
+    assert AutoConfig().dialogue != AutoConfig().summary != AutoConfig().qa
 
 
 def test_the_default_routes_are_the_dev_choice_with_their_shipped_calibrators():
@@ -122,13 +122,23 @@ def test_the_default_routes_are_the_dev_choice_with_their_shipped_calibrators():
     from conftest import ROOT
 
     choice = json.loads((ROOT / "benchmarks" / "auto" / "choice.json").read_text(encoding="utf-8"))["choice"]
-    names = {"litehall": ("litehall", {}), "verifier-stage3": ("verifier", {"model": "veracity-nli-small-stage3"})}
-    for shape in ("qa", "dialogue", "summary"):
+    third = json.loads((ROOT / "benchmarks" / "auto" / "choice-v3.json").read_text(encoding="utf-8"))["routes"]
+    names = {
+        "litehall": ("litehall", {}),
+        "verifier-stage3": ("verifier", {"model": "veracity-nli-small-stage3"}),
+        "fused": ("fused", {}),
+        "span": ("span", {}),
+    }
+    for shape in ("qa", "dialogue"):
         route = getattr(AutoConfig(), shape)
         assert (route.detector, route.settings) == names[choice[shape]], shape
+    for shape in ("summary", "long_qa"):
+        route = getattr(AutoConfig(), shape)
+        assert (route.detector, route.settings) == names[third[shape]["choice"]], shape
     auto = load_detector("auto")
     assert auto.config()["qa"]["config"]["calibration"] == "shipped:litehall.json"
-    assert auto.config()["summary"]["config"]["calibration"] == "shipped:verifier-stage3.json"
+    assert auto.config()["dialogue"]["config"]["calibration"] == "shipped:verifier-stage3.json"
+    assert auto.config()["long_qa"]["config"]["calibration"] == "shipped:span.json"
 
 
 def test_the_default_routes_run_the_real_detectors():

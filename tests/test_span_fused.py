@@ -209,11 +209,12 @@ def fused():
 def test_fused_report_lists_signals_spans_and_calibration(fused):
     context = ["Kyoto was the capital of Japan until 1868, when the emperor moved to Tokyo."]
     report = fused.detect("Kyoto was the capital of Japan until 1868. It had 40 million inhabitants.", context)
-    names = {s.name for s in report.signals}
-    assert {"novelty", "span_max", "is_record", "has_question"} <= names
+    names = [s.name for s in report.signals]
+    assert sorted(names) == sorted(fused.model.features) and {"novelty", "is_record", "has_question"} <= set(names)
     contributions = [abs(s.contribution) for s in report.signals]
     assert contributions == sorted(contributions, reverse=True)
     assert report.raw_score is not None and report.calibration and report.calibration.startswith("summary")
+    assert report.models["span"] == "veracity-span-small"  # the spans are the span model's
     assert all(s.matches(report.answer) for s in report.hallucinated_spans)
     faithful = fused.detect("Kyoto was the capital of Japan until 1868.", context)
     assert faithful.score < report.score
@@ -238,6 +239,7 @@ def test_fused_on_text_that_is_not_english_rests_on_lexical_signals(fused):
     assert any("'de'" in n and "lexical signals" in n for n in report.notes)
     assert report.score >= report.threshold / 2  # never a confident pass that no model checked
     assert all(s.contribution == 0.0 for s in report.signals if s.name.startswith("span_"))
+    assert "span" in report.models and not report.hallucinated_spans  # the span model was not run on it
     wrong = fused.detect("Der Eiffelturm wurde 1920 in Berlin gebaut und ist aus Gold.", context)
     assert wrong.score > report.score
 
@@ -286,11 +288,12 @@ def test_train_fused_cli_on_a_users_own_data(tmp_path: Path):
     metrics = json.loads(out.with_suffix(".metrics.json").read_text())
     dev = metrics["dev"][f"jsonl:{tmp_path / 'dev.jsonl'}"]
     assert dev["after"]["balanced_accuracy"] == 1.0 and "before" in dev
-    detector = load_detector("fused", model=str(out))
-    report = detector.detect(
-        "It makes 10 valves a day. It was founded by Director7 in 1907.", ["It makes 10 valves a day."]
-    )
+    detector = load_detector("fused", model=str(out), spans=False)
+    facts = [f"The plant in site7 makes {k * 10} valves a day." for k in range(1, 4)]
+    answer = " ".join(facts[:2]) + " It was founded by Director7 in 1907."
+    report = detector.detect(answer, [" ".join(facts)])
     assert report.verdict == "hallucinated" and "span" not in report.models
+    assert detector.detect(" ".join(facts[:2]), [" ".join(facts)]).verdict == "faithful"
     bad = CliRunner().invoke(app, ["train", "fused", "--data", "jsonl:/no/such.jsonl", "--out", str(out)])
     assert bad.exit_code != 0 and "no/such.jsonl" in bad.output
     bad_setting = CliRunner().invoke(app, ["train", "fused", "--data", "x", "--out", str(out), "--set", "colour=1"])
