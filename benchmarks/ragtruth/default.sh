@@ -11,3 +11,7 @@ veracity eval -d auto --dataset jsonl:$g/summedits-dev.jsonl --out $res/summedit
 veracity eval -d auto --dataset jsonl:$g/wice-test.jsonl --out $res/wice-test_auto-v3
 python benchmarks/ragtruth/minimal_pairs_as_answers.py ../runs/minimal-pairs-answers.jsonl
 veracity eval -d auto --dataset jsonl:../runs/minimal-pairs-answers.jsonl --out $res/minimal-pairs-answers_auto-v3
+# Speed, alone on the machine (the runs above shared the cores with others): the first 200 answers of ragtruth:dev.
+for d in auto fused span; do
+  veracity eval -d $d --dataset ragtruth:dev --limit 200 --out $res/ragtruth-dev-speed_$d
+done
