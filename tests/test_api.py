@@ -49,7 +49,7 @@ def test_readme_example_works(grounding):
 def test_registry_resolves_and_lists():
     assert "grounding" in names("detector")
     assert resolve("llm", "scripted").__name__ == "ScriptedLLM"
-    with pytest.raises(UnknownNameError, match="available: auto, cascade, grounding"):
+    with pytest.raises(UnknownNameError, match="available: auto, cascade, fused, grounding"):
         resolve("detector", "nope")
     with pytest.raises(UnknownNameError, match="registry kind"):
         names("gizmo")

@@ -96,7 +96,7 @@ GROUNDING_ON_README = ["detect", "-d", "grounding", "--answer", "Paris is in Fra
         (["detect", "--answer", "@no/such/answer.txt", "--context", "README.md"], "cannot read"),
         (
             ["detect", "--detector", "nope", "--answer", "x", "--context", "README.md"],
-            "unknown detector 'nope'; available: auto, cascade, grounding",
+            "unknown detector 'nope'; available: auto, cascade, fused, grounding",
         ),
         (["detect", "--answer", "x", "--context", "README.md", "--set", "top_k=0"], "invalid settings"),
         (["detect", "--answer", "x", "--context", "README.md", "--set", "colour=red"], "invalid settings"),
