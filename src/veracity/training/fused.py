@@ -8,7 +8,8 @@ Two steps, both resumable:
    trusts the span model more than it deserves: ``veracity train span`` with ``holdout_fold`` makes those models.
 2. :func:`fit_fused`: scikit-learn's logistic regression on standardised signals (L2, ``C`` chosen by grouped
    cross-validation log-loss), out-of-fold predictions by the same folds, an isotonic (or Platt, under 200
-   examples) calibration per input shape on those predictions, and the F1-best threshold on the calibrated
+   examples) calibration per input shape on those predictions, and the threshold that maximises ``objective`` (F1
+   by default, or balanced accuracy) on the calibrated
    out-of-fold probabilities. Everything is written as one JSON :class:`~veracity.models.fused.FusedModel`.
 """
 
@@ -20,7 +21,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -122,6 +123,7 @@ def fit_fused(
     folds: int = 5,
     cs: Sequence[float] = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0),
     training: dict[str, Any] | None = None,
+    objective: str = "f1",
 ) -> tuple[FusedModel, dict[str, Any]]:
     """Fit the fused model on signal rows; returns it and its out-of-fold figures on those rows.
 
@@ -172,7 +174,7 @@ def fit_fused(
     calibrated = [
         shapes[s].probability(float(p)) if s in shapes else float(p) for s, p in zip(shapes_of, oof, strict=True)
     ]
-    threshold, _ = m.fit_threshold(list(map(int, y)), calibrated, "f1")
+    threshold, _ = m.fit_threshold(list(map(int, y)), calibrated, objective)
     figures = {
         "n": len(rows),
         "C": best_c,
@@ -229,6 +231,9 @@ class FusedTrainConfig(BaseModel):
         description="Name span_model in the model for the report's spans, even when its signals are not weighed.",
     )
     num_threads: int | None = Field(None, ge=1)
+    objective: Literal["f1", "balanced_accuracy"] = Field(
+        "f1", description="What the decision threshold maximises on the out-of-fold training predictions."
+    )
 
 
 def _dataset_examples(name: str, limit: int | None, data_dir: Path | None = None) -> list[Example]:
@@ -317,6 +322,7 @@ def train_fused(config: FusedTrainConfig, log: Callable[[str], None] = print) ->
         features,
         span_model=config.span_model if config.use_span_model or config.spans else None,
         training={"data": config.data, "fold_span_models": config.fold_span_models, "n": len(rows)},
+        objective=config.objective,
     )
     model.save(config.out)
     result: dict[str, Any] = {"model": str(config.out), "train": {"n": len(rows), "out_of_fold": oof}, "dev": {}}
