@@ -169,6 +169,10 @@ def test_fused_fit_save_load_and_contributions(tmp_path: Path):
     rows = signal_rows(300)
     model, figures = fit_fused(rows, features=["novelty", "noise"], span_model="some-span-model")
     assert figures["oof"]["auroc"] > 0.9 and figures["weights"]["novelty"] > abs(figures["weights"]["noise"])
+    balanced, by_balanced = fit_fused(rows, features=["novelty", "noise"], objective="balanced_accuracy")
+    # Same out-of-fold predictions; a threshold chosen for balanced accuracy cannot do worse on it.
+    assert by_balanced["oof"]["balanced_accuracy"] >= figures["oof"]["balanced_accuracy"]
+    assert balanced.coef == model.coef
     path = tmp_path / "fused.json"
     model.save(path)
     loaded = FusedModel.load(path)
