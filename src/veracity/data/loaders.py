@@ -117,7 +117,9 @@ def _require(path: Path, what: str) -> Path:
 
 
 def _jsonl(path: Path) -> Iterator[tuple[int, Any | BadRecord]]:
-    with _require(path, "data file").open("rb") as handle:
+    """The rows of a JSONL file (gzip-compressed when its name ends in ``.gz``), with their line numbers."""
+    _require(path, "data file")
+    with gzip.open(path, "rb") if path.name.endswith(".gz") else path.open("rb") as handle:
         for line_number, raw in enumerate(handle, start=1):
             if not raw.strip():
                 continue
@@ -344,32 +346,29 @@ def _ragtruth_records(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
 
 
 def _ragtruth_split_file(path: Path) -> Iterator[Record]:
-    with gzip.open(path, "rb") as handle:
-        for line_number, raw in enumerate(handle, start=1):
-            if not raw.strip():
-                continue
-            try:
-                row = json.loads(raw.decode("utf-8"))
-                spans = sorted(row.get("spans") or [], key=lambda span: int(span["start"]))
-                answer = row["answer"]
-                for span in spans:
-                    if not 0 <= int(span["start"]) <= int(span["end"]) <= len(answer):
-                        raise ValueError(f"span {span['start']}-{span['end']} is outside the answer")
-                yield Example(
-                    id=str(row["id"]),
-                    question=row.get("question"),
-                    answer=answer,
-                    context=[str(c) for c in row.get("context") or []],
-                    label=row["label"],
-                    spans=[(int(s["start"]), int(s["end"])) for s in spans],
-                    span_types=[str(s.get("type", "")) for s in spans],
-                    task=row.get("task"),
-                    group=str(row["source_id"]) if row.get("source_id") is not None else None,
-                )
-            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-                yield BadRecord(line_number, f"line {line_number}: not valid JSON ({exc})")
-            except (KeyError, TypeError, ValueError) as exc:
-                yield BadRecord(line_number, f"line {line_number}: missing or bad field ({_short(exc)})")
+    for line_number, row in _jsonl(path):
+        if isinstance(row, BadRecord):
+            yield row
+            continue
+        try:
+            spans = sorted(row.get("spans") or [], key=lambda span: int(span["start"]))
+            answer = row["answer"]
+            for span in spans:
+                if not 0 <= int(span["start"]) <= int(span["end"]) <= len(answer):
+                    raise ValueError(f"span {span['start']}-{span['end']} is outside the answer")
+            yield Example(
+                id=str(row["id"]),
+                question=row.get("question"),
+                answer=answer,
+                context=[str(c) for c in row.get("context") or []],
+                label=row["label"],
+                spans=[(int(s["start"]), int(s["end"])) for s in spans],
+                span_types=[str(s.get("type", "")) for s in spans],
+                task=row.get("task"),
+                group=str(row["source_id"]) if row.get("source_id") is not None else None,
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            yield BadRecord(line_number, f"line {line_number}: missing or bad field ({_short(exc)})")
 
 
 def _ragtruth_upstream(root: Path) -> Iterator[Record]:

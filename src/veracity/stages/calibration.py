@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 from scipy.optimize import isotonic_regression, minimize
 
+from veracity._jsonl import read_versioned_json, write_json_atomic
 from veracity.errors import CalibrationError
 
 __all__ = [
@@ -200,10 +201,7 @@ class Calibrator(BaseModel):
 
     def save(self, path: Path) -> None:
         """Write as JSON (atomic: a temporary file, then a rename)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.model_dump_json(indent=1) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        write_json_atomic(path, self)
 
     @classmethod
     def load(cls, path: Path) -> Calibrator:
@@ -212,19 +210,7 @@ class Calibrator(BaseModel):
         Raises:
             CalibrationError: missing, not JSON, or not a calibrator of this format; the message names the file.
         """
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError as exc:
-            raise CalibrationError(f"calibrator file {path} does not exist") from exc
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise CalibrationError(f"calibrator file {path} is not readable JSON: {exc}") from exc
-        if not isinstance(raw, dict) or raw.get("format") != CALIBRATOR_FORMAT:
-            found = raw.get("format") if isinstance(raw, dict) else type(raw).__name__
-            raise CalibrationError(f"{path} is not a {CALIBRATOR_FORMAT} file (format: {found!r})")
-        try:
-            return cls.model_validate(raw)
-        except ValidationError as exc:
-            raise CalibrationError(f"calibrator file {path} is malformed: {str(exc)[:300]}") from exc
+        return read_versioned_json(path, cls, "calibrator file", CALIBRATOR_FORMAT, CalibrationError)
 
 
 def weights_digest(path: Path) -> str | None:

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from veracity.errors import ConfigError
 
-__all__ = ["load_yaml_config"]
+__all__ = ["export_fp16", "load_yaml_config", "save_checkpoint"]
 
 ConfigT = TypeVar("ConfigT", bound=BaseModel)
 
@@ -32,3 +32,32 @@ def load_yaml_config(path: Path, model: type[ConfigT], overrides: dict[str, Any]
         return model.model_validate({**data, **(overrides or {})})
     except ValueError as exc:
         raise ConfigError(f"invalid training config {path}: {exc}") from exc
+
+
+def save_checkpoint(model: Any, tokenizer: Any, state: dict[str, Any], path: Path) -> None:
+    """A training checkpoint folder: the model (safetensors), its tokenizer, and ``state.pt`` holding ``state``.
+
+    Written beside ``path`` first and then swapped in, so an interruption leaves the previous checkpoint whole.
+    """
+    import shutil
+
+    import torch
+
+    tmp = path.with_name(path.name + ".tmp")
+    model.save_pretrained(tmp)
+    tokenizer.save_pretrained(tmp)
+    torch.save(state, tmp / "state.pt")
+    if path.exists():
+        shutil.rmtree(path)
+    tmp.rename(path)
+
+
+def export_fp16(model: Any, tokenizer: Any, path: Path, max_length: int) -> None:
+    """The model as fp16 safetensors with its tokenizer, the training length recorded as ``model_max_length``."""
+    import copy
+
+    # Readers take the tokenizer's model_max_length as the window: record the length the model was trained at.
+    tokenizer.model_max_length = max_length
+    exported = copy.deepcopy(model).half()
+    exported.save_pretrained(path, safe_serialization=True)
+    tokenizer.save_pretrained(path)

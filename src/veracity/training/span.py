@@ -25,11 +25,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from veracity._jsonl import append_row
 from veracity.data.loaders import BadRecord, Example, load_dataset
 from veracity.errors import InputError
 from veracity.models.catalog import quiet_transformers, resolve_model_path
 from veracity.models.token_tagger import IGNORE, SPAN_MODEL_FORMAT, encode_pairs, token_targets
 from veracity.text.select import window_inputs
+from veracity.training import export_fp16, save_checkpoint
 
 __all__ = ["SpanTrainConfig", "WindowExample", "build_windows", "source_fold", "train_span_model"]
 
@@ -191,9 +193,10 @@ def train_span_model(config: SpanTrainConfig, log: Callable[[str], None] = print
             value = float(loss.detach())
             log(f"step {step}/{total_steps} epoch {epoch} loss {value:.4f} ({elapsed:.0f} s this run)")
             row = {"step": step, "epoch": epoch, "loss": value, "lr": scheduler.get_last_lr()[0], "elapsed_s": elapsed}
-            _append(log_path, row)
+            append_row(log_path, row)
         if step % config.checkpoint_every == 0 or step == total_steps:
-            _checkpoint(model, tokenizer, optimizer, scheduler, step, checkpoint, torch)
+            state = {"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(), "step": step}
+            save_checkpoint(model, tokenizer, state, checkpoint)
     summary = {
         "config": json.loads(config.model_dump_json()),
         "n_answers": len(examples),
@@ -209,12 +212,7 @@ def train_span_model(config: SpanTrainConfig, log: Callable[[str], None] = print
 
 def export_span_model(model: Any, tokenizer: Any, path: Path, config: SpanTrainConfig, summary: dict[str, Any]) -> None:
     """fp16 safetensors, the tokenizer, and ``span_model.json`` (format, window sizes, training record)."""
-    import copy
-
-    tokenizer.model_max_length = config.max_length
-    exported = copy.deepcopy(model).half()
-    exported.save_pretrained(path, safe_serialization=True)
-    tokenizer.save_pretrained(path)
+    export_fp16(model, tokenizer, path, config.max_length)
     info = {
         "format": SPAN_MODEL_FORMAT,
         "max_length": config.max_length,
@@ -224,22 +222,3 @@ def export_span_model(model: Any, tokenizer: Any, path: Path, config: SpanTrainC
         "training": {k: v for k, v in summary.items() if k != "config"},
     }
     (path / "span_model.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
-
-
-def _checkpoint(model: Any, tokenizer: Any, optimizer: Any, scheduler: Any, step: int, path: Path, torch: Any) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    model.save_pretrained(tmp, safe_serialization=True)
-    tokenizer.save_pretrained(tmp)
-    torch.save(
-        {"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(), "step": step}, tmp / "state.pt"
-    )
-    if path.exists():
-        import shutil
-
-        shutil.rmtree(path)
-    tmp.rename(path)
-
-
-def _append(path: Path, row: dict[str, Any]) -> None:
-    with path.open("a", encoding="utf-8") as handle:
-        handle.write(json.dumps(row) + "\n")

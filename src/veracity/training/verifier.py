@@ -20,8 +20,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from veracity._jsonl import append_row
 from veracity.errors import ConfigError, InputError
 from veracity.models.catalog import quiet_transformers, resolve_model_path
+from veracity.training import export_fp16, save_checkpoint
 
 __all__ = [
     "LABELS",
@@ -246,20 +248,20 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
         if step % 50 == 0 or step == 1:
             elapsed = time.perf_counter() - started
             log(f"step {step}/{total_steps} loss {loss_total:.4f} ({elapsed:.0f} s)")
-            _append(
+            append_row(
                 log_path, {"step": step, "loss": loss_total, "lr": scheduler.get_last_lr()[0], "elapsed_s": elapsed}
             )
         if dev and (step % config.eval_every == 0 or step == total_steps):
             per_source = evaluate_pairs(model, tokenizer, dev, config.max_length, config.batch_size * 2, dev_sources)
             accuracy = per_source["macro_source" if config.selection == "macro_source" else "all"]
-            _append(log_path, {"step": step, "dev_accuracy": accuracy, "dev": per_source})
+            append_row(log_path, {"step": step, "dev_accuracy": accuracy, "dev": per_source})
             log(
                 f"step {step}: dev {config.selection} {accuracy:.4f} "
                 + json.dumps({k: round(v, 3) for k, v in per_source.items()})
             )
             if accuracy > state.best_accuracy:
                 state.best_accuracy, state.evals_without_gain = accuracy, 0
-                _export(model, tokenizer, out / "model", config.max_length)
+                export_fp16(model, tokenizer, out / "model", config.max_length)
             else:
                 state.evals_without_gain += 1
                 if state.evals_without_gain >= config.patience:
@@ -267,11 +269,11 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
                     stopped_early = True
             model.train()
         if step % config.checkpoint_every == 0 or step == total_steps or stopped_early:
-            _checkpoint(model, tokenizer, optimizer, scheduler, state, checkpoint, torch)
+            save_checkpoint(model, tokenizer, _checkpoint_state(optimizer, scheduler, state, torch), checkpoint)
         if stopped_early:
             break
     if not dev:
-        _export(model, tokenizer, out / "model", config.max_length)
+        export_fp16(model, tokenizer, out / "model", config.max_length)
     summary = {
         "config": json.loads(config.model_dump_json()),
         "n_train": len(train),
@@ -426,34 +428,6 @@ def _encode(tokenizer: Any, batch: Sequence[tuple[str, str, int]], max_length: i
     )  # fmt: skip
 
 
-def _export(model: Any, tokenizer: Any, path: Path, max_length: int) -> None:
-    import copy
-
-    # Scorers read pairs at the tokenizer's model_max_length: record the length the model was trained at.
-    tokenizer.model_max_length = max_length
-    exported = copy.deepcopy(model).half()
-    exported.save_pretrained(path, safe_serialization=True)
-    tokenizer.save_pretrained(path)
-
-
-def _checkpoint(
-    model: Any, tokenizer: Any, optimizer: Any, scheduler: Any, state: _TrainState, path: Path, torch: Any
-) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    model.save_pretrained(tmp)
-    tokenizer.save_pretrained(tmp)
-    torch.save(
-        {"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(), "state": asdict(state),
-         "python_rng": random.getstate(), "torch_rng": torch.get_rng_state()},
-        tmp / "state.pt",
-    )  # fmt: skip
-    if path.exists():
-        import shutil
-
-        shutil.rmtree(path)
-    tmp.rename(path)
-
-
-def _append(path: Path, row: dict[str, Any]) -> None:
-    with path.open("a", encoding="utf-8") as handle:
-        handle.write(json.dumps(row) + "\n")
+def _checkpoint_state(optimizer: Any, scheduler: Any, state: _TrainState, torch: Any) -> dict[str, Any]:
+    return {"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(), "state": asdict(state),
+            "python_rng": random.getstate(), "torch_rng": torch.get_rng_state()}  # fmt: skip

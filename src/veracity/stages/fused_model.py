@@ -9,14 +9,14 @@ a file of another version is refused with its path in the message.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from veracity._jsonl import read_versioned_json, write_json_atomic
 from veracity.errors import ModelNotAvailableError
 from veracity.stages.calibration import ShapeCalibration
 
@@ -81,10 +81,7 @@ class FusedModel(BaseModel):
 
     def save(self, path: Path) -> None:
         """Write as JSON (a temporary file, then a rename)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.model_dump_json(indent=1) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        write_json_atomic(path, self)
 
     @classmethod
     def load(cls, path: Path) -> FusedModel:
@@ -94,19 +91,5 @@ class FusedModel(BaseModel):
             ModelNotAvailableError: missing, not JSON, of another format version, or malformed; the message names
                 the file.
         """
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError as exc:
-            raise ModelNotAvailableError(f"fused model file {path} does not exist") from exc
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ModelNotAvailableError(f"fused model file {path} is not readable JSON: {exc}") from exc
-        if not isinstance(raw, dict) or raw.get("format") != FUSED_FORMAT:
-            found = raw.get("format") if isinstance(raw, dict) else type(raw).__name__
-            raise ModelNotAvailableError(
-                f"{path} is not a {FUSED_FORMAT} file (format: {found!r}); refit it with this veracity "
-                "(veracity train fused)"
-            )
-        try:
-            return cls.model_validate(raw)
-        except ValidationError as exc:
-            raise ModelNotAvailableError(f"fused model file {path} is malformed: {str(exc)[:300]}") from exc
+        hint = "; refit it with this veracity (veracity train fused)"
+        return read_versioned_json(path, cls, "fused model file", FUSED_FORMAT, ModelNotAvailableError, hint)
