@@ -16,6 +16,7 @@ threshold with the best character-level span F1, the aggregation with the best A
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any, Literal, Self
@@ -24,7 +25,6 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report
-from veracity.models.catalog import resolve_model_path
 from veracity.models.token_tagger import TokenTagger, read_span_model_info, token_runs
 from veracity.schema import Document, Report, TextSpan
 from veracity.text.select import WindowInput, window_inputs
@@ -91,7 +91,6 @@ class SpanDetector:
     def __init__(self, tagger: TokenTagger, settings: SpanConfig | None = None) -> None:
         self.tagger = tagger
         self.settings = settings or SpanConfig()
-        self._answer_tokens: int | None = self.settings.answer_tokens
 
     @classmethod
     def from_config(cls, config: SpanConfig | None = None, **overrides: Any) -> Self:
@@ -111,18 +110,20 @@ class SpanDetector:
         """The settings recorded in every report."""
         return self.settings.model_dump()
 
-    def _window_sizes(self) -> tuple[int, int]:
-        info = read_span_model_info(resolve_model_path(self.settings.model))
+    @functools.cached_property
+    def window_sizes(self) -> tuple[int, int]:
+        """(positions per window, answer tokens per window), from the model's span_model.json (read once)."""
+        info = read_span_model_info(self.tagger.path)
         max_length = int(info.get("max_length", 512))
         answer_tokens = self.settings.answer_tokens or int(info.get("answer_tokens", 256))
+        self.tagger.max_length = max_length
         return max_length, min(answer_tokens, max_length - 32)
 
     def token_probabilities(
         self, answer: str, documents: Sequence[str], question: str | None = None
     ) -> TokenProbabilities:
         """P(unsupported) for every answer token, over as many windows as the answer needs."""
-        max_length, answer_tokens = self._window_sizes()
-        self.tagger.max_length = max_length
+        max_length, answer_tokens = self.window_sizes
         inputs: list[WindowInput] = window_inputs(
             answer, documents, question, self.tagger.count_tokens, max_length, answer_tokens
         )

@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
 from veracity.models.catalog import quiet_transformers, resolve_model_path
 
-__all__ = ["CONTRADICTION", "ENTAILMENT", "NEUTRAL", "HFPairScorer", "PairScorer", "label_columns"]
+__all__ = ["CONTRADICTION", "ENTAILMENT", "NEUTRAL", "HFPairScorer", "PairScorer", "label_columns", "load_classifier"]
 
 # Column order of every PairScorer output.
 ENTAILMENT, NEUTRAL, CONTRADICTION = 0, 1, 2
@@ -66,22 +66,34 @@ def label_columns(labels: Sequence[str]) -> list[int]:
 MAX_MODEL_LENGTH = 512
 
 
-@functools.lru_cache(maxsize=4)
-def _load(path: str, device: str, quantize: str = "none") -> tuple[Any, Any]:
+@functools.lru_cache(maxsize=6)
+def load_classifier(
+    path: str, device: str, quantize: str = "none", head: Literal["sequence", "token"] = "sequence"
+) -> tuple[Any, Any]:
+    """A transformers classifier and its tokenizer from a local folder, once per process.
+
+    ``head``: a sequence classifier (pair scorers) or a token classifier (the span model). fp16 weights load as
+    fp32 on the CPU; ``quantize="int8"`` adds dynamic int8 ``Linear`` layers.
+
+    Raises:
+        ModelNotAvailableError: transformers is not installed.
+        BackendError: the folder does not hold such a model.
+    """
     try:
-        from transformers import AutoModelForSequenceClassification, AutoTokenizer
+        from transformers import AutoModelForSequenceClassification, AutoModelForTokenClassification, AutoTokenizer
     except ImportError as exc:
         raise ModelNotAvailableError(
             "transformers is not installed; run: pip install torch==2.13.0 && pip install 'veracity[ml]'"
         ) from exc
     quiet_transformers()
+    auto_class = AutoModelForSequenceClassification if head == "sequence" else AutoModelForTokenClassification
     try:
         tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
-        # Weights may be stored in fp16 (the shipped verifier is); CPU inference runs in fp32.
+        # Weights may be stored in fp16 (the shipped models are); CPU inference runs in fp32.
         dtype = "auto" if device != "cpu" else __import__("torch").float32
-        model = AutoModelForSequenceClassification.from_pretrained(path, local_files_only=True, dtype=dtype)
+        model = auto_class.from_pretrained(path, local_files_only=True, dtype=dtype)
     except Exception as exc:
-        raise BackendError(f"could not load a sequence-classification model from {path}: {exc}") from exc
+        raise BackendError(f"could not load a {head}-classification model from {path}: {exc}") from exc
     model.to(device).eval()
     if quantize == "int8":
         model = _quantize_int8(model)
@@ -162,7 +174,7 @@ class HFPairScorer:
         """P(entailment), P(neutral), P(contradiction) for each pair, in input order."""
         import torch
 
-        tokenizer, model = _load(str(resolve_model_path(self.model_id)), self.device, self.quantize)
+        tokenizer, model = load_classifier(str(resolve_model_path(self.model_id)), self.device, self.quantize)
         if self.num_threads is not None:
             torch.set_num_threads(self.num_threads)
         out = np.zeros((len(pairs), 3), dtype=np.float32)
@@ -195,7 +207,7 @@ class HFPairScorer:
 
     def window_tokens(self) -> int:
         """The model tokens one pair is read at (``max_length``, else the model's own limit); loads the tokenizer."""
-        tokenizer, _ = _load(str(resolve_model_path(self.model_id)), self.device, self.quantize)
+        tokenizer, _ = load_classifier(str(resolve_model_path(self.model_id)), self.device, self.quantize)
         return self._max_length(tokenizer)
 
     def _max_length(self, tokenizer: Any) -> int:

@@ -21,7 +21,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
-from veracity.models.catalog import quiet_transformers, resolve_model_path
+from veracity.models.catalog import resolve_model_path
+from veracity.models.pair_scorer import load_classifier
 
 __all__ = [
     "SPAN_MODEL_FORMAT",
@@ -107,33 +108,6 @@ def read_span_model_info(path: Path) -> dict[str, Any]:
     return info
 
 
-@functools.lru_cache(maxsize=2)
-def _load(path: str, device: str, quantize: str) -> tuple[Any, Any]:
-    try:
-        import torch
-        from transformers import AutoModelForTokenClassification, AutoTokenizer
-    except ImportError as exc:
-        raise ModelNotAvailableError(
-            "transformers is not installed; run: pip install torch==2.13.0 && pip install 'veracity[ml]'"
-        ) from exc
-    quiet_transformers()
-    try:
-        tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
-        model = AutoModelForTokenClassification.from_pretrained(
-            path, local_files_only=True, dtype=torch.float32 if device == "cpu" else "auto"
-        )
-    except Exception as exc:
-        raise BackendError(f"could not load a token-classification model from {path}: {exc}") from exc
-    if not getattr(tokenizer, "is_fast", False):
-        raise BackendError(f"{path}: the span model needs a fast tokenizer (tokenizer.json) for character offsets")
-    model.to(device).eval()
-    if quantize == "int8":
-        from veracity.models.pair_scorer import _quantize_int8
-
-        model = _quantize_int8(model)
-    return tokenizer, model
-
-
 class TokenTagger:
     """Reads (context, answer window) pairs and returns P(unsupported) for each answer token.
 
@@ -166,8 +140,18 @@ class TokenTagger:
         self.device = device
         self.quantize = quantize
 
+    @functools.cached_property
+    def path(self) -> Path:
+        """The model's local folder (resolved once: token counting calls for it many times an answer)."""
+        return resolve_model_path(self.model_id)
+
     def _loaded(self) -> tuple[Any, Any]:
-        return _load(str(resolve_model_path(self.model_id)), self.device, self.quantize)
+        tokenizer, model = load_classifier(str(self.path), self.device, self.quantize, head="token")
+        if not getattr(tokenizer, "is_fast", False):
+            raise BackendError(
+                f"{self.path}: the span model needs a fast tokenizer (tokenizer.json) for character offsets"
+            )
+        return tokenizer, model
 
     def count_tokens(self, text: str) -> int:
         """Tokens of ``text`` without special tokens."""

@@ -15,6 +15,7 @@ passage that supports (or contradicts) the answer stays inside. The rules here a
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -228,6 +229,8 @@ def window_inputs(
     kept at its head. Training and prediction build their inputs with this one function.
     """
     splitter = splitter or SentenceSplitter("rules")
+    # Every window weighs the same segments: count each text's tokens once.
+    count_tokens = functools.lru_cache(maxsize=None)(count_tokens)
     texts = [json_as_text(d) for d in documents]
     segments = context_segments(texts, splitter)
     head = f"{question.strip()}\n" if question and question.strip() else ""
