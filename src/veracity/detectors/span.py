@@ -62,7 +62,7 @@ class SpanConfig(BaseModel):
 class TokenProbabilities(BaseModel):
     """P(unsupported) per answer token (answer character offsets), and what the windows read."""
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True)
 
     offsets: list[tuple[int, int]]
     probs: list[float]

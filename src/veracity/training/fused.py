@@ -236,11 +236,17 @@ class FusedTrainConfig(BaseModel):
     )
 
 
+def split_count(name: str) -> tuple[str, int | None]:
+    """``NAME@N`` → (``NAME``, N); a name without a count → (name, None)."""
+    base, _, count = name.rpartition("@")
+    return (base, int(count)) if base and count.isdigit() else (name, None)
+
+
 def _dataset_examples(name: str, limit: int | None, data_dir: Path | None = None) -> list[Example]:
     """The labelled answers (a premise / hypothesis pair: a one-claim answer, hallucinated unless entailed)."""
-    base, _, count = name.rpartition("@")
-    if base and count.isdigit():
-        name, limit = base, min(int(count), limit or int(count))
+    name, count = split_count(name)
+    if count is not None:
+        limit = min(count, limit or count)
     out = []
     for record in load_dataset(name, data_dir):
         if isinstance(record, NLIPair):
@@ -289,8 +295,7 @@ def signal_rows_for(
             return values
 
         # One cache file per dataset and span model, whatever the limit: rows are looked up by id.
-        base, _, count = name.rpartition("@")
-        path = cache / f"{_slug(base if base and count.isdigit() else name)}__{_slug(model)}.jsonl"
+        path = cache / f"{_slug(split_count(name)[0])}__{_slug(model)}.jsonl"
         log(f"signals of {len(picked)} answers of {name} with span model {model} → {path}")
         ids = {e.id for e in picked}
         rows += [r for r in collect_signals(picked, signals_of, path, log) if r["id"] in ids]
