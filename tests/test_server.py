@@ -88,12 +88,26 @@ def test_detect_returns_the_librarys_report_unchanged(make_client):
         ({**KYOTO, "settings": {"llm": "http://169.254.169.254/"}}, 422, "invalid_settings", "settings.llm"),
         ({**KYOTO, "context": ["x"] * 10_000}, 413, "too_many_documents", "context"),
         ({**KYOTO, "context": ["x" * 300_000]}, 413, "document_too_long", "context.0"),
+        ({**KYOTO, "answer": "x" * 60_000}, 413, "text_too_long", "answer"),
     ],
 )
 def test_bad_input_gets_a_problem_naming_the_field(make_client, body, status, code, field):
     client = make_client(max_body_bytes=5_000_000)
     found = problem(client.post("/v1/detect", json=body), status, code)
     assert found["field"].startswith(field)
+
+
+def test_problem_messages_are_plain_words(make_client):
+    """Issue 33: no validation-library prefix in messages; a mistyped setting gets the closest name and the list."""
+    client = make_client(max_body_bytes=5_000_000)
+    empty = problem(client.post("/v1/detect", json={**KYOTO, "answer": " "}), 422, "invalid_request")
+    assert "Value error" not in json.dumps(empty) and empty["detail"].startswith("answer: the answer is empty")
+    long = problem(client.post("/v1/detect", json={**KYOTO, "answer": "x" * 60_000}), 413, "text_too_long")
+    assert long["title"] == "The answer or question is too long"
+    typo = problem(
+        client.post("/v1/detect", json={**KYOTO, "detector": "oasis", "settings": {"topk": 5}}), 422, "invalid_settings"
+    )
+    assert "did you mean 'top_k'?" in typo["detail"] and "pydantic" not in typo["detail"]
 
 
 def test_hostile_bodies_get_4xx_and_the_service_stays_up(make_client):
@@ -149,6 +163,58 @@ def test_a_full_queue_answers_503_with_retry_after_and_never_hangs(make_client):
     thread.join(30)
     assert first == {"status": 200}
     assert 'veracity_refused_total{code="overloaded"} 1.0' in client.get("/metrics").text
+
+
+def test_a_burst_of_40_requests_from_10_waiting_clients_all_get_answers(make_client):
+    """Issue 33: with the default queue, ten clients that each wait for their answer are never refused."""
+    client = make_client()
+    state = client.app.state.veracity
+    statuses: list[int] = []
+    lock = threading.Lock()
+
+    def four_requests() -> None:
+        for _ in range(4):
+            status = client.post("/v1/detect", json=KYOTO).status_code
+            with lock:
+                statuses.append(status)
+
+    state.detect_lock.acquire()  # all ten first requests arrive while the first detection is still running
+    threads = [threading.Thread(target=four_requests) for _ in range(10)]
+    for thread in threads:
+        thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while state._admitted < 10 and time.monotonic() < deadline and len(statuses) < 10:
+            time.sleep(0.01)
+    finally:
+        state.detect_lock.release()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(statuses) == [200] * 40
+
+
+def test_a_request_is_refused_when_its_estimated_wait_passes_the_timeout(make_client):
+    client = make_client(request_timeout_s=10, retry_after_s=1)
+    state = client.app.state.veracity
+    state._service_s = 4.0  # as if each detection took 4 s
+    state.detect_lock.acquire()
+    threads = [threading.Thread(target=lambda: client.post("/v1/detect", json=KYOTO)) for _ in range(2)]
+    for t in threads:
+        t.start()
+    try:
+        deadline = time.monotonic() + 10
+        while state._admitted < 2:  # 1 × 4 s and 2 × 4 s fit in 10 s; a third would wait 12 s
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        time.sleep(0.2)
+        assert state._admitted == 2
+        refused = client.post("/v1/detect", json=KYOTO)
+        body = problem(refused, 503, "overloaded")
+        assert "12 s of work ahead" in body["detail"] and refused.headers["retry-after"] == "2"
+    finally:
+        state.detect_lock.release()
+    for t in threads:
+        t.join(60)
 
 
 def test_rate_limit_per_caller():

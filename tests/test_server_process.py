@@ -87,7 +87,49 @@ def test_client_and_detect_server_against_a_live_service(tmp_path):
         text=True,
         timeout=60,
     )
-    assert down.returncode == 2 and "unreachable" in down.stderr
+    assert down.returncode == 2 and "unreachable" in down.stderr and " 0 " not in down.stderr
+
+
+def test_the_client_retries_a_503_with_retry_after_and_gives_up_after_its_retries():
+    """A tiny stand-in service (http.server on localhost) refuses twice with Retry-After, then answers."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    calls: list[float] = []
+    refusals = {"left": 2}
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            calls.append(time.monotonic())
+            if refusals["left"] > 0:
+                refusals["left"] -= 1
+                body, status, headers = b'{"code":"overloaded","detail":"full","status":503}', 503, {"Retry-After": "1"}
+            else:
+                body, status, headers = b'{"detectors":[]}', 200, {}
+            self.send_response(status)
+            for key, value in headers.items():
+                self.send_header(key, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        with Client(url) as client:
+            assert client.detectors() == {"detectors": []}
+        assert len(calls) == 3 and calls[2] - calls[0] >= 1.9  # two waits of Retry-After: 1
+        refusals["left"], calls[:] = 5, []
+        with Client(url, retries=1) as client, pytest.raises(ServiceError) as refused:
+            client.detectors()
+        assert refused.value.status == 503 and refused.value.retry_after == 1 and len(calls) == 2
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 def test_serve_refuses_to_listen_beyond_loopback_without_keys(tmp_path):

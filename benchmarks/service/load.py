@@ -1,9 +1,11 @@
-"""Load: N concurrent clients for S seconds against /v1/detect with HaluEval-QA inputs (issue 18's load proof).
+"""Load: N concurrent clients against /v1/detect with HaluEval-QA inputs (issue 18's load proof, issue 33's burst).
 
     python benchmarks/service/load.py --out benchmarks/results/service-load_grounding
+    python benchmarks/service/load.py --clients 10 --requests 4 --out benchmarks/results/service-burst_grounding
 
-Starts `veracity serve` (default settings: queue_limit 8) on a free loopback port. Each client posts records in a
-loop and honours Retry-After when refused. Must hold: no server error (5xx other than 503), and every refusal a
+Starts `veracity serve` with its default settings (the queue refuses only what could not finish within the request
+timeout) on a free loopback port. Each client posts records in a loop — for S seconds, or R requests each with
+``--requests`` — waiting for each answer, and honours Retry-After when refused. Must hold: no server error (5xx other than 503), and every refusal a
 429 / 503 carrying Retry-After. Reports p50 / p95 latency of the answered requests and their throughput.
 """
 
@@ -22,11 +24,16 @@ from live import halueval_qa_records, service, write_metrics
 
 
 async def client_loop(
-    http: httpx.AsyncClient, records: list[dict], offset: int, stop: float, results: list[tuple[int, float, bool]]
+    http: httpx.AsyncClient,
+    records: list[dict],
+    offset: int,
+    stop: float,
+    results: list[tuple[int, float, bool]],
+    requests: int | None = None,
 ) -> None:
-    """Post records until ``stop``; each result is (status, seconds, has Retry-After)."""
+    """Post records until ``stop`` (or ``requests`` of them); each result is (status, seconds, has Retry-After)."""
     index = offset
-    while time.monotonic() < stop:
+    while (time.monotonic() < stop) if requests is None else (index - offset < requests):
         record = records[index % len(records)]
         index += 1
         body = {k: record[k] for k in ("question", "answer", "context")}
@@ -37,17 +44,19 @@ async def client_loop(
         except httpx.HTTPError:
             status, retry = -1, None  # a transport error counts as a server error
         results.append((status, time.monotonic() - started, retry is not None))
-        if status in (429, 503):
+        if status in (429, 503) and requests is None:
             await asyncio.sleep(min(float(retry or 1), max(0.0, stop - time.monotonic())))
 
 
-async def run(url: str, records: list[dict], clients: int, seconds: float) -> tuple[list[tuple[int, float, bool]], float]:
+async def run(
+    url: str, records: list[dict], clients: int, seconds: float, requests: int | None = None
+) -> tuple[list[tuple[int, float, bool]], float]:
     results: list[tuple[int, float, bool]] = []
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
     async with httpx.AsyncClient(base_url=url, timeout=300, limits=limits) as http:
         started = time.monotonic()
         stop = started + seconds
-        await asyncio.gather(*(client_loop(http, records, i * 7, stop, results) for i in range(clients)))
+        await asyncio.gather(*(client_loop(http, records, i * 7, stop, results, requests) for i in range(clients)))
         return results, time.monotonic() - started
 
 
@@ -59,12 +68,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--requests", type=int, default=None, help="A burst: this many requests per client, no retry.")
     parser.add_argument("--detector", default="grounding")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     records = halueval_qa_records(500)
     with tempfile.TemporaryDirectory() as tmp, service(Path(tmp) / "data", "--detector", args.detector) as (url, _):
-        results, elapsed = asyncio.run(run(url, records, args.clients, args.seconds))
+        results, elapsed = asyncio.run(run(url, records, args.clients, args.seconds, args.requests))
         healthy = httpx.get(url + "/healthz").status_code == 200
         metrics_text = httpx.get(url + "/metrics").text
     statuses = Counter(status for status, _, _ in results)
@@ -76,6 +86,7 @@ def main() -> None:
         {
             "detector": args.detector,
             "clients": args.clients,
+            "requests_per_client": args.requests,
             "seconds": round(elapsed, 2),
             "requests": len(results),
             "status_counts": {str(k): v for k, v in sorted(statuses.items())},
@@ -88,7 +99,10 @@ def main() -> None:
             "latency_p95_ms": round(1000 * percentile(answered, 95), 1),
             "healthy_after": healthy,
             "server_refused_metric": [line for line in metrics_text.splitlines() if line.startswith("veracity_refused")],
-            "holds": server_errors == 0 and all(retry for _, retry in refused) and healthy,
+            "holds": server_errors == 0
+            and all(retry for _, retry in refused)
+            and healthy
+            and (args.requests is None or len(answered) == args.clients * args.requests),
         },
     )
 

@@ -32,6 +32,13 @@ def main() -> None:
             f"{m['throughput_per_s']:.1f}/s, p50 {m['latency_p50_ms']:.0f} ms, p95 {m['latency_p95_ms']:.0f} ms "
             f"| {mark(m)} | `service-load_grounding` |"
         )
+    if m := load("service-burst_auto"):
+        print(
+            f"| burst: {m['clients']} clients × {m['requests_per_client']} requests, each waiting for its answer, "
+            f"the default service ({m['detector']}), HaluEval-QA inputs | every request answered | {m['requests']} "
+            f"requests: {m['answered']} answered, {m['refusals']} refused, {m['server_errors']} server errors; "
+            f"p50 {m['latency_p50_ms']:.0f} ms, p95 {m['latency_p95_ms']:.0f} ms | {mark(m)} | `service-burst_auto` |"
+        )
     if m := load("service-overhead_grounding"):
         print(
             f"| overhead: {m['requests']} requests one at a time, HTTP vs in-process | ≤ 10% | in-process "

@@ -10,12 +10,16 @@ Example::
         report = client.detect("Tokyo was the capital of Japan until 1868.", ["Kyoto was the capital until 1868."])
         print(report.verdict, [s.text for s in report.hallucinated_spans])
 
-A refused or failed call raises :class:`ServiceError` with the service's problem code, status and detail.
+A refused or failed call raises :class:`ServiceError` with the service's problem code, status and detail. A
+``503`` that carries ``Retry-After`` (a full queue, models still loading) is retried after that many seconds, at
+most ``retries`` times (default 3; 0 turns it off); any other error is raised at once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -37,7 +41,18 @@ class ServiceError(VeracityError):
         self.code = code
         self.detail = detail
         self.retry_after = retry_after
-        super().__init__(f"{status} {code}: {detail}")
+        super().__init__(f"{code}: {detail}" if status == 0 else f"{status} {code}: {detail}")
+
+
+# The longest Retry-After the client sleeps through; a longer one is raised to the caller.
+MAX_RETRY_WAIT_S = 60.0
+
+
+def _retry_wait(error: ServiceError, attempt: int, retries: int) -> float | None:
+    """Seconds to wait before retrying ``error`` (attempt 0, 1, …), or None: do not retry."""
+    if attempt >= retries or error.status != 503 or error.retry_after is None:
+        return None
+    return error.retry_after if error.retry_after <= MAX_RETRY_WAIT_S else None
 
 
 def _context(context: Sequence[Document | str | dict[str, Any]]) -> list[Any]:
@@ -89,11 +104,12 @@ def _batch_bytes(records: Path | bytes | Sequence[dict[str, Any]]) -> bytes:
 
 
 class Client:
-    """Synchronous client; ``api_key`` goes in the Authorization header."""
+    """Synchronous client; ``api_key`` goes in the Authorization header; ``retries``: 503s retried after Retry-After."""
 
-    def __init__(self, base_url: str, api_key: str | None = None, timeout: float = 300.0) -> None:
+    def __init__(self, base_url: str, api_key: str | None = None, timeout: float = 300.0, retries: int = 3) -> None:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._http = httpx.Client(base_url=base_url, headers=headers, timeout=timeout)
+        self.retries = retries
 
     def __enter__(self) -> Self:
         return self
@@ -106,10 +122,18 @@ class Client:
         self._http.close()
 
     def _call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
-        try:
-            return _check(self._http.request(method, path, **kwargs))
-        except httpx.HTTPError as exc:
-            raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
+        attempt = 0
+        while True:
+            try:
+                return _check(self._http.request(method, path, **kwargs))
+            except httpx.HTTPError as exc:
+                raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
+            except ServiceError as error:
+                wait = _retry_wait(error, attempt, self.retries)
+                if wait is None:
+                    raise
+                time.sleep(wait)
+                attempt += 1
 
     def detect(
         self,
@@ -184,9 +208,10 @@ class Client:
 class AsyncClient:
     """Asynchronous client with the same methods as :class:`Client`."""
 
-    def __init__(self, base_url: str, api_key: str | None = None, timeout: float = 300.0) -> None:
+    def __init__(self, base_url: str, api_key: str | None = None, timeout: float = 300.0, retries: int = 3) -> None:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._http = httpx.AsyncClient(base_url=base_url, headers=headers, timeout=timeout)
+        self.retries = retries
 
     async def __aenter__(self) -> Self:
         return self
@@ -201,10 +226,18 @@ class AsyncClient:
         await self._http.aclose()
 
     async def _call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
-        try:
-            return _check(await self._http.request(method, path, **kwargs))
-        except httpx.HTTPError as exc:
-            raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
+        attempt = 0
+        while True:
+            try:
+                return _check(await self._http.request(method, path, **kwargs))
+            except httpx.HTTPError as exc:
+                raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
+            except ServiceError as error:
+                wait = _retry_wait(error, attempt, self.retries)
+                if wait is None:
+                    raise
+                await asyncio.sleep(wait)
+                attempt += 1
 
     async def detect(
         self,

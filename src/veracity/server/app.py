@@ -170,6 +170,7 @@ class ServiceState:
         self._detectors_lock = threading.Lock()
         self._admitted = 0
         self._admitted_lock = threading.Lock()
+        self._service_s: float | None = None  # moving average of one detection's time, for the wait estimate
         self.limiter = RateLimiter(settings.rate_limit_per_minute) if settings.rate_limit_per_minute else None
         self.jobs = JobStore(settings.data_dir)
         self.runner = JobRunner(self.jobs, self.detector, self.detect_lock)
@@ -230,14 +231,26 @@ class ServiceState:
             return
         self.ready.set()
 
-    def admit(self) -> bool:
-        """Take a slot of the bounded queue; False when it is full."""
+    def estimated_wait_s(self, waiting: int) -> float:
+        """Seconds until a request with ``waiting`` detections ahead of it finishes (0 before any detection ran)."""
+        if self._service_s is None:
+            return 0.0
+        return (waiting + 1) * self._service_s / self.settings.workers
+
+    def admit(self) -> tuple[bool, float]:
+        """Take a slot of the queue: (admitted, estimated wait in seconds).
+
+        A request is refused when the queue holds ``queue_limit`` detections, or when what is ahead of it could not
+        finish within ``request_timeout_s`` at the average detection time seen so far (trusted inference servers
+        queue by what can finish in time, not by a small count).
+        """
         with self._admitted_lock:
-            if self._admitted >= self.settings.queue_limit:
-                return False
+            wait = self.estimated_wait_s(self._admitted)
+            if self._admitted >= self.settings.queue_limit or wait > self.settings.request_timeout_s:
+                return False, wait
             self._admitted += 1
             self.queue_depth.set(self._admitted)
-            return True
+            return True, wait
 
     def release(self) -> None:
         """Give a slot back (when the detection's thread has finished, not when the client stopped waiting)."""
@@ -248,7 +261,11 @@ class ServiceState:
     def run_detect(self, detector: Any, answer: str, context: list[Document | str], question: str | None) -> Report:
         """One detection, on a pool thread."""
         with self.detect_lock:
+            started = time.perf_counter()
             report: Report = detector.detect(answer, context, question)
+            took = time.perf_counter() - started
+        with self._admitted_lock:
+            self._service_s = took if self._service_s is None else 0.8 * self._service_s + 0.2 * took
         return report
 
 
@@ -384,7 +401,11 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
     @app.exception_handler(RequestValidationError)
     async def on_invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = [
-            {"field": ".".join(str(p) for p in e["loc"] if p != "body") or "body", "message": e["msg"]}
+            {
+                "field": ".".join(str(p) for p in e["loc"] if p != "body") or "body",
+                # pydantic prefixes a validator's own message with its error type; the caller needs only the message
+                "message": str(e["msg"]).removeprefix("Value error, "),
+            }
             for e in exc.errors()
         ]
         if any(e["type"] == "json_invalid" for e in exc.errors()):
@@ -454,7 +475,7 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
             value = getattr(body, name)
             if value is not None and len(value) > settings.max_answer_chars:
                 raise Problem(
-                    "document_too_long", f"the {name} has {len(value)} characters; at most {settings.max_answer_chars}",
+                    "text_too_long", f"the {name} has {len(value)} characters; at most {settings.max_answer_chars}",
                     name,
                 )  # fmt: skip
         _check_settings(body.settings, "settings")
@@ -498,8 +519,13 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
         context: list[Document | str] = [
             c if isinstance(c, str) else Document(id=c.id, text=c.text, title=c.title) for c in body.context
         ]
-        if not state.admit():
-            raise Problem("overloaded", "the detection queue is full", retry_after=settings.retry_after_s)
+        admitted, wait = state.admit()
+        if not admitted:
+            raise Problem(
+                "overloaded",
+                f"the detection queue is full (about {wait:.0f} s of work ahead, limit {settings.request_timeout_s:g} s)",
+                retry_after=max(settings.retry_after_s, math.ceil(wait - settings.request_timeout_s)),
+            )
         future = state.executor.submit(state.run_detect, detector, body.answer, context, body.question)
         future.add_done_callback(lambda _: state.release())
         try:

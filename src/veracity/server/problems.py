@@ -21,6 +21,7 @@ CODES: dict[str, tuple[int, str]] = {
     "body_too_large": (413, "The body is too large"),
     "too_many_documents": (413, "Too many context documents"),
     "document_too_long": (413, "A context document is too long"),
+    "text_too_long": (413, "The answer or question is too long"),
     "missing_key": (401, "An API key is required"),
     "invalid_key": (401, "The API key is not valid"),
     "key_in_query": (400, "API keys go in a header, never in the URL"),

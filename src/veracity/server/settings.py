@@ -58,7 +58,12 @@ class ServiceSettings(BaseModel):
         default_factory=frozenset, description="SHA-256 hex digests of the accepted API keys (keys are never kept)."
     )
     workers: int = Field(1, ge=1, le=64, description="Threads running detections (torch uses the cores within one).")
-    queue_limit: int = Field(8, ge=1, description="Detections running or waiting; beyond it the answer is 503.")
+    queue_limit: int = Field(
+        128,
+        ge=1,
+        description="Detections running or waiting at most (a hard cap); below it a request is refused only when its "
+        "estimated wait would pass request_timeout_s.",
+    )
     request_timeout_s: float = Field(120.0, gt=0, description="Time limit of one /v1/detect call.")
     max_body_bytes: int = Field(2_000_000, ge=1_000, description="Largest request body (jobs: max_job_bytes).")
     max_job_bytes: int = Field(200_000_000, ge=1_000, description="Largest JSONL batch a job accepts.")
