@@ -59,3 +59,36 @@ def test_load_detector_is_cheap_until_used():
     detector = veracity.load_detector("grounding", top_k=2)
     assert detector.config()["top_k"] == 2
     assert os.environ.get("VERACITY_SHOULD_NOT_EXIST") is None
+
+
+@pytest.mark.parametrize("name", ["grounding", "novelty"])
+def test_the_library_takes_the_context_forms_batch_and_http_take(name):
+    """Issue 33: a plain string, {id, text} objects, strings and Documents all name the same context."""
+    from veracity import Document, load_detector
+    from veracity.errors import InputError
+
+    detector = load_detector(name)
+    text = "Paris is the capital of France."
+    forms = [text, [text], {"text": text}, [{"id": "doc-1", "text": text}], [Document(id="doc-1", text=text)]]
+    reports = [detector.detect("Paris is the capital of Germany.", form) for form in forms]
+    assert len({(r.verdict, round(r.score, 6)) for r in reports}) == 1, [(r.verdict, r.score) for r in reports]
+    named = detector.detect("Paris is the capital of Germany.", [{"id": "atlas", "text": text, "title": "Atlas"}])
+    assert any(e.document_id == "atlas" for s in named.sentences for e in s.evidence) or name == "novelty"
+    for bad in (None, 5, b"bytes", {"id": "x"}, [{"id": "x"}], [3]):
+        with pytest.raises(InputError, match="context"):
+            detector.detect("Paris is the capital of Germany.", bad)  # type: ignore[arg-type]
+
+
+def test_settings_are_listed_without_loading_models_and_typos_get_the_closest_name():
+    from veracity.detectors import detector_settings, load_detector
+    from veracity.errors import ConfigError
+
+    for name in names("detector"):
+        listed = {s.name for s in detector_settings(name)}
+        assert "calibration" in listed and len(listed) > 1, name
+    with pytest.raises(ConfigError) as typo:
+        load_detector("oasis", topk=5)
+    message = str(typo.value)
+    assert "unknown setting 'topk' (did you mean 'top_k'?)" in message and "errors.pydantic.dev" not in message
+    with pytest.raises(ConfigError, match=r"setting 'threshold': Input should be less than or equal to 1 \(got 5\)"):
+        load_detector("verifier", threshold=5)

@@ -92,6 +92,13 @@ def test_a_fitted_calibrator_is_applied_to_the_real_verifier_and_keeps_the_raw_s
     assert report.score == pytest.approx(calibrator.shapes["qa"].probability(raw.score))
     assert report.verdict == ("hallucinated" if report.score >= 0.5 else "faithful")
     assert report.calibration == f"{path} (qa, platt)"
+    # One reading of a score (issue 33): the sentences are on the headline's scale, judged by its threshold.
+    fit = calibrator.shapes["qa"]
+    for mapped, unmapped in zip(report.sentences, raw.sentences, strict=True):
+        assert mapped.score == pytest.approx(fit.probability(unmapped.score))
+        assert mapped.hallucinated == (mapped.score >= report.threshold)
+    if len(report.sentences) == 1:
+        assert report.sentences[0].score == pytest.approx(report.score)
     summary = detector.detect("Marie Curie was born in Paris.", CONTEXT)  # no summary fit: raw, with a note
     assert summary.raw_score is None and summary.calibration is None
     assert any("no fit for summary inputs" in note for note in summary.notes)

@@ -104,7 +104,9 @@ GROUNDING_ON_README = ["detect", "-d", "grounding", "--answer", "Paris is in Fra
         ([*GROUNDING_ON_README, "--set", "embedder=no-such-model"], "unknown model"),
         ([*GROUNDING_ON_README, "--set", "embedder=/no/such/dir"], "does not exist"),
         (["detect", "--answer", "x", "--context", "README.md", "--format", "xml"], "json or text"),
-        (["detect", "--input", "a.jsonl"], "both --input and --output"),
+        (["detect", "--output", "a.jsonl"], "needs --input"),
+        (["detect", "--input", "no/such.jsonl"], "cannot read no/such.jsonl"),
+        (["detect", "-d", "litehall", "--answer", "x", "-c", "README.md", "--set", "topk=5"], "did you mean 'top_k'?"),
     ],
 )
 def test_bad_input_gives_a_clear_error_and_exit_code_2(args, message):
@@ -237,3 +239,87 @@ def test_litehall_stages_run_alone(tmp_path):
     assert found["evidence"][0]["support"][0]["text"] == "Marie Curie was a physicist."
     missing = runner.invoke(app, ["evidence", "--claim", "x", "--context", str(tmp_path / "none.txt")])
     assert missing.exit_code != 0 and "Traceback" not in missing.output
+
+
+def test_version_short_help_and_plain_help_text():
+    """Issue 33: --version, -h, and help that keeps the brackets of `veracity[ray]`."""
+    from veracity import __version__
+
+    version = runner.invoke(app, ["--version"])
+    assert version.exit_code == 0 and version.stdout.strip() == f"veracity {__version__}"
+    short = runner.invoke(app, ["detect", "-h"])
+    assert short.exit_code == 0 and "veracity[ray]" in " ".join(short.stdout.split())
+
+
+def test_detectors_lists_every_detector_and_one_detectors_settings():
+    listing = runner.invoke(app, ["detectors", "--format", "json"])
+    assert listing.exit_code == 0, listing.output
+    rows = json.loads(listing.stdout)
+    assert [r["name"] for r in rows if r["default"]] == ["auto"] and {"grounding", "novelty"} <= {
+        r["name"] for r in rows
+    }
+    settings = runner.invoke(app, ["detectors", "oasis"])
+    assert (
+        settings.exit_code == 0 and "top_k = 30" in settings.stdout and "one of hybrid, dense, bm25" in settings.stdout
+    )
+
+
+def test_context_is_a_file_at_file_or_the_text_itself(tmp_path):
+    """Issue 33: `--context "Kyoto was…"` is the text; a file name or @FILE is read; a missing file-like name fails."""
+    kyoto = "Kyoto was the capital of Japan until 1868."
+    (tmp_path / "kyoto.txt").write_text(kyoto, encoding="utf-8")
+    reports = []
+    for value in (kyoto, str(tmp_path / "kyoto.txt"), f"@{tmp_path / 'kyoto.txt'}"):
+        result = runner.invoke(
+            app, ["detect", "-d", "grounding", "--answer", "Tokyo was the capital of Japan.", "-c", value, "--format",
+                  "json"],
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        reports.append(Report.model_validate_json(result.stdout))
+    assert {r.verdict for r in reports} == {"hallucinated"} and len({r.score for r in reports}) == 1
+    missing = runner.invoke(app, ["detect", "-d", "grounding", "--answer", "x", "-c", "kyoto.txt"])
+    assert missing.exit_code == 2 and "cannot read kyoto.txt" in missing.output
+
+
+def test_exit_code_gates_a_ci_step(tmp_path):
+    base = ["detect", "-d", "grounding", "-c", "Kyoto was the capital of Japan until 1868.", "--exit-code"]
+    assert runner.invoke(app, [*base, "--answer", "Tokyo was the capital of Japan until 1868."]).exit_code == 1
+    assert runner.invoke(app, [*base, "--answer", "Kyoto was the capital of Japan until 1868."]).exit_code == 0
+    records = tmp_path / "in.jsonl"
+    records.write_text(
+        json.dumps({"id": "a", "answer": "Kyoto was the capital.", "context": "Kyoto was the capital."}) + "\n",
+        encoding="utf-8",
+    )
+    batch = ["detect", "-d", "grounding", "--input", str(records), "--exit-code"]
+    assert runner.invoke(app, batch).exit_code == 0
+    with records.open("a", encoding="utf-8") as out:
+        out.write(
+            json.dumps({"id": "b", "answer": "Tokyo was the capital.", "context": "Kyoto was the capital."}) + "\n"
+        )
+    assert runner.invoke(app, batch).exit_code == 1
+    assert runner.invoke(app, [*base, "--answer", "x"]).exit_code == 0  # without the flag nothing changes:
+    assert runner.invoke(app, [*base[:-1], "--answer", "Tokyo was the capital of Japan until 1868."]).exit_code == 0
+
+
+def test_batch_without_output_writes_reports_to_stdout(tmp_path):
+    records = tmp_path / "in.jsonl"
+    lines = [{"id": "a", "answer": "Tokyo was the capital.", "context": ["Kyoto was the capital."]}, {"id": "b"}]
+    records.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    result = runner.invoke(app, ["detect", "-d", "grounding", "--input", str(records)])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["id"] for r in rows] == ["a", "b"] and rows[0]["report"]["verdict"] == "hallucinated"
+    assert "error" in rows[1] and "1 of the new reports hallucinated" in result.stderr
+
+
+def test_text_output_shows_which_side_of_the_threshold_and_no_empty_brackets_header():
+    from veracity.cli import render_report, score_and_threshold
+
+    assert score_and_threshold(0.0, 1e-6) == ("0.000000", "0.000001")
+    assert score_and_threshold(0.5, 0.5) == ("0.50", "0.50")
+    assert score_and_threshold(0.6667, 0.5) == ("0.67", "0.50")
+    report = Report(
+        answer="Paris is big.", verdict="hallucinated", score=0.9, threshold=0.5, detector="x", config={}, models={}
+    )
+    text = render_report(report)
+    assert "[[...]]" not in text and "(the detector marks no words):" in text and "sentences" not in text

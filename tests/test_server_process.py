@@ -78,6 +78,14 @@ def test_client_and_detect_server_against_a_live_service(tmp_path):
         )
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout)["verdict"] == "hallucinated"
+        # --index with --server names one of the service's indexes (issue 33), not a local folder
+        unknown = subprocess.run(
+            veracity_command("detect", "--server", url, "--answer", "x", "--index", "my-index"),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert unknown.returncode == 2 and "no knowledge index named 'my-index' here (offered: none)" in unknown.stderr
     finally:
         server.terminate()
         server.wait(30)

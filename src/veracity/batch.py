@@ -12,6 +12,7 @@ line. An output row is ``{"id", "line", "report"}`` or, for a record that could 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -49,11 +50,12 @@ class BatchRecord:
 
 @dataclass
 class BatchCounts:
-    """What a batch run did: reports written, records that failed, records already done before."""
+    """What a batch run did: reports written (and how many say hallucinated), failures, records done before."""
 
     ok: int = 0
     failed: int = 0
     skipped: int = 0
+    hallucinated: int = 0
 
     def count(self, row: dict[str, Any], input_path: Path, on_error: Callable[[str], None] | None) -> None:
         """Count an output row; a failed one is also passed to ``on_error`` as ``INPUT:LINE: ERROR``."""
@@ -63,6 +65,7 @@ class BatchCounts:
                 on_error(f"{input_path}:{row['line']}: {row['error']}")
         else:
             self.ok += 1
+            self.hallucinated += row["report"].get("verdict") == "hallucinated"
 
 
 def parse_record(raw: bytes | str, line: int) -> BatchRecord:
@@ -152,30 +155,31 @@ def finished_ids(path: Path) -> set[str]:
 def run_batch(
     detector: Any,
     input_path: Path,
-    output_path: Path,
+    output_path: Path | None,
     on_error: Callable[[str], None] | None = None,
     progress: bool = True,
 ) -> BatchCounts:
-    """Run ``detector`` over a JSONL file, appending one row per record to ``output_path``.
+    """Run ``detector`` over a JSONL file, appending one row per record to ``output_path`` (None: standard output).
 
     A record that already has a report in ``output_path`` is skipped, so an interrupted run resumes; records
     that failed before are tried again. A bad record is written as an error row, passed to ``on_error``, and the
-    run goes on.
+    run goes on. Standard output does not resume.
 
     Raises:
         InputError: the input file cannot be read.
     """
     from tqdm import tqdm
 
-    done = finished_ids(output_path)
+    done = finished_ids(output_path) if output_path is not None else set()
     counts = BatchCounts()
     try:
         with input_path.open("rb") as handle:
             total = sum(1 for raw in handle if raw.strip())
     except OSError as exc:
         raise InputError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
-    output_path.parent.mkdir(parents=True, exist_ok=True)
-    drop_partial_last_line(output_path)
+    if output_path is not None:
+        output_path.parent.mkdir(parents=True, exist_ok=True)
+        drop_partial_last_line(output_path)
     records = tqdm(
         iter_records(input_path),
         total=total,
@@ -184,7 +188,8 @@ def run_batch(
         file=sys.stderr,
         disable=None if progress else True,
     )
-    with output_path.open("a", encoding="utf-8") as out:
+    with contextlib.ExitStack() as stack:
+        out = sys.stdout if output_path is None else stack.enter_context(output_path.open("a", encoding="utf-8"))
         for record in records:
             if record.id in done:
                 counts.skipped += 1

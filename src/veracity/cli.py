@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +29,28 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Help texts are plain: with markup on, "veracity[ray]" lost its "[ray]".
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from veracity import __version__
+
+        typer.echo(f"veracity {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Detect hallucinations in LLM answers against the documents they should rest on."""
+
 
 OutputFormat = Literal["json", "text"]
 
@@ -132,15 +154,20 @@ def detect(
         str | None, typer.Option(help="The answer to check: text, @FILE, or - for standard input.")
     ] = None,
     context: Annotated[
-        list[Path] | None,
-        typer.Option("--context", "-c", help="A context document (UTF-8 file); repeat per file."),
+        list[str] | None,
+        typer.Option(
+            "--context",
+            "-c",
+            help="A context document: a UTF-8 file, @FILE, or the text itself; repeat per document.",
+        ),
     ] = None,
     question: Annotated[str | None, typer.Option(help="The question, if any: text or @FILE.")] = None,
     index: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--index",
-            help="Open domain: check against this knowledge index (`veracity index build`) instead of context.",
+            help="Open domain: check against this knowledge index (a folder from `veracity index build`; with "
+            "--server, the name of one of the service's indexes) instead of context.",
         ),
     ] = None,
     detector: Annotated[
@@ -156,8 +183,17 @@ def detect(
         typer.Option("--input", help="Batch mode: JSONL records {id, question, answer, context}."),
     ] = None,
     output_path: Annotated[
-        Path | None, typer.Option("--output", help="Batch mode: JSONL reports (appended; resumes).")
+        Path | None,
+        typer.Option("--output", help="Batch mode: JSONL reports (appended; resumes). Default: standard output."),
     ] = None,
+    exit_code: Annotated[
+        bool,
+        typer.Option(
+            "--exit-code",
+            help="Exit 1 when the answer (in a batch: any answer) is hallucinated, 0 when not, 2 on an error: for "
+            "gating a CI step.",
+        ),
+    ] = False,
     server: Annotated[
         str | None,
         typer.Option(help="Ask a running `veracity serve` (e.g. http://127.0.0.1:8000) instead of loading models."),
@@ -181,18 +217,19 @@ def detect(
             detector = detector or "oasis"
             if detector != "oasis":
                 raise InputError(f"--index is read by the oasis detector, not {detector!r}: use -d oasis")
-            options["index"] = str(index.expanduser().resolve())
+            if server is None:
+                options["index"] = str(Path(index).expanduser().resolve())
         ray_settings = _ray_settings(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
         if ray_settings is not None and (input_path is None or output_path is None):
             raise InputError("--engine ray runs batches: give --input RECORDS and --output REPORTS.jsonl")
         if ray_settings is not None and server is not None:
             raise InputError("--engine ray loads the detector on the cluster; it cannot be used with --server")
         if input_path is not None or output_path is not None:
-            if input_path is None or output_path is None:
-                raise InputError("batch mode needs both --input and --output")
+            if input_path is None:
+                raise InputError("batch mode needs --input RECORDS.jsonl (--output defaults to standard output)")
             if answer is not None or context:
                 raise InputError("give either --answer/--context or --input/--output, not both")
-            if ray_settings is not None:
+            if ray_settings is not None and output_path is not None:
                 from veracity.scale import run_batch_ray
 
                 counts = run_batch_ray(
@@ -206,29 +243,38 @@ def detect(
             else:
                 from veracity.batch import run_batch
 
-                counts = run_batch(
-                    _detector_or_server(detector, options, server, api_key_env),
-                    input_path,
-                    output_path,
-                    on_error=lambda m: typer.echo(m, err=True),
-                )
+                try:
+                    counts = run_batch(
+                        _detector_or_server(detector, options, server, api_key_env, index),
+                        input_path,
+                        output_path,
+                        on_error=lambda m: typer.echo(m, err=True),
+                    )
+                except KeyboardInterrupt:
+                    where = f"the reports so far are in {output_path}; run the same command again to resume"
+                    typer.echo(
+                        f"\ninterrupted: {where if output_path else 'standard output does not resume'}", err=True
+                    )
+                    raise typer.Exit(130) from None
+            already = f", {counts.skipped} already in {output_path}" if output_path else ""
             typer.echo(
-                f"done: {counts.ok} reports, {counts.failed} failed records, {counts.skipped} already in {output_path}",
+                f"done: {counts.ok} reports, {counts.failed} failed records{already}; "
+                f"{counts.hallucinated} of the new reports hallucinated",
                 err=True,
             )
+            if exit_code and (counts.failed or counts.hallucinated):
+                raise typer.Exit(2 if counts.failed else 1)
             return
         if answer is None:
             raise InputError("--answer is required (text, @FILE or -)")
         if not context and index is None:
-            raise InputError("give at least one --context FILE (or --index DIR with the oasis detector)")
-        from veracity.schema import Document
-
+            raise InputError(
+                "give at least one --context (a file, @FILE or text; or --index DIR with the oasis detector)"
+            )
         answer_text = read_text(answer)
         question_text = read_text(question) if question is not None else None
-        documents = [Document(id=p.stem or f"doc-{i}", text=read_file(p)) for i, p in enumerate(context or [], 1)]
-        if len({d.id for d in documents}) != len(documents):
-            documents = [Document(id=f"doc-{i}", text=d.text) for i, d in enumerate(documents, 1)]
-        report = _detector_or_server(detector, options, server, api_key_env).detect(
+        documents = context_documents(context or [])
+        report = _detector_or_server(detector, options, server, api_key_env, index).detect(
             answer_text, documents, question_text
         )
     except VeracityError as exc:
@@ -237,20 +283,52 @@ def detect(
         typer.echo(report.model_dump_json(indent=2))
     else:
         typer.echo(render_report(report))
+    if exit_code and report.verdict == "hallucinated":
+        raise typer.Exit(1)
+
+
+def context_documents(values: list[str]) -> list[Any]:
+    """``--context`` values as documents: ``@FILE`` or an existing file is read, anything else is the text.
+
+    A file's name without its suffix is the document's id.
+
+    Raises:
+        InputError: an ``@FILE`` or a value that looks like a file name (one word with a suffix such as ``.txt``)
+            names no readable file.
+    """
+    from veracity.schema import Document
+
+    documents = []
+    for i, value in enumerate(values, 1):
+        path = Path(value[1:] if value.startswith("@") else value)
+        if value.startswith("@") or path.is_file() or re.fullmatch(r"[\w./~-]+\.[A-Za-z0-9]{1,5}", value):
+            documents.append(Document(id=path.stem or f"doc-{i}", text=read_file(path)))
+        else:
+            documents.append(Document(id=f"doc-{i}", text=value))
+    if len({d.id for d in documents}) != len(documents):
+        documents = [Document(id=f"doc-{i}", text=d.text) for i, d in enumerate(documents, 1)]
+    return documents
 
 
 class _RemoteDetector:
     """A running service in a detector's shape: ``detect`` calls ``POST /v1/detect``."""
 
-    def __init__(self, client: Any, name: str | None, settings: dict[str, Any]) -> None:
-        self.client, self.name, self.settings = client, name, settings
+    def __init__(self, client: Any, name: str | None, settings: dict[str, Any], index: str | None = None) -> None:
+        self.client, self.name, self.settings, self.index = client, name, settings, index
 
     def detect(self, answer: str, context: Any, question: str | None = None) -> Report:
-        return self.client.detect(answer, list(context), question, self.name, self.settings)  # type: ignore[no-any-return]
+        return self.client.detect(  # type: ignore[no-any-return]
+            answer, list(context), question, self.name, self.settings, index=self.index
+        )
 
 
-def _detector_or_server(name: str | None, settings: dict[str, Any], server: str | None, api_key_env: str) -> Any:
-    """The detector to run: loaded here, or a running service's when ``--server`` is given (``None``: its default)."""
+def _detector_or_server(
+    name: str | None, settings: dict[str, Any], server: str | None, api_key_env: str, index: str | None = None
+) -> Any:
+    """The detector to run: loaded here, or a running service's when ``--server`` is given.
+
+    With a server, ``name`` None is the service's default and ``index`` names one of the service's indexes.
+    """
     if server is None:
         from veracity.detectors import load_detector
 
@@ -259,7 +337,7 @@ def _detector_or_server(name: str | None, settings: dict[str, Any], server: str 
 
     from veracity.client import Client
 
-    return _RemoteDetector(Client(server, api_key=os.environ.get(api_key_env)), name, settings)
+    return _RemoteDetector(Client(server, api_key=os.environ.get(api_key_env)), name, settings, index)
 
 
 LLM_HELP = "LLM of the llm stages: catalog name, .gguf path, or an OpenAI-compatible base URL."
@@ -365,12 +443,27 @@ def _litehall(**settings: Any) -> Any:
     return LiteHallDetector.from_config(**settings)
 
 
+def score_and_threshold(score: float, threshold: float) -> tuple[str, str]:
+    """The two numbers with as many decimals as it takes to show which side of the threshold the score is on."""
+    for digits in range(2, 7):
+        a, b = f"{score:.{digits}f}", f"{threshold:.{digits}f}"
+        if a != b or score == threshold:
+            return a, b
+    return f"{score:.3e}", f"{threshold:.3e}"
+
+
 def render_report(report: Report) -> str:
-    """A report as readable text: verdict, the answer with flagged words in [[brackets]], then each sentence."""
+    """A report as readable text: verdict, the answer with flagged words in [[brackets]], then each sentence.
+
+    Every score is on the headline's scale (higher = more likely hallucinated); sentences are marked ✗ / ✓ as the
+    detector judged them.
+    """
     status = report.verdict.upper()
     relation = "≥" if report.verdict == "hallucinated" else "<"
+    score, threshold = score_and_threshold(report.score, report.threshold)
+    kind = "P(hallucinated)" if report.calibration else "score"
     lines = [
-        f"verdict: {status}  (score {report.score:.2f} {relation} threshold {report.threshold:.2f}; "
+        f"verdict: {status}  ({kind} {score} {relation} threshold {threshold}; higher is worse; "
         f"detector {report.detector})",
         "",
     ]
@@ -379,7 +472,15 @@ def render_report(report: Report) -> str:
     marked = report.answer
     for span in sorted(report.hallucinated_spans, key=lambda s: s.start, reverse=True):
         marked = f"{marked[: span.start]}[[{span.text}]]{marked[span.end :]}"
-    lines += ["answer (unsupported text in [[...]]):", f"  {marked.strip()}", "", "sentences:"]
+    if report.hallucinated_spans:
+        header = "answer (unsupported text in [[...]]):"
+    elif report.verdict == "hallucinated":
+        header = "answer (the detector marks no words" + ("; see the sentences below):" if report.sentences else "):")
+    else:
+        header = "answer (no unsupported text found):"
+    lines += [header, f"  {marked.strip()}", ""]
+    if report.sentences:
+        lines.append("sentences (score: higher is worse):")
     for scored in report.sentences:
         mark = "✗" if scored.hallucinated else "✓"
         lines.append(f"  {mark} {scored.score:.2f}  {scored.sentence.text}")
@@ -393,12 +494,54 @@ def render_report(report: Report) -> str:
             )
             lines.append(f"      evidence [{where}, {evidence.score:.2f}]: ")
             lines[-1] += evidence.text if len(evidence.text) <= 160 else evidence.text[:157] + "..."
+    if report.claims and not report.sentences:
+        lines.append("claims:")
+        for verdict in report.claims:
+            lines.append(f"  {verdict.label.value} (P(supported) {verdict.p_supported:.2f}): {verdict.claim.text}")
     if report.notes:
         lines += ["", "notes:"] + [f"  - {note}" for note in report.notes]
     if report.timings_ms:
         timing = ", ".join(f"{name} {ms:.0f} ms" for name, ms in report.timings_ms.items())
         lines += ["", f"timings: {timing}"]
     return "\n".join(lines)
+
+
+@app.command()
+def detectors(
+    name: Annotated[str | None, typer.Argument(help="A detector: list its settings.")] = None,
+    output_format: Annotated[str, typer.Option("--format", help="json or text.")] = "text",
+) -> None:
+    """List the detectors (the default marked), or one detector's settings with their defaults; loads no model."""
+    from veracity.detectors import detector_settings
+    from veracity.registry import names, resolve
+
+    try:
+        _check_choice("format", output_format, ("json", "text"))
+        if name is None:
+            rows = []
+            for detector in names("detector"):
+                doc = (resolve("detector", detector).__doc__ or "").strip().splitlines()
+                rows.append(
+                    {"name": detector, "default": detector == DEFAULT_DETECTOR, "summary": doc[0] if doc else ""}
+                )
+            if output_format == "json":
+                typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+                return
+            for row in rows:
+                typer.echo(f"{row['name']:<10}{' (default)' if row['default'] else '':<11}{row['summary']}")
+            typer.echo("\n`veracity detectors NAME` lists a detector's settings (`--set KEY=VALUE`).")
+            return
+        settings = detector_settings(name)
+    except VeracityError as exc:
+        raise _fail(str(exc)) from exc
+    if output_format == "json":
+        typer.echo(json.dumps([s.model_dump(mode="json") for s in settings], indent=2, ensure_ascii=False))
+        return
+    typer.echo(f"settings of {name} (--set KEY=VALUE):")
+    for setting in settings:
+        typer.echo(f"  {setting.name} = {json.dumps(setting.default, ensure_ascii=False)}  ({setting.type})")
+        if setting.description:
+            typer.echo(f"      {setting.description}")
 
 
 @app.command()
@@ -1231,11 +1374,6 @@ def schema() -> None:
     from veracity.schema import report_json_schema
 
     typer.echo(json.dumps(report_json_schema(), indent=2, ensure_ascii=False))
-
-
-@app.callback()
-def _root() -> None:
-    """Detect hallucinations in LLM answers against the documents they should rest on."""
 
 
 __all__ = ["app", "main", "parse_settings", "read_file", "read_text", "render_report"]

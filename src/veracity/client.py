@@ -65,8 +65,11 @@ def _detect_body(
     question: str | None,
     detector: str | None,
     settings: dict[str, Any] | None,
+    index: str | None = None,
 ) -> dict[str, Any]:
     body: dict[str, Any] = {"answer": answer, "context": _context(context)}
+    if index is not None:
+        body["index"] = index
     if question is not None:
         body["question"] = question
     if detector is not None:
@@ -142,9 +145,10 @@ class Client:
         question: str | None = None,
         detector: str | None = None,
         settings: dict[str, Any] | None = None,
+        index: str | None = None,
     ) -> Report:
-        """``POST /v1/detect``: the detector's report."""
-        body = _detect_body(answer, context, question, detector, settings)
+        """``POST /v1/detect``: the detector's report (``index``: one of the service's knowledge indexes)."""
+        body = _detect_body(answer, context, question, detector, settings, index)
         return Report.model_validate_json(self._call("POST", "/v1/detect", json=body).content)
 
     def submit_job(
@@ -246,9 +250,10 @@ class AsyncClient:
         question: str | None = None,
         detector: str | None = None,
         settings: dict[str, Any] | None = None,
+        index: str | None = None,
     ) -> Report:
-        """``POST /v1/detect``: the detector's report."""
-        body = _detect_body(answer, context, question, detector, settings)
+        """``POST /v1/detect``: the detector's report (``index``: one of the service's knowledge indexes)."""
+        body = _detect_body(answer, context, question, detector, settings, index)
         return Report.model_validate_json((await self._call("POST", "/v1/detect", json=body)).content)
 
     async def submit_job(

@@ -77,7 +77,12 @@ def detector_settings(name: str) -> list[SettingInfo]:
         return rows
     for key, field in config.model_fields.items():
         annotation = field.annotation
-        kind = getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
+        if typing.get_origin(annotation) is typing.Literal:
+            kind = "one of " + ", ".join(map(str, typing.get_args(annotation)))
+        elif isinstance(annotation, type):
+            kind = annotation.__name__
+        else:
+            kind = str(annotation).replace("typing.", "")
         default = field.get_default(call_default_factory=True)
         if isinstance(default, BaseModel):
             default = default.model_dump(mode="json")
@@ -86,8 +91,10 @@ def detector_settings(name: str) -> list[SettingInfo]:
 
 
 def settings_problem(name: str, error: ValidationError) -> str:
-    """A validation error of detector ``name``'s settings in plain words: what is wrong with which setting, the
-    closest valid name to an unknown one, and where the list of settings is."""
+    """A validation error of detector ``name``'s settings in plain words.
+
+    What is wrong with which setting, the closest valid name to an unknown one, and where the settings are listed.
+    """
     try:
         valid = [s.name for s in detector_settings(name)]
     except Exception:  # the message must not fail where the detector's settings cannot be listed

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Annotated, Any, Protocol, runtime_checkable
 
@@ -79,22 +79,40 @@ def scorer_for(model: str, settings: Any) -> PairScorer:
     )
 
 
-def as_documents(context: Sequence[Document | str] | None) -> list[Document]:
-    """Context as documents (strings get ids ``doc-1``, ``doc-2``, ...), empty documents dropped.
+def as_documents(
+    context: Sequence[Document | str | Mapping[str, Any]] | str | Document | Mapping[str, Any] | None,
+) -> list[Document]:
+    """Context as documents, empty documents dropped: the forms batch records and HTTP bodies take.
+
+    ``context`` is a list whose items are :class:`Document` objects, strings (ids ``doc-1``, ``doc-2``, … by
+    position) or mappings ``{"id"?, "text", "title"?}``; a single string, document or mapping is one document.
 
     Raises:
-        InputError: no context, or every document is empty or whitespace.
+        InputError: no context, an item of another type, repeated ids, or every document is empty or whitespace.
     """
-    if context is None or isinstance(context, (str, bytes)):
-        raise InputError("context must be a list of documents (or strings), not " + type(context).__name__)
+    if isinstance(context, (str, Document, Mapping)):
+        context = [context]
+    if context is None or isinstance(context, bytes) or not isinstance(context, Sequence):
+        raise InputError(
+            "context must be a string, a Document, or a list of strings / Documents / {id, text} objects, not "
+            + type(context).__name__
+        )
     documents = []
     for i, item in enumerate(context, start=1):
         if isinstance(item, Document):
             documents.append(item)
         elif isinstance(item, str):
             documents.append(Document(id=f"doc-{i}", text=item))
+        elif isinstance(item, Mapping) and isinstance(item.get("text"), str):
+            title = item.get("title")
+            documents.append(
+                Document(id=str(item.get("id") or f"doc-{i}"), text=item["text"], title=title if title else None)
+            )
         else:
-            raise InputError(f"context item {i} is a {type(item).__name__}, expected a Document or a string")
+            raise InputError(
+                f"context item {i} is a {type(item).__name__}, expected a Document, a string or an object with a "
+                "string 'text'"
+            )
     ids = [d.id for d in documents]
     if len(set(ids)) != len(ids):
         raise InputError(f"context document ids must be unique, got {ids}")

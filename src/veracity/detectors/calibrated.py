@@ -99,9 +99,20 @@ class CalibratedDetector:
             note = f"calibrator {self.source} has no fit for {shape} inputs; the score is raw"
             return report.model_copy(update={**updates, "notes": [*report.notes, note]})
         probability = fit.probability(report.score)
+        # Sentences read on the headline's scale (one reading of a score everywhere): each through the same map.
+        sentences = [
+            sentence.model_copy(
+                update={
+                    "score": (p := fit.probability(sentence.score)),
+                    "hallucinated": p >= CALIBRATED_THRESHOLD,
+                }
+            )
+            for sentence in report.sentences
+        ]
         return report.model_copy(
             update={
                 **updates,
+                "sentences": sentences,
                 "score": probability,
                 "threshold": CALIBRATED_THRESHOLD,
                 "verdict": "hallucinated" if probability >= CALIBRATED_THRESHOLD else "faithful",

@@ -84,7 +84,10 @@ class DetectRequest(BaseModel):
     )
 
     question: str | None = None
-    answer: str = Field(description="The answer to check; must not be empty.", json_schema_extra={"pattern": r"\S"})
+    answer: str = Field(
+        description="The answer to check. An empty answer gets the library's defined result: faithful, nothing "
+        "checked, with a note."
+    )
     index: str | None = Field(
         None,
         description="Open domain: the name of a knowledge index this service offers (GET /v1/indexes), searched "
@@ -97,13 +100,6 @@ class DetectRequest(BaseModel):
     )
     detector: str | None = Field(None, description="A detector name (GET /v1/detectors); the service default if none.")
     settings: dict[str, Any] = Field(default_factory=dict, description="Detector settings, as `--set` takes them.")
-
-    @field_validator("answer")
-    @classmethod
-    def _answer_not_empty(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("the answer is empty: give the text to check")
-        return value
 
     @field_validator("context")
     @classmethod
@@ -523,7 +519,8 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
         if not admitted:
             raise Problem(
                 "overloaded",
-                f"the detection queue is full (about {wait:.0f} s of work ahead, limit {settings.request_timeout_s:g} s)",
+                f"the detection queue is full (about {wait:.0f} s of work ahead, "
+                f"limit {settings.request_timeout_s:g} s)",
                 retry_after=max(settings.retry_after_s, math.ceil(wait - settings.request_timeout_s)),
             )
         future = state.executor.submit(state.run_detect, detector, body.answer, context, body.question)
