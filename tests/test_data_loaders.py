@@ -161,3 +161,17 @@ def test_halueval_loaders_on_a_hand_written_fixture():
     assert summary[1].answer.startswith("The council rejected") and summary[1].question is None
     general = list(load_dataset("halueval-general", data))
     assert [(e.label, e.spans) for e in general] == [(1, [(0, 15)]), (0, None)]
+
+
+def test_missing_benchmark_data_points_to_the_doc_that_says_where_it_comes_from(tmp_path):
+    """Issue 33: from a clone, the message names docs/data.md (which exists), not a file a user does not have."""
+    from pathlib import Path
+
+    from veracity.data.loaders import load_dataset
+    from veracity.errors import InputError
+
+    with pytest.raises(InputError) as missing:
+        list(load_dataset("halueval-qa:test", data_dir=tmp_path))
+    message = str(missing.value)
+    assert "docs/data.md" in message and "../shared" not in message and str(tmp_path) in message
+    assert (Path(__file__).parents[1] / "docs" / "data.md").is_file()

@@ -110,8 +110,8 @@ _HALUEVAL_FILES = {"qa": "qa_data.json", "dialogue": "dialogue_data.json", "summ
 def _require(path: Path, what: str) -> Path:
     if not path.exists():
         raise InputError(
-            f"{what} not found at {path}; the benchmark data lives in ../shared/data in the project layout — set "
-            "VERACITY_DATA or pass --data-dir to point elsewhere (see ../shared/data/README.md for sources)"
+            f"{what} not found at {path}. Benchmark data is not shipped with veracity: docs/data.md says where each "
+            "set comes from and which files go where; set VERACITY_DATA (or --data-dir) to the folder that holds them"
         )
     return path
 
