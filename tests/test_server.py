@@ -107,6 +107,15 @@ def test_an_empty_answer_gets_the_librarys_defined_result_as_everywhere(make_cli
     assert "empty answer: nothing to check" in served["notes"]
 
 
+def test_docs_lists_every_endpoint_offline(make_client):
+    client = make_client()
+    page = client.get("/docs")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "cdn" not in page.text.lower() and "/openapi.json" in page.text
+    for path in client.get("/openapi.json").json()["paths"]:
+        assert f"<code>{path}</code>" in page.text
+
+
 def test_problem_messages_are_plain_words(make_client):
     """Issue 33: no validation-library prefix in messages; a mistyped setting gets the closest name and the list."""
     client = make_client(max_body_bytes=5_000_000)

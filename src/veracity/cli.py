@@ -77,7 +77,12 @@ def _ray_settings(engine: str, address: str | None, workers: int, batch_size: in
     import_ray()
     try:
         return RaySettings(
-            address=address, workers=workers, batch_size=batch_size, cpus_per_worker=cpus, gpus_per_worker=gpus
+            # "none" on the command line is the library's None: start a local cluster for the job
+            address=None if address is None or address.lower() == "none" else address,
+            workers=workers,
+            batch_size=batch_size,
+            cpus_per_worker=cpus,
+            gpus_per_worker=gpus,
         )
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())

@@ -10,6 +10,7 @@ with ``Retry-After``, never waits unboundedly), limits on every input, API keys 
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import logging
 import math
@@ -659,6 +660,29 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
                 for s in CATALOG.values()
             ]
         )
+
+    @app.get("/docs", include_in_schema=False)
+    def api_docs() -> HTMLResponse:
+        """The endpoints, from the OpenAPI schema, as a plain page (Swagger UI would load its assets from a CDN)."""
+        schema = app.openapi()
+        rows = []
+        for path, operations in schema.get("paths", {}).items():
+            for method, operation in operations.items():
+                summary = operation.get("summary", "")
+                described = (operation.get("description") or "").strip().split("\n")[0]
+                rows.append(
+                    f"<tr><td><code>{html.escape(method.upper())}</code></td><td><code>{html.escape(path)}</code></td>"
+                    f"<td>{html.escape(summary)}</td><td>{html.escape(described)}</td></tr>"
+                )
+        page = (
+            '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>veracity API</title></head><body>'
+            f"<h1>veracity API {html.escape(str(schema.get('info', {}).get('version', '')))}</h1>"
+            '<p>The full description: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3). The page: '
+            '<a href="/">/</a>. Errors are application/problem+json with a <code>code</code>.</p>'
+            "<table><thead><tr><th>method</th><th>path</th><th>summary</th><th>what it does</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></body></html>"
+        )
+        return HTMLResponse(page)
 
     @app.get("/healthz", tags=["ops"])
     def healthz() -> dict[str, str]:

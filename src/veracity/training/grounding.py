@@ -88,8 +88,8 @@ def read_grounding(data_dir: Path, name: str, split: str | None = None) -> Itera
     path = data_dir / "grounding" / f"{name}.jsonl.gz"
     if not path.exists():
         raise InputError(
-            f"grounding source {name!r} not found at {path}; the data is not shipped with veracity (docs/data.md says where it comes from) — set "
-            "VERACITY_DATA or pass --data-dir"
+            f"grounding source {name!r} not found at {path}; the data is not shipped with veracity (docs/data.md "
+            "says where it comes from) — set VERACITY_DATA or pass --data-dir"
         )
     with gzip.open(path, "rt", encoding="utf-8") as handle:
         for line_number, line in enumerate(handle, start=1):
