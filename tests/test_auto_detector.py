@@ -46,13 +46,14 @@ def scripted() -> tuple[AutoDetector, dict[str, FixedDetector]]:
         "dialogue": FixedDetector("verifier", 0.2),
         "summary": FixedDetector("sea", 0.7),
         "long_qa": FixedDetector("fused", 0.6),
+        "claim": FixedDetector("grounding", 0.8),
     }
     return AutoDetector(routes), routes  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
     ("question", "shape", "verdict"),
-    [(QUESTION, "qa", "hallucinated"), (DIALOGUE, "dialogue", "faithful"), (None, "summary", "hallucinated")],
+    [(QUESTION, "qa", "hallucinated"), (DIALOGUE, "dialogue", "faithful"), (None, "claim", "hallucinated")],
 )
 def test_each_shape_goes_to_its_own_route(question, shape, verdict):
     auto, routes = scripted()
@@ -60,7 +61,7 @@ def test_each_shape_goes_to_its_own_route(question, shape, verdict):
     assert report.routed_to == shape and report.verdict == verdict and report.detector == "auto"
     assert [r.calls for r in routes.values()] == [int(s == shape) for s in routes]
     assert report.notes == [f"auto: a {shape} input, routed to {routes[shape].name!r}", f"{routes[shape].name} looked"]
-    assert set(report.config) == {"qa", "dialogue", "summary", "long_qa"}
+    assert set(report.config) == {"qa", "dialogue", "summary", "long_qa", "claim"}
 
 
 def test_a_long_answer_to_a_question_takes_the_long_form_route():
@@ -68,8 +69,9 @@ def test_a_long_answer_to_a_question_takes_the_long_form_route():
     long_answer = " ".join(["Marie Curie was born in Warsaw and studied in Paris."] * 3)  # 30 words
     report = auto.detect(long_answer, CONTEXT, QUESTION)
     assert report.routed_to == "long_qa" and routes["long_qa"].calls == 1 and routes["qa"].calls == 0
-    assert auto.detect(long_answer, CONTEXT, None).routed_to == "summary"  # no question: a summary, at any length
+    assert auto.detect(long_answer, CONTEXT, None).routed_to == "summary"  # no question, 30 words: a summary
     assert auto.detect(" ".join(long_answer.split()[:29]), CONTEXT, QUESTION).routed_to == "qa"
+    assert auto.detect(" ".join(long_answer.split()[:29]), CONTEXT, None).routed_to == "claim"  # a short statement
 
 
 def test_an_empty_answer_is_faithful_and_reaches_no_route():
@@ -86,7 +88,7 @@ def test_no_context_is_an_input_error():
 
 
 def test_a_missing_route_is_refused():
-    with pytest.raises(ValueError, match="summary, long_qa"):
+    with pytest.raises(ValueError, match="summary, long_qa, claim"):
         AutoDetector({"qa": FixedDetector("a", 0.1), "dialogue": FixedDetector("b", 0.1)})  # type: ignore[dict-item]
 
 
@@ -135,10 +137,13 @@ def test_the_default_routes_are_the_dev_choice_with_their_shipped_calibrators():
     for shape in ("summary", "long_qa"):
         route = getattr(AutoConfig(), shape)
         assert (route.detector, route.settings) == names[third[shape]["choice"]], shape
+    fourth = json.loads((ROOT / "benchmarks" / "auto" / "choice-v4.json").read_text(encoding="utf-8"))["routes"]
+    assert AutoConfig().claim.detector == fourth["claim"]["choice"] == "verifier" and not AutoConfig().claim.settings
     auto = load_detector("auto")
     assert auto.config()["qa"]["config"]["calibration"] == "shipped:litehall.json"
     assert auto.config()["dialogue"]["config"]["calibration"] == "shipped:verifier-stage3.json"
     assert auto.config()["long_qa"]["config"]["calibration"] == "shipped:span.json"
+    assert auto.config()["claim"]["config"]["calibration"] == "shipped:claim-verifier.json"
 
 
 def test_the_default_routes_run_the_real_detectors():
@@ -147,7 +152,10 @@ def test_the_default_routes_run_the_real_detectors():
     wrong = auto.detect("She was born in Paris in 1867.", CONTEXT, QUESTION)
     assert right.routed_to == "qa" and right.verdict == "faithful"
     assert wrong.verdict == "hallucinated" and wrong.score > right.score
-    summary = auto.detect("Marie Curie was born in Warsaw.", CONTEXT)
+    claim = auto.detect("Marie Curie was born in Warsaw.", CONTEXT)
+    assert claim.routed_to == "claim" and claim.notes[0].startswith("auto: a claim input")
+    assert claim.calibration is not None and claim.calibration.startswith("shipped:claim-verifier.json (summary")
+    summary = auto.detect(" ".join(["Marie Curie was born in Warsaw, in the Kingdom of Poland."] * 3), CONTEXT)
     assert summary.routed_to == "summary" and summary.notes[0].startswith("auto: a summary input")
     assert summary.config["summary"]["detector"] == AutoConfig().summary.detector
 

@@ -237,3 +237,18 @@ def test_number_alignment_refutes_a_number_the_deciding_passage_lacks(oasis):
     assert paper._misaligned("It rose in 1999.", context[0]) == []
     defaults = load_detector("oasis").config()  # chosen on dev (docs/oasis.md)
     assert defaults["entity_alignment"] and defaults["alignment_coreference"] and defaults["number_alignment"]
+
+
+def test_a_claim_with_no_deciding_passage_is_not_enough_evidence_and_not_a_pass(oasis, index_dir):
+    """Issue 33: "nothing found" must not read as "checked and true"; the paper's reading stays a setting."""
+    answer = "The Great Wall of China is visible from space."
+    report = oasis.detect(answer, [])
+    assert [c.label for c in report.claims] == [Label.UNVERIFIABLE]
+    assert report.verdict == "hallucinated" and report.score >= report.threshold
+    assert any("not enough evidence" in note and "counted as unsupported" in note for note in report.notes)
+    assert all(0.0 <= e.score <= 1.0 for c in report.claims for e in c.evidence)
+    paper = load_detector("oasis", index=str(index_dir), top_k=3, neutral_verified=True).detect(answer, [])
+    assert paper.verdict == "faithful" and paper.claims[0].label is Label.UNVERIFIABLE
+    assert any("counted as verified" in note for note in paper.notes)
+    text = CliRunner().invoke(app, ["detect", "--index", str(index_dir), "--set", "top_k=3", "--answer", answer])
+    assert text.exit_code == 0 and "not enough evidence" in text.stdout

@@ -448,6 +448,15 @@ def _litehall(**settings: Any) -> Any:
     return LiteHallDetector.from_config(**settings)
 
 
+# Claim labels in words (the JSON keeps LiteHall's names).
+LABEL_WORDS = {
+    "supported": "supported",
+    "not_supported": "not supported",
+    "unverifiable": "not enough evidence",
+    "irrelevant": "irrelevant",
+}
+
+
 def score_and_threshold(score: float, threshold: float) -> tuple[str, str]:
     """The two numbers with as many decimals as it takes to show which side of the threshold the score is on."""
     for digits in range(2, 7):
@@ -499,10 +508,11 @@ def render_report(report: Report) -> str:
             )
             lines.append(f"      evidence [{where}, {evidence.score:.2f}]: ")
             lines[-1] += evidence.text if len(evidence.text) <= 160 else evidence.text[:157] + "..."
-    if report.claims and not report.sentences:
-        lines.append("claims:")
+    if report.claims:
+        lines += ["", "claims (score: higher is worse):"]
         for verdict in report.claims:
-            lines.append(f"  {verdict.label.value} (P(supported) {verdict.p_supported:.2f}): {verdict.claim.text}")
+            words = LABEL_WORDS.get(verdict.label.value, verdict.label.value)
+            lines.append(f"  {words:<19} {1.0 - verdict.p_supported:.2f}  {verdict.claim.text}")
     if report.notes:
         lines += ["", "notes:"] + [f"  - {note}" for note in report.notes]
     if report.timings_ms:

@@ -122,7 +122,10 @@ class Evidence(_Frozen):
     text: str
     span: TextSpan = Field(description="Span of the sentence (or passage) in its document.")
     role: EvidenceRole = EvidenceRole.MAIN
-    score: float = Field(description="Retrieval or alignment score (higher = more relevant).")
+    score: float = Field(
+        description="Retrieval or alignment score, higher = more relevant (in [0, 1]; a knowledge index's scores are "
+        "relative to the claim's best passage)."
+    )
 
 
 class GroupedChunk(_Frozen):
@@ -145,7 +148,7 @@ class Label(StrEnum):
 
     SUPPORTED = "supported"
     NOT_SUPPORTED = "not_supported"
-    UNVERIFIABLE = "unverifiable"
+    UNVERIFIABLE = "unverifiable"  # not enough evidence: neither supported nor contradicted by what was found
     IRRELEVANT = "irrelevant"
 
 
@@ -258,7 +261,7 @@ class Report(_Frozen):
     decided_by: Literal["first", "second"] | None = Field(
         default=None, description="`cascade`: the stage whose verdict this is."
     )
-    routed_to: Literal["qa", "dialogue", "summary", "long_qa"] | None = Field(
+    routed_to: Literal["qa", "dialogue", "summary", "long_qa", "claim"] | None = Field(
         default=None, description="`auto`: the route (input shape) that produced this report."
     )
 

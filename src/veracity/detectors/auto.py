@@ -1,8 +1,9 @@
 """The ``auto`` detector: one detector per input shape, chosen by measurement.
 
 An input's shape (:func:`~veracity.stages.calibration.input_shape`: ``qa``, ``dialogue`` or ``summary``) is read
-from the question alone, before any model runs, with one more split: a QA answer of 30 words or more is long-form
-(RAG-style) and takes the ``long_qa`` route. The input goes to that route: a detector, its settings
+from the question alone, before any model runs, with two more splits by length: a QA answer of 30 words or more is
+long-form (RAG-style) and takes the ``long_qa`` route; an answer under 30 words without a question is a claim (a
+one-line statement against its sources) and takes the ``claim`` route. The input goes to that route: a detector, its settings
 and its calibration. The report is the route's, with ``detector="auto"``, ``routed_to`` naming the shape and a first
 note saying where it went. Routes that are the same detector with the same settings share one instance, so its
 models load once.
@@ -44,7 +45,9 @@ class Route(BaseModel):
 
 # qa and dialogue: chosen on HaluEval dev by the rule of benchmarks/auto/README.md (choice.json): litehall reads
 # one-line QA answers best, the stage-3 verifier dialogue replies. summary and long_qa: the third choice, on RAGTruth
-# dev and the summary parts, among detectors fast enough for RAG answers (choice-v3.json): fused and span.
+# dev and the summary parts, among detectors fast enough for RAG answers (choice-v3.json): fused and span. claim:
+# the fourth choice, on ConTRoL + WiCE held-out, RTE dev and FEVER-Symmetric (choice-v4.json): the verifier, with a
+# calibrator fitted on those runs.
 STAGE3 = "veracity-nli-small-stage3"
 
 
@@ -68,22 +71,33 @@ class AutoConfig(BaseModel):
         default_factory=lambda: Route(detector="span"),
         description="Route for a long-form answer to a question (RAG-style: at least long_form_words words).",
     )
+    claim: Route = Field(
+        default_factory=lambda: Route(detector="verifier", calibration="shipped:claim-verifier"),
+        description="Route for a statement under long_form_words words with no question (a claim against sources).",
+    )
     long_form_words: int = Field(
-        30, ge=1, description="A question's answer of this many words or more takes the long_qa route."
+        30,
+        ge=1,
+        description="A question's answer of this many words or more takes the long_qa route; a text without a "
+        "question and shorter than this takes the claim route.",
     )
 
 
-ROUTES = (*SHAPES, "long_qa")
+ROUTES = (*SHAPES, "long_qa", "claim")
 
 
 def route_of(answer: str, question: str | None, long_form_words: int) -> str:
-    """The route of an input: its shape (:func:`input_shape`), a QA answer of ``long_form_words`` words or more apart.
+    """The route of an input: its shape (:func:`input_shape`), split by length at ``long_form_words`` words.
 
-    Such an answer takes the ``long_qa`` route: RAG-style long-form QA rather than a one-line answer.
+    A QA answer that long takes the ``long_qa`` route (RAG-style long-form QA rather than a one-line answer); a
+    text without a question that is shorter takes the ``claim`` route (a statement, not a summary).
     """
     shape = input_shape(answer, question)
-    if shape == "qa" and len(answer.split()) >= long_form_words:
+    words = len(answer.split())
+    if shape == "qa" and words >= long_form_words:
         return "long_qa"
+    if shape == "summary" and words < long_form_words:
+        return "claim"
     return shape
 
 

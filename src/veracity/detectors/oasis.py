@@ -9,13 +9,16 @@ Claim extraction (§5.1) → evidence retrieval (§5.2) → claim verification b
   ``hybrid`` and ``dense`` by setting). When context documents are given they are the evidence instead: their
   passages (Chunk(X; T), the index's cut) ranked by embedding similarity.
 - **Verification** walks each claim's passages in ranking order with the NLI model (Eq. 7: the argmax label):
-  the first entailment verifies the claim, the first contradiction refutes it, all neutral verifies it
-  (:func:`~veracity.stages.verify.ranked.first_decision`).
+  the first entailment verifies the claim, the first contradiction refutes it; all neutral is *not enough
+  evidence* (:func:`~veracity.stages.verify.ranked.first_decision`).
 - **Aggregation**: the text is factual iff all its claims are verified.
 
 Labels in the report: ``supported`` (an entailing passage), ``not_supported`` (a contradicting one),
-``unverifiable`` (every passage neutral: counted as verified, as Algorithm 1 says; ``neutral_verified=false``
-counts it as refuted). Each claim's evidence is the passage that decided it, with its document id and offsets.
+``unverifiable`` — not enough evidence: every passage neutral. Such a claim is counted as unsupported, so the
+answer is hallucinated (veracity's default: "nothing found" must not read as "checked and true");
+``neutral_verified=true`` counts it as verified, as the paper's Algorithm 1 (line 10) does. Each claim's evidence
+is the passage that decided it (or the best-ranked one), with its document id and offsets; its score is the
+retrieval score relative to the claim's best passage (in [0, 1], as every detector's evidence scores).
 The score is the refuting probability of the most confidently refuted claim (0 when every claim is verified), so
 that "hallucinated iff score ≥ threshold" holds with a threshold just above 0.
 """
@@ -86,7 +89,11 @@ class OasisConfig(BaseModel):
     extractor: Literal["rules", "llm"] = "rules"
     question_context: QuestionContext = "clauses"
     question_words: int | None = Field(20, ge=1, description="As litehall's (the last words of a long question).")
-    neutral_verified: bool = Field(True, description="Algorithm 1, line 10: a claim with only neutral passages.")
+    neutral_verified: bool = Field(
+        False,
+        description="A claim whose passages are all neutral (not enough evidence): false counts it as unsupported "
+        "(the answer is hallucinated); true counts it as verified, as the paper's Algorithm 1 (line 10).",
+    )
     min_entailment: float | None = Field(
         None, ge=0, le=1, description="An ENT argmax below this P(ENT) reads as NEUT; None: the paper's argmax."
     )
@@ -229,8 +236,12 @@ class OasisDetector:
         ]
         neutral = sum(1 for v in verdicts if v.label is Label.UNVERIFIABLE)
         if neutral:
-            counted = "verified" if self.settings.neutral_verified else "refuted"
-            notes.append(f"{neutral} claim(s) had only neutral passages: counted as {counted} (Algorithm 1)")
+            counted = (
+                "counted as verified (neutral_verified=true, the paper's Algorithm 1)"
+                if self.settings.neutral_verified
+                else "counted as unsupported (neutral_verified=true counts them as verified, as the paper does)"
+            )
+            notes.append(f"{neutral} claim(s) with not enough evidence (every passage neutral): {counted}")
         refuting = [_refuting_probability(check) for check in checks if not check.verified]
         score = max(refuting, default=0.0)
         spans = sorted({(s.start, s.end): s for v in verdicts for s in v.answer_error_spans}.values(),
@@ -277,7 +288,12 @@ class OasisDetector:
         if index.manifest["passages"] == 0:
             notes.append("the knowledge index is empty: no evidence for any claim")
         hits = index.search_many(claims, k, self.settings.search, self.settings.depth)
-        return [[(hit.passage, hit.score) for hit in found] for found in hits]
+        # BM25 and fused scores are unbounded; evidence scores read in [0, 1] everywhere: relative to the best.
+        out = []
+        for found in hits:
+            best = max((hit.score for hit in found), default=0.0)
+            out.append([(hit.passage, hit.score / best if best > 0 else 0.0) for hit in found])
+        return out
 
     def _verdict(
         self,

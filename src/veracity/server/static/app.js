@@ -4,6 +4,15 @@
 const $ = (id) => document.getElementById(id);
 let lastReport = null;
 
+// Claim labels in words (the API keeps LiteHall's names); every score shown reads "higher is worse".
+const LABEL_WORDS = {
+  supported: "supported",
+  not_supported: "not supported",
+  unverifiable: "not enough evidence",
+  irrelevant: "irrelevant",
+};
+const labelWords = (label) => LABEL_WORDS[label] || label;
+
 function headers(json) {
   const h = json ? { "Content-Type": "application/json" } : {};
   const key = sessionStorage.getItem("veracity-key");
@@ -38,6 +47,24 @@ async function loadDetectors() {
     }
   } catch (e) {
     setStatus("Cannot list detectors: " + e.message, true);
+  }
+}
+
+// The service's knowledge indexes: checking against one needs no pasted context.
+async function loadIndexes() {
+  try {
+    const response = await fetch("/v1/indexes", { headers: headers(false) });
+    if (!response.ok) return;
+    const body = await response.json();
+    const select = $("index");
+    select.replaceChildren(new Option("none: check against the context above", ""));
+    for (const index of body.indexes) {
+      const count = index.documents != null ? " (" + index.documents + " documents)" : "";
+      select.add(new Option(index.name + count, index.name));
+    }
+    $("index-row").hidden = body.indexes.length === 0;
+  } catch (e) {
+    $("index-row").hidden = true;
   }
 }
 
@@ -121,7 +148,8 @@ function showDetail(report, span, mark) {
   const parts = explain(report, span);
   for (const c of parts.claims) {
     const p = document.createElement("p");
-    p.textContent = "Claim: “" + c.claim.text + "” — " + c.label + ", P(supported) " + c.p_supported.toFixed(3);
+    p.textContent = "Claim: “" + c.claim.text + "” — " + labelWords(c.label) + ", score " +
+      (1 - c.p_supported).toFixed(3) + " (higher is worse)";
     detail.append(p, evidenceList(c.evidence));
   }
   for (const s of parts.sentences) {
@@ -133,7 +161,8 @@ function showDetail(report, span, mark) {
   }
   const summary = document.createElement("p");
   summary.className = "hint";
-  summary.textContent = "Answer score " + report.score.toFixed(3) + ", threshold " + report.threshold.toFixed(3) + ".";
+  summary.textContent = "Answer score " + report.score.toFixed(3) + " (higher is worse), threshold " +
+    report.threshold.toFixed(3) + ".";
   detail.append(summary);
 }
 
@@ -167,7 +196,7 @@ function renderTables(report) {
   const body = $("claims").tBodies[0];
   body.replaceChildren();
   const rows = (report.claims || []).length
-    ? report.claims.map((c) => [c.claim.text, c.label, c.p_supported.toFixed(3) + " supported"])
+    ? report.claims.map((c) => [c.claim.text, labelWords(c.label), (1 - c.p_supported).toFixed(3)])
     : (report.sentences || []).map((s) => [s.sentence.span.text, s.hallucinated ? "not supported" : "supported", s.score.toFixed(3)]);
   for (const cells of rows) {
     const tr = body.insertRow();
@@ -188,6 +217,10 @@ async function onDetect(event) {
   if (key) sessionStorage.setItem("veracity-key", key); else sessionStorage.removeItem("veracity-key");
   const context = [...contextDocuments($("context").value), ...(await readFiles($("files")))];
   const body = { answer: $("answer").value, context: context, detector: $("detector").value || null };
+  if ($("index").value) {
+    body.index = $("index").value;
+    if (body.detector && body.detector !== "oasis") body.detector = "oasis";  // an index is read by oasis
+  }
   if ($("question").value.trim()) body.question = $("question").value;
   setStatus("Checking…", false);
   $("submit").disabled = true;
@@ -202,7 +235,12 @@ async function onDetect(event) {
     renderAnswer(report);
     renderTables(report);
     $("detail").replaceChildren(Object.assign(document.createElement("p"), {
-      className: "hint", textContent: report.hallucinated_spans.length ? "Select a highlighted span." : "Nothing is highlighted: every sentence is supported.",
+      className: "hint",
+      textContent: report.hallucinated_spans.length
+        ? "Select a highlighted span."
+        : report.verdict === "hallucinated"
+          ? "The detector marks no words: the table below says which claims or sentences are not supported."
+          : "Nothing is highlighted: nothing unsupported was found.",
     }));
     setStatus("Done: " + report.verdict + " (" + report.detector + ").", false);
   } catch (e) {
@@ -243,6 +281,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const key = sessionStorage.getItem("veracity-key");
   if (key) $("api-key").value = key;
   loadDetectors();
+  loadIndexes();
   $("api-key").addEventListener("change", () => {
     const value = $("api-key").value.trim();
     if (value) sessionStorage.setItem("veracity-key", value); else sessionStorage.removeItem("veracity-key");
