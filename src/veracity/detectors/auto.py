@@ -5,8 +5,8 @@ from the question alone, before any model runs, with two more splits by length: 
 long-form (RAG-style) and takes the ``long_qa`` route; an answer under 30 words without a question is a claim (a
 one-line statement against its sources) and takes the ``claim`` route. The input goes to that route: a detector,
 its settings and its calibration. The report is the route's, with ``detector="auto"``, ``routed_to`` naming the
-shape and a first note saying where it went. Routes that are the same detector with the same settings share one instance, so its
-models load once.
+shape and a first note saying where it went. Routes that are the same detector with the same settings share one
+instance, so its models load once.
 
 The default routes are the ones the dev measurements in ``benchmarks/auto/`` recommend (docs/calibration.md,
 "The auto detector"); ``--set 'qa={"detector": "litehall"}'`` overrides one.
