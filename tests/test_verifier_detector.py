@@ -92,3 +92,23 @@ def test_per_document_mode_takes_the_best_single_document():
         "Curie was born in Warsaw and won the Nobel Prize.", DOCS
     )
     assert both.verdict == "hallucinated"
+
+
+def test_a_hallucinated_sentence_marks_the_words_its_evidence_lacks():
+    """Issue 33: the verifier flagged "+2 million inhabitants" but marked nothing; now its words are marked."""
+    from veracity.detectors import load_detector
+
+    detector = load_detector("verifier", calibration="none")
+    answer = "Berlin is the capital of Germany. It has 9 million inhabitants."
+    context = ["Berlin is the capital of Germany. It has 3.7 million inhabitants."]
+    report = detector.detect(answer, context)
+    flagged = [s for s in report.sentences if s.hallucinated]
+    assert report.verdict == "hallucinated" and flagged
+    assert "9 million" in [s.text for s in report.hallucinated_spans]
+    assert all(s.matches(answer) for s in report.hallucinated_spans)
+    assert {(s.start, s.end) for f in flagged for s in f.error_spans} == {
+        (s.start, s.end) for s in report.hallucinated_spans
+    }
+    assert not any(s.error_spans for s in report.sentences if not s.hallucinated)
+    plain = load_detector("verifier", calibration="none", mark_words=False).detect(answer, context)
+    assert plain.hallucinated_spans == [] and plain.score == report.score

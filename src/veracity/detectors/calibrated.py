@@ -99,20 +99,22 @@ class CalibratedDetector:
             note = f"calibrator {self.source} has no fit for {shape} inputs; the score is raw"
             return report.model_copy(update={**updates, "notes": [*report.notes, note]})
         probability = fit.probability(report.score)
-        # Sentences read on the headline's scale (one reading of a score everywhere): each through the same map.
-        sentences = [
-            sentence.model_copy(
-                update={
-                    "score": (p := fit.probability(sentence.score)),
-                    "hallucinated": p >= CALIBRATED_THRESHOLD,
-                }
-            )
-            for sentence in report.sentences
-        ]
+        # Sentences read on the headline's scale (one reading of a score everywhere): each through the same map. A
+        # sentence that is no longer judged hallucinated keeps no marked words, here or in the answer's spans.
+        sentences, cleared = [], set()
+        for sentence in report.sentences:
+            p = fit.probability(sentence.score)
+            update: dict[str, Any] = {"score": p, "hallucinated": p >= CALIBRATED_THRESHOLD}
+            if p < CALIBRATED_THRESHOLD and sentence.error_spans:
+                cleared |= {(s.start, s.end) for s in sentence.error_spans}
+                update["error_spans"] = []
+            sentences.append(sentence.model_copy(update=update))
+        spans = [s for s in report.hallucinated_spans if (s.start, s.end) not in cleared]
         return report.model_copy(
             update={
                 **updates,
                 "sentences": sentences,
+                "hallucinated_spans": spans,
                 "score": probability,
                 "threshold": CALIBRATED_THRESHOLD,
                 "verdict": "hallucinated" if probability >= CALIBRATED_THRESHOLD else "faithful",

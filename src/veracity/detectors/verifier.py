@@ -11,7 +11,10 @@ Two modes:
   :func:`~veracity.text.chunk.chunk_sentences`) and the answer into sentences (a one-sentence answer to a question
   is stated with the question, as above). Every (chunk, answer sentence) pair is scored; a sentence's support is
   its best chunk, s_i = max_j P(entail | chunk_j, sentence_i), and the answer is as weak as its weakest sentence:
-  score = 1 − min_i s_i (the zero-shot SummaC rule). Each sentence's score and best chunk are in the report.
+  score = 1 − min_i s_i (the zero-shot SummaC rule). Each sentence's score and best chunk are in the report; in a
+  sentence judged hallucinated, the words its best chunk lacks are marked (``mark_words``: the names, numbers and
+  dates the grounding checker finds unstated, else the content words the chunk does not contain) — the model
+  scores sentences, these marks say where to look.
 
 On NLI pair files the harness calls :meth:`VerifierDetector.score_pairs` on (premise, hypothesis) and takes the
 arg-max label. It is the baseline every graph- or claim-based detector must beat with the same model.
@@ -29,6 +32,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
 from veracity.schema import Document, Evidence, EvidenceRole, Report, Sentence, SentenceScore, TextSpan
+from veracity.stages.verify.claims import conflicting_spans
+from veracity.stages.verify.grounding import GroundingChecker
 from veracity.text.chunk import TextChunk, chunk_sentences
 from veracity.text.split import SentenceSplitter
 from veracity.text.tokens import RegexTokenizer
@@ -58,6 +63,11 @@ class VerifierConfig(BaseModel):
     batch_size: int = Field(32, ge=1)
     num_threads: int | None = Field(None, ge=1)
     quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
+    mark_words: bool = Field(
+        True,
+        description="Chunked mode: in a sentence judged hallucinated, mark the words its best chunk lacks (names, "
+        "numbers, dates; else content words). The score does not change.",
+    )
     device: Device = "cpu"
     splitter: Literal["auto", "spacy", "rules"] = "rules"
     hypothesis_only: bool = Field(
@@ -91,6 +101,7 @@ class VerifierDetector:
         self.settings = settings or VerifierConfig()
         self._splitter = SentenceSplitter(self.settings.splitter)
         self._tokenizer = RegexTokenizer()
+        self._checker = GroundingChecker()
 
     @classmethod
     def from_config(cls, config: VerifierConfig | None = None, **overrides: Any) -> Self:
@@ -173,6 +184,7 @@ class VerifierDetector:
         support = probs.max(axis=1)
         best = probs.argmax(axis=1)
         sentence_scores = []
+        marked: list[TextSpan] = []
         for sentence, s_i, j in zip(answer_sentences, support, best, strict=True):
             score_i = float(min(1.0, max(0.0, 1.0 - s_i)))
             evidence = []
@@ -188,9 +200,19 @@ class VerifierDetector:
                         score=float(s_i),
                     )
                 ]
+            hallucinated = score_i >= settings.threshold
+            spans: list[TextSpan] = []
+            if hallucinated and chunks and settings.mark_words:
+                with timer.stage("marks"):
+                    offset = sentence.span.start
+                    spans = [
+                        TextSpan.of(answer, offset + s.start, offset + s.end)
+                        for s in conflicting_spans(sentence.text, chunks[int(j)][1].text, self._checker)
+                    ]
+                marked += spans
             sentence_scores.append(
                 SentenceScore(
-                    sentence=sentence, score=score_i, hallucinated=score_i >= settings.threshold, evidence=evidence
+                    sentence=sentence, score=score_i, hallucinated=hallucinated, error_spans=spans, evidence=evidence
                 )
             )
         score = max((s.score for s in sentence_scores), default=0.0)
@@ -201,6 +223,7 @@ class VerifierDetector:
             score=score,
             threshold=settings.threshold,
             sentences=sentence_scores,
+            hallucinated_spans=marked,
             detector=self.name,
             config=self.config(),
             models={"nli": self.scorer.model_id},

@@ -52,9 +52,9 @@ SHAPES = ("qa", "dialogue", "summary")
 """Input shapes: a question and a short answer; a conversation and a reply; a text checked with no question."""
 
 RUNTIME_SETTINGS = frozenset(
-    {"batch_size", "num_threads", "device", "llm_timeout", "time_budget_s", "threshold", "calibration"}
+    {"batch_size", "num_threads", "device", "llm_timeout", "time_budget_s", "threshold", "calibration", "mark_words"}
 )
-"""Settings left out of the fingerprint: they change speed or the raw decision, not the raw score."""
+"""Settings left out of the fingerprint: they change speed, the raw decision or the marked words, not the raw score."""
 
 MODEL_SETTINGS = ("model", "nli_model", "relevance_model")
 """Settings that name a scoring model, whose weights the fingerprint digests."""
