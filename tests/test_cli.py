@@ -323,3 +323,28 @@ def test_text_output_shows_which_side_of_the_threshold_and_no_empty_brackets_hea
     )
     text = render_report(report)
     assert "[[...]]" not in text and "(the detector marks no words):" in text and "sentences" not in text
+
+
+def test_ctrl_c_in_a_batch_says_how_to_resume(tmp_path, monkeypatch):
+    """A Ctrl-C cannot be typed in a test: the second record's detection raises KeyboardInterrupt instead."""
+    import veracity.batch
+
+    records = tmp_path / "in.jsonl"
+    lines = [{"id": str(i), "answer": "Kyoto was the capital.", "context": "Kyoto was the capital."} for i in range(3)]
+    records.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    real, calls = veracity.batch.detect_row, []
+
+    def interrupted(detector, record):
+        calls.append(record.id)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(detector, record)
+
+    monkeypatch.setattr(veracity.batch, "detect_row", interrupted)
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["detect", "-d", "grounding", "--input", str(records), "--output", str(out)])
+    assert result.exit_code == 130 and "run the same command again to resume" in result.stderr
+    assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["0"]
+    monkeypatch.setattr(veracity.batch, "detect_row", real)
+    again = runner.invoke(app, ["detect", "-d", "grounding", "--input", str(records), "--output", str(out)])
+    assert again.exit_code == 0 and "1 already in" in again.stderr

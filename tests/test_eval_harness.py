@@ -268,3 +268,30 @@ def test_a_limit_on_a_folder_resumed_from_a_longer_run_summarises_only_its_examp
     again = evaluate(grounding, GENERIC, tmp_path, limit=2)
     assert again.metrics["n"] == 2 and again.n_new == 0
     assert len((tmp_path / "predictions.jsonl").read_text().splitlines()) == full.metrics["n"]  # nothing deleted
+
+
+def test_report_opens_with_a_summary_read_from_the_runs_it_names(tmp_path):
+    """Issue 33: BENCHMARKS.md opens with what to use for what; every figure comes from a named run."""
+    results = tmp_path / "benchmarks" / "results"
+    for name, auroc in (("rag_default", 0.77), ("rag_novelty", 0.70)):
+        folder = results / name
+        folder.mkdir(parents=True)
+        metrics = {"dataset": "ragtruth", "split": "dev", "detector": "auto", "n": 4, "throughput_per_s": 7.84,
+                   "peak_rss_mb": 612.4, "command": "veracity eval X",
+                   "metrics": {"f1": 0.68, "balanced_accuracy": 0.7, "auroc": auroc, "ece": 0.066}}  # fmt: skip
+        (folder / "metrics.json").write_text(json.dumps(metrics))
+        labels = [1, 1, 1, 0]  # always "hallucinated": F1 = 2·3 / (4 + 3)
+        (folder / "predictions.jsonl").write_text("".join(json.dumps({"id": str(i), "label": y}) + "\n"
+                                                          for i, y in enumerate(labels)))  # fmt: skip
+    spec = {"intro": ["**Which detector for what.** The default."],
+            "rows": [{"use": "RAG answers", "run": "rag_default", "novelty": "rag_novelty"},
+                     {"use": "later", "run": "missing"}]}  # fmt: skip
+    (tmp_path / "benchmarks" / "summary.json").write_text(json.dumps(spec))
+    text, _ = render_benchmarks(results)
+    summary = text[text.index("## Summary") : text.index("## Hallucination detection")]
+    assert "**Which detector for what.** The default." in summary
+    assert (
+        "| RAG answers | [rag_default]" in summary and "| 68.0 | 70.0 | 77.0 | 0.066 | 7.8 | 85.7 | 70.0 |" in summary
+    )
+    assert "missing: not run yet" in summary
+    assert "| 612 |" in text  # peak RSS in whole MB

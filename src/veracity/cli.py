@@ -353,7 +353,10 @@ DEFAULT_LLM = DEFAULT_LOCAL_LLM
 def claims(
     answer: Annotated[str, typer.Option(help="The answer: text, @FILE, or - for standard input.")],
     question: Annotated[str | None, typer.Option(help="The question, if any: text or @FILE.")] = None,
-    extractor: Annotated[str, typer.Option(help="rules (no LLM) or llm (Table 16 prompt).")] = "rules",
+    extractor: Annotated[
+        str,
+        typer.Option(help="rules (no LLM) or llm (an LLM splits the answer into claims; LiteHall Table 16's prompt)."),
+    ] = "rules",
     llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
 ) -> None:
     """LiteHall stage 1 alone: the answer's atomic claims with their sentence index (JSON)."""
@@ -378,7 +381,10 @@ def evidence(
     claim: Annotated[list[str], typer.Option("--claim", help="A claim: text or @FILE; repeatable.")],
     context: Annotated[list[Path], typer.Option("--context", "-c", help="A context document; repeatable.")],
     top_k: Annotated[int, typer.Option(help="Main sentences per claim.")] = 2,
-    retriever: Annotated[str, typer.Option(help="scored (no LLM) or llm (Table 17 prompt).")] = "scored",
+    retriever: Annotated[
+        str,
+        typer.Option(help="scored (no LLM) or llm (an LLM picks the evidence sentences; LiteHall Table 17's prompt)."),
+    ] = "scored",
     llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
 ) -> None:
     """LiteHall stage 2 alone: each claim's main and supporting evidence sentences (JSON)."""
@@ -409,10 +415,12 @@ def verify(
     context: Annotated[list[Path], typer.Option("--context", "-c", help="A context document; repeatable.")],
     question: Annotated[str | None, typer.Option(help="The question (for the irrelevant label).")] = None,
     model: Annotated[str, typer.Option(help="Pair scorer: catalog name, folder or HF id.")] = "veracity-nli-small",
-    verifier: Annotated[str, typer.Option(help="nli (the pair scorer) or llm (Table 18 prompt).")] = "nli",
+    verifier: Annotated[
+        str, typer.Option(help="nli (the NLI model) or llm (an LLM labels each claim; LiteHall Table 18's prompt).")
+    ] = "nli",
     llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
 ) -> None:
-    """LiteHall stage 3 alone: label each claim against its retrieved evidence, with error spans (JSON)."""
+    """LiteHall's third step alone (verification): label each claim against its retrieved evidence, with error spans (JSON)."""
     from veracity.schema import Document
 
     try:
@@ -1092,7 +1100,9 @@ def train_leap_strategies_command(
         list[str] | None, typer.Option("--set", help="A leap detector setting key=value (llm, max_steps, ...).")
     ] = None,
 ) -> None:
-    """LEAP's learning loop (Algorithm 1) on HaluEval train records: grows the memories, writes trajectories."""
+    """LEAP's learning loop (the paper's Algorithm 1) on HaluEval train records: the agent tries, fails, reflects and
+    keeps what worked in its memories; writes its trajectories.
+    """
     from veracity.training.leap import LearnConfig, learn_strategies
 
     try:
@@ -1123,7 +1133,9 @@ def train_leap_agent_command(
     steps: Annotated[int, typer.Option(help="Optimiser steps per agent.")] = 100,
     settings: Annotated[list[str] | None, typer.Option("--set", help="Another setting key=value (rank, ...).")] = None,
 ) -> None:
-    """Agent tuning (§3.4): LoRA adapters for planner, actor and critic, the loss on agent tokens only."""
+    """Agent tuning (LEAP §3.4): fine-tune small LoRA adapters for the planner, actor and critic on exported
+    trajectories (the loss on the agent's own tokens only).
+    """
     from veracity.training.leap_agent import AgentTuneConfig, tune_agents
 
     try:

@@ -6,9 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from veracity._jsonl import read_rows
 from veracity.errors import ConfigError
 
-__all__ = ["render_benchmarks", "score_is_probability", "write_benchmarks"]
+__all__ = ["render_benchmarks", "render_summary", "score_is_probability", "write_benchmarks"]
 
 HEADER = """# Benchmarks
 
@@ -17,7 +18,9 @@ Each row links to its result folder, which holds the predictions, the metrics, t
 Accuracy, F1 (of the hallucinated class) and balanced accuracy use the detector's own threshold unless the row
 says it was calibrated (a threshold fitted on dev); "P calibrated" rows score P(hallucinated) from a calibrator
 fitted on dev and decide at 0.5 (docs/calibration.md). AUROC is threshold-free. Latency is per example on the
-machine named in the folder (2 CPU cores unless stated), the first example including model loading.
+machine named in the folder (2 CPU cores unless stated), the first example including model loading. Peak RSS is
+the largest any process of the run reached, as its metrics.json records it (whole MB; a run whose metrics were
+rewritten by a light process can show less than its model needed).
 """
 
 
@@ -37,9 +40,67 @@ def _fmt(value: Any, percent: bool = True) -> str:
     return str(value)
 
 
+def _megabytes(value: Any) -> str:
+    return f"{value:,.0f}" if isinstance(value, (int, float)) else "–"
+
+
 def score_is_probability(record: dict[str, Any]) -> bool:
     """Whether a run's scores are P(hallucinated) from a calibrator (docs/calibration.md): its `calibration` setting."""
     return ((record.get("config") or {}).get("calibration") or "none") != "none"
+
+
+def _always_hallucinated(folder: Path) -> tuple[float | None, float]:
+    """F1 and balanced accuracy of answering "hallucinated" every time, from a run's gold labels."""
+    labels = [int(r["label"]) for r in read_rows(folder / "predictions.jsonl") if "label" in r and "error" not in r]
+    positives = sum(labels)
+    f1 = 2 * positives / (len(labels) + positives) if labels else None
+    return f1, 0.5
+
+
+def render_summary(results_dir: Path) -> list[str]:
+    """The opening summary: what to use for what and how well it does, from ``summary.json`` beside the results.
+
+    Its rows name result folders and every figure is read from them. Empty when there is no such file.
+    """
+    spec_path = results_dir.parent / "summary.json"
+    if not spec_path.exists():
+        return []
+    spec = json.loads(spec_path.read_text(encoding="utf-8"))
+    lines = ["## Summary\n", *(f"{paragraph}\n" for paragraph in spec.get("intro", []))]
+    lines += [
+        "| use | run (detector) | dataset | n | F1 % | balanced acc % | AUROC % | ECE | answers/s "
+        '| always "hallucinated": F1 % | `novelty` AUROC % |',
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in spec.get("rows", []):
+        folder = results_dir / row["run"]
+        if not (folder / "metrics.json").exists():
+            lines.append(f"| {row['use']} | {row['run']}: not run yet | | | | | | | | | |")
+            continue
+        data = json.loads((folder / "metrics.json").read_text(encoding="utf-8"))
+        m = data.get("metrics", {})
+        always_f1, _ = _always_hallucinated(folder)
+        novelty = "–"
+        if row.get("novelty") and (results_dir / row["novelty"] / "metrics.json").exists():
+            other = json.loads((results_dir / row["novelty"] / "metrics.json").read_text(encoding="utf-8"))
+            novelty = _fmt(other.get("metrics", {}).get("auroc"))
+        use = row["use"]
+        if row.get("control") and (results_dir / row["control"] / "metrics.json").exists():
+            control = json.loads((results_dir / row["control"] / "metrics.json").read_text(encoding="utf-8"))
+            use += f" — answer-only control: accuracy {_fmt(control.get('metrics', {}).get('accuracy'))}%"
+        speed = data.get("throughput_per_s")
+        lines.append(
+            f"| {use} | [{row['run']}]({folder.as_posix()}) ({data.get('detector')}) "
+            f"| {data.get('dataset')}:{data.get('split')} | {data.get('n')} | {_fmt(m.get('f1'))} "
+            f"| {_fmt(m.get('balanced_accuracy'))} | {_fmt(m.get('auroc'))} | {_fmt(m.get('ece'), percent=False)} "
+            f"| {f'{speed:.1f}' if isinstance(speed, (int, float)) else '–'} | {_fmt(always_f1)} | {novelty} |"
+        )
+    lines += [
+        "",
+        "Answers/s are the run's own (2 CPU cores, often shared with other jobs; benchmarks/ragtruth/default.sh has "
+        "the RAGTruth speed runs alone on the machine). The long tables below have every run.\n",
+    ]
+    return lines
 
 
 def render_benchmarks(results_dir: Path) -> tuple[str, int]:
@@ -109,7 +170,7 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
                 f"| {_fmt(metrics.get('balanced_accuracy'))} | {_fmt(metrics.get('auroc'))} "
                 f"| {_fmt(metrics.get('acc_hallucinated'))} / {_fmt(metrics.get('acc_faithful'))} "
                 f"| {_fmt(metrics.get('ece'), percent=False)} | {speed} "
-                f"| {_fmt(data.get('peak_rss_mb'), percent=False)} |"
+                f"| {_megabytes(data.get('peak_rss_mb'))} |"
             )
         by_task = metrics.get("by_task") if isinstance(metrics, dict) else None
         if by_task:
@@ -122,7 +183,7 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
             )
             stages.append(f"| {link} | {dataset} | {cells.rstrip(';')} |")
         commands.append(f"- `{name}`: `{data.get('command')}` (commit {str(data.get('git_commit'))[:10]})")
-    parts = [HEADER]
+    parts = [HEADER, *render_summary(results_dir)]
     if binary:
         parts += [
             "## Hallucination detection\n",
