@@ -420,7 +420,7 @@ def verify(
     ] = "nli",
     llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
 ) -> None:
-    """LiteHall's third step alone (verification): label each claim against its retrieved evidence, with error spans (JSON)."""
+    """LiteHall's third step alone (verification): label each claim against its evidence, with error spans (JSON)."""
     from veracity.schema import Document
 
     try:
