@@ -1100,8 +1100,9 @@ def train_leap_strategies_command(
         list[str] | None, typer.Option("--set", help="A leap detector setting key=value (llm, max_steps, ...).")
     ] = None,
 ) -> None:
-    """LEAP's learning loop (the paper's Algorithm 1) on HaluEval train records: the agent tries, fails, reflects and
-    keeps what worked in its memories; writes its trajectories.
+    """LEAP's learning loop (the paper's Algorithm 1) on HaluEval train records; writes its trajectories.
+
+    The agent tries, fails, reflects and keeps what worked in its memories.
     """
     from veracity.training.leap import LearnConfig, learn_strategies
 
@@ -1133,8 +1134,9 @@ def train_leap_agent_command(
     steps: Annotated[int, typer.Option(help="Optimiser steps per agent.")] = 100,
     settings: Annotated[list[str] | None, typer.Option("--set", help="Another setting key=value (rank, ...).")] = None,
 ) -> None:
-    """Agent tuning (LEAP §3.4): fine-tune small LoRA adapters for the planner, actor and critic on exported
-    trajectories (the loss on the agent's own tokens only).
+    """Agent tuning (LEAP §3.4): small LoRA adapters for the planner, actor and critic, from exported trajectories.
+
+    The loss is on the agent's own tokens only.
     """
     from veracity.training.leap_agent import AgentTuneConfig, tune_agents
 
