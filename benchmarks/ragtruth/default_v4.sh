@@ -11,3 +11,8 @@ veracity eval -d auto --dataset jsonl:$g/summedits-dev.jsonl --out $res/summedit
 veracity eval -d auto --dataset jsonl:$g/wice-test.jsonl --out $res/wice-test_auto-v4
 python benchmarks/ragtruth/minimal_pairs_as_answers.py ../runs/minimal-pairs-answers.jsonl
 veracity eval -d auto --dataset jsonl:../runs/minimal-pairs-answers.jsonl --out $res/minimal-pairs-answers_auto-v4
+# McNemar against the default before the claim route, on the same examples.
+mkdir -p benchmarks/auto/v4-vs-v3
+for s in minimal-pairs-answers summedits-dev wice-test halueval-summarization-test; do
+  veracity eval compare $res/${s}_auto-v3 $res/${s}_auto-v4 > benchmarks/auto/v4-vs-v3/$s.json
+done

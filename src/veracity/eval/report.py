@@ -89,9 +89,13 @@ def render_summary(results_dir: Path) -> list[str]:
             control = json.loads((results_dir / row["control"] / "metrics.json").read_text(encoding="utf-8"))
             use += f" — answer-only control: accuracy {_fmt(control.get('metrics', {}).get('accuracy'))}%"
         speed = data.get("throughput_per_s")
+        split = str(data.get("split") or "")
+        dataset = (
+            f"{data.get('dataset')}:{Path(split).name if '/' in split else split}" if split else data.get("dataset")
+        )
         lines.append(
             f"| {use} | [{row['run']}]({folder.as_posix()}) ({data.get('detector')}) "
-            f"| {data.get('dataset')}:{data.get('split')} | {data.get('n')} | {_fmt(m.get('f1'))} "
+            f"| {dataset} | {data.get('n')} | {_fmt(m.get('f1'))} "
             f"| {_fmt(m.get('balanced_accuracy'))} | {_fmt(m.get('auroc'))} | {_fmt(m.get('ece'), percent=False)} "
             f"| {f'{speed:.1f}' if isinstance(speed, (int, float)) else '–'} | {_fmt(always_f1)} | {novelty} |"
         )
