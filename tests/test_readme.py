@@ -264,3 +264,15 @@ def test_make_run_prints_what_the_readme_shows():
     for line in shown.splitlines():
         if line.startswith("verdict:") or line.startswith(("  ✓", "  ✗", "  - auto:")):
             assert line in printed, f"the README shows {line!r}; make run printed:\n{result.stdout}"
+
+
+def test_the_readme_and_service_doc_say_what_a_newcomer_needs():
+    """Issue 33: the README names /readyz and the English-only limit; docs/service.md gives today's default."""
+    from veracity.registry import DEFAULT_DETECTOR
+    from veracity.server.settings import ServiceSettings
+
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    assert "/readyz" in readme and "English only" in readme and "docs/data.md" in readme
+    service = (ROOT / "docs" / "service.md").read_text(encoding="utf-8")
+    assert f"| `default_detector` | `{DEFAULT_DETECTOR}` |" in service
+    assert f"| `queue_limit` | {ServiceSettings().queue_limit} |" in service
