@@ -65,7 +65,7 @@ class BatchCounts:
                 on_error(f"{input_path}:{row['line']}: {row['error']}")
         else:
             self.ok += 1
-            self.hallucinated += row["report"].get("verdict") == "hallucinated"
+            self.hallucinated += (row.get("report") or {}).get("verdict") == "hallucinated"
 
 
 def parse_record(raw: bytes | str, line: int) -> BatchRecord:

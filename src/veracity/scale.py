@@ -359,8 +359,8 @@ def run_batch_ray(
                 out.write(item["row"] + "\n")
                 out.flush()
                 bar.update(1)
-                # only a failed row is decoded, for its error; an ok one counts as such
-                counts.count(json.loads(item["row"]) if item["failed"] else {}, input_path, on_error)
+                # decoded for its error or its verdict (the count of hallucinated answers): cheap beside a detection
+                counts.count(json.loads(item["row"]), input_path, on_error)
         bar.close()
     counts.skipped = total - counts.ok - counts.failed
     return counts
