@@ -7,10 +7,7 @@ import json
 
 import pytest
 
-from veracity.data.loaders import NLIPair, load_dataset
-from veracity.errors import ConfigError, InputError
-from veracity.eval.metrics import nli_metrics
-from veracity.training.grounding import (
+from veracity.data.grounding import (
     GROUNDING_SOURCES,
     Decontaminator,
     normalize_text,
@@ -19,6 +16,9 @@ from veracity.training.grounding import (
     split_premise,
     training_label,
 )
+from veracity.data.loaders import NLIPair, load_dataset
+from veracity.errors import ConfigError, InputError
+from veracity.eval.metrics import nli_metrics
 from veracity.training.nli_data import NLIBuildConfig, _PremiseFormer, build_nli_dataset
 from veracity.training.verifier import TARGETS, VerifierTrainConfig, dev_accuracy, load_pairs, nli_loss, train_verifier
 

@@ -10,8 +10,7 @@ import ray
 from ray.data.block import BlockMetadata
 from ray.data.datasource import Datasource, ReadTask
 
-from veracity.batch import parse_record
-from veracity.scale import Chunk, read_chunk
+from veracity.batch import Chunk, parse_record, read_chunk
 
 _DONE_CACHE: dict[str, frozenset[str]] = {}
 

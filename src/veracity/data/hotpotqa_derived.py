@@ -31,10 +31,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from veracity.data import perturb
 from veracity.errors import InputError
 from veracity.text._spacy import load_spacy
 from veracity.text.split import SentenceSplitter
-from veracity.training import perturb
 
 __all__ = ["LEVELS", "DerivedExample", "build_hotpotqa_derived"]
 

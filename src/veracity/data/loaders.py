@@ -474,10 +474,10 @@ def _hotpotqa_derived(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
 def _grounding(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
     """``grounding:NAME[:SPLIT]``: a human-labelled source of ``../shared/data/grounding`` as NLI pairs.
 
-    Labels as the verifier is trained on them (:func:`veracity.training.grounding.training_label`): WiCE's
+    Labels as the verifier is trained on them (:func:`veracity.data.grounding.training_label`): WiCE's
     ``partially_supported`` is ``not_entailment``; BEGIN's ``generic`` rows are skipped.
     """
-    from veracity.training.grounding import GROUNDING_SOURCES, read_grounding, training_label
+    from veracity.data.grounding import GROUNDING_SOURCES, read_grounding, training_label
 
     name, _, split = (spec.split or "").partition(":")
     if name not in GROUNDING_SOURCES:

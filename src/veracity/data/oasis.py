@@ -9,7 +9,7 @@ that needs no LLM, with the same record shape:
   the seed and the document id (so a resumed or reordered run draws the same one);
 * C: the ``rules`` claim extractor's claims of t (the one ``litehall`` uses), each with its span in t;
 * c̄_i: one claim, edited by an entity swap (another entity of the same type from the same document) or a number or
-  date change (``veracity.training.perturb``); never a negation;
+  date change (``veracity.data.perturb``); never a negation;
 * F = t: **there is no paraphrase** without an LLM; the datasheet says so;
 * U: t with the same edit made at the claim's place in t, so U and t differ in one region, inside the claim's span.
 
@@ -147,7 +147,7 @@ def falsify(text: str, doc: Any, pool: dict[str, list[str]], rng: random.Random)
 
     Tries an entity swap and a number/date change in random order; never a negation (Table 1's Step 2).
     """
-    from veracity.training.perturb import change_number, swap_entity
+    from veracity.data.perturb import change_number, swap_entity
 
     kinds: list[tuple[str, Callable[[], str | None]]] = [
         ("entity", lambda: swap_entity(text, doc, pool, rng)),
@@ -186,7 +186,7 @@ def _drawn_windows(
 
 def _records_of(document: Document, config: SynthConfig, extractor: Any, nlp: Any) -> Iterator[_Outcome]:
     """The records of one document (one per drawn window), or the reasons none could be made."""
-    from veracity.training.perturb import entity_pool
+    from veracity.data.perturb import entity_pool
 
     text, rng, sentences, windows = _drawn_windows(document, config)
     if not windows:

@@ -17,7 +17,7 @@ Sources (never HotpotQA dev, FEVER-Symmetric or MNLI, which are evaluation sets)
 * ``halueval-dialogue`` (train): premise = knowledge; right responses whose names and numbers are all in the
   knowledge are entailment; hallucinated ones are labelled like summary sentences.
 * ``perturb:*`` — edits of real sentences of HaluEval knowledge paragraphs (train split) and COVID-QA articles
-  (:mod:`veracity.training.perturb`), each premise a window of 1–12 sentences around the key sentence. With
+  (:mod:`veracity.data.perturb`), each premise a window of 1–12 sentences around the key sentence. With
   ``atomic_claims`` (default) the rules claim extractor also turns the key sentence into its atomic claims: one is
   an entailed hypothesis that differs from the sentence in wording and length (``atomic_claim``), the same claim
   with one contradiction edit is a short contradicted one (``claim_<edit>``), and a claim of a sentence outside the
@@ -44,15 +44,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.errors import InputError
-from veracity.stages.claims import RulesClaimExtractor
-from veracity.stages.verify.grounding import CheckableKind, EvidenceFacts, GroundingChecker, find_unsupported
-from veracity.text._spacy import load_spacy
-from veracity.text.normalize import normalize_words
-from veracity.text.split import SentenceSplitter
-from veracity.text.tokens import RegexTokenizer
-from veracity.training import perturb
-from veracity.training.grounding import (
+from veracity.data import perturb
+from veracity.data.grounding import (
     GROUNDING_SOURCES,
     Decontaminator,
     TrainLabel,
@@ -63,6 +56,13 @@ from veracity.training.grounding import (
     split_premise,
     training_label,
 )
+from veracity.errors import InputError
+from veracity.stages.claims import RulesClaimExtractor
+from veracity.stages.verify.grounding import CheckableKind, EvidenceFacts, GroundingChecker, find_unsupported
+from veracity.text._spacy import load_spacy
+from veracity.text.normalize import normalize_words
+from veracity.text.split import SentenceSplitter
+from veracity.text.tokens import RegexTokenizer
 
 __all__ = ["NLIBuildConfig", "NLIExample", "build_nli_dataset", "perturbation_examples"]
 

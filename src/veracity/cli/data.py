@@ -1,0 +1,184 @@
+"""``veracity data``: NLI training data, HotPotQA-Derived, LLM-OASIS sets, the default knowledge corpus."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from veracity.errors import ConfigError, InputError
+
+if TYPE_CHECKING:
+    pass
+
+from veracity.cli._app import _fail, app, handle_errors, parse_settings
+
+data_app = typer.Typer(help="Build datasets: NLI training data, HotPotQA-Derived, the default knowledge corpus.")
+app.add_typer(data_app, name="data")
+
+
+@data_app.command("build-nli")
+@handle_errors
+def data_build_nli(
+    out: Annotated[Path, typer.Option(help="Output folder: train.jsonl, dev.jsonl, stats.json.")],
+    config_file: Annotated[
+        Path | None, typer.Option("--config", help="YAML file of builder settings, e.g. configs/nli-data-v2.yaml.")
+    ] = None,
+    settings: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="Builder setting key=value (see NLIBuildConfig); wins over --config."),
+    ] = None,
+    data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+) -> None:
+    """Build NLI training data: synthetic pairs and human-labelled grounding sources, decontaminated.
+
+    Synthetic pairs come from HaluEval's train split and perturbed real sentences; the grounding sources of
+    ../shared/data/grounding join with their weights (--config configs/nli-data-v2.yaml).
+    """
+    from tqdm import tqdm
+
+    from veracity.data.loaders import default_data_dir
+    from veracity.training.nli_data import NLIBuildConfig, build_nli_dataset
+
+    logging.getLogger("veracity.training").setLevel(logging.INFO)  # which source is being read
+    logging.basicConfig(format="%(message)s", stream=sys.stderr)
+    try:
+        config = NLIBuildConfig.model_validate({**_yaml_settings(config_file), **parse_settings(settings)})
+        stats = build_nli_dataset(
+            data_dir or default_data_dir(),
+            out,
+            config,
+            progress=lambda items: tqdm(items, unit="ex", desc="build-nli", file=sys.stderr, mininterval=5.0),
+        )
+    except ValueError as exc:
+        raise _fail(f"invalid settings: {exc}") from exc
+    typer.echo(json.dumps({k: stats[k]["label"] for k in ("train", "dev")}, indent=2))
+
+
+def _yaml_settings(path: Path | None) -> dict[str, Any]:
+    """The settings of a YAML file (an empty mapping without one)."""
+    if path is None:
+        return {}
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        raise _fail(f"cannot read settings file {path}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise _fail(f"settings file {path} must hold a mapping of key: value")
+    return data
+
+
+@data_app.command("build-hotpotqa-derived")
+@handle_errors
+def data_build_hotpotqa_derived(
+    out: Annotated[Path, typer.Option(help="Output folder: examples.jsonl, stats.json.")] = Path(
+        "runs/hotpotqa-derived"
+    ),
+    seed: Annotated[int, typer.Option(help="Seed of the candidate choices.")] = 13,
+    data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+) -> None:
+    """Build HotPotQA-Derived (Logic-Matters §3.6) from the 500 HotpotQA dev questions, by rules."""
+    from veracity.data.hotpotqa_derived import build_hotpotqa_derived
+    from veracity.data.loaders import default_data_dir
+
+    stats = build_hotpotqa_derived(data_dir or default_data_dir(), out, seed)
+    typer.echo(json.dumps(stats, indent=2))
+
+
+@data_app.command("synth")
+@handle_errors
+def data_synth(
+    corpus: Annotated[Path, typer.Argument(help="A folder of .txt/.md files, or JSONL rows {id, title?, text}.")],
+    out: Annotated[Path, typer.Option(help="Output folder: records.jsonl (resumable), stats.json, derived sets.")],
+    sentences: Annotated[int, typer.Option(help="K: sentences per passage.")] = 5,
+    stride: Annotated[int, typer.Option(help="s: stride of the sliding window.")] = 1,
+    per_document: Annotated[int, typer.Option(help="Passages drawn per document.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the passage and edit choices.")] = 13,
+    limit: Annotated[int | None, typer.Option(help="Only the first N documents of the corpus.")] = None,
+    neutral: Annotated[
+        str | None, typer.Option(help="Add NEUT triplets with this NLI model (e.g. veracity-nli-small).")
+    ] = None,
+    llm: Annotated[
+        str | None,
+        typer.Option(
+            help="Generate with this LLM and Table 1's prompt (catalog name, .gguf path or URL); default: rules."
+        ),
+    ] = None,
+    llm_timeout: Annotated[float, typer.Option(help="Seconds per LLM request.")] = 300.0,
+) -> None:
+    """LLM-OASIS data (§3): passages, claims, a falsified claim, factual and unfactual texts; derived sets."""
+    import itertools
+
+    from pydantic import ValidationError
+    from tqdm import tqdm
+
+    from veracity.data.oasis import SynthConfig, neutral_triplets, synthesize, write_derived_sets
+    from veracity.schema import Document
+    from veracity.stages.retrieve.knowledge import CorpusProblem, iter_corpus
+
+    try:
+        config = SynthConfig(
+            sentences=sentences,
+            stride=stride,
+            passages_per_document=per_document,
+            seed=seed,
+            generator="llm" if llm else "rules",
+        )
+    except ValidationError as exc:
+        raise ConfigError(f"bad synth setting: {exc.errors()[0]['loc'][0]}: {exc.errors()[0]['msg']}") from exc
+    if not corpus.exists():
+        raise InputError(f"cannot read corpus {corpus}: no such file or folder")
+
+    def documents() -> Iterator[Document]:
+        for item in itertools.islice(iter_corpus(corpus), limit):
+            if isinstance(item, CorpusProblem):
+                typer.echo(f"skipped {item.where}: {item.problem}", err=True)
+            else:
+                yield item
+
+    bar = tqdm(unit="doc", desc="synth", file=sys.stderr, total=limit, mininterval=2.0)
+    try:
+        generator = None
+        if llm is not None:
+            from veracity.models.llm import load_llm
+
+            generator = load_llm(llm, timeout=llm_timeout)
+        stats = synthesize(documents(), out, config, progress=bar.update, llm=generator)
+    finally:
+        bar.close()
+    extra: list[dict[str, Any]] = []
+    if neutral is not None:
+        from veracity.detectors import load_detector
+
+        scorer = load_detector("verifier", calibration="none", model=neutral)
+        extra = neutral_triplets(out, {d.id: d for d in documents()}, scorer.score_pairs)  # type: ignore[attr-defined]
+    stats["derived"] = write_derived_sets(out, extra)
+    typer.echo(json.dumps({k: v for k, v in stats.items() if k != "rejected_documents"}, indent=2))
+
+
+@data_app.command("build-knowledge-corpus")
+@handle_errors
+def data_build_knowledge_corpus(
+    out: Annotated[Path, typer.Option(help="Output JSONL of documents {id, title?, text, source}.")] = Path(
+        "runs/knowledge/corpus.jsonl"
+    ),
+    data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+    sources: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated subset: halueval-qa-train, halueval-dialogue-train, covid-qa, hotpotqa."),
+    ] = None,
+) -> None:
+    """Gather the default knowledge corpus (HaluEval train knowledge, COVID-QA, HotpotQA paragraphs) for an index."""
+    from veracity.data.knowledge import SOURCES, build_knowledge_corpus
+    from veracity.data.loaders import default_data_dir
+
+    chosen = [s.strip() for s in sources.split(",") if s.strip()] if sources else list(SOURCES)
+    stats = build_knowledge_corpus(data_dir or default_data_dir(), out, chosen)
+    typer.echo(json.dumps(stats, indent=2))

@@ -1,0 +1,309 @@
+"""``detect`` (one answer or a batch, here or on a server), ``detectors``, ``models``, ``calibrate``, ``schema``."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from veracity.errors import InputError
+from veracity.registry import DEFAULT_DETECTOR
+
+if TYPE_CHECKING:
+    from veracity.schema import Report
+
+from veracity.cli._app import (
+    AddressOption,
+    BatchSizeOption,
+    CpusOption,
+    EngineOption,
+    GpusOption,
+    WorkersOption,
+    _check_choice,
+    _ray_settings,
+    app,
+    handle_errors,
+    parse_settings,
+    read_file,
+    read_text,
+)
+from veracity.cli.render import render_report
+
+
+@app.command()
+@handle_errors
+def detect(
+    answer: Annotated[
+        str | None, typer.Option(help="The answer to check: text, @FILE, or - for standard input.")
+    ] = None,
+    context: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--context",
+            "-c",
+            help="A context document: a UTF-8 file, @FILE, or the text itself; repeat per document.",
+        ),
+    ] = None,
+    question: Annotated[str | None, typer.Option(help="The question, if any: text or @FILE.")] = None,
+    index: Annotated[
+        str | None,
+        typer.Option(
+            "--index",
+            help="Open domain: check against this knowledge index (a folder from `veracity index build`; with "
+            "--server, the name of one of the service's indexes) instead of context.",
+        ),
+    ] = None,
+    detector: Annotated[
+        str | None,
+        typer.Option(
+            "--detector", "-d", help="Detector name (default: auto; oasis with --index; with --server, the service's)."
+        ),
+    ] = None,
+    settings: Annotated[list[str] | None, typer.Option("--set", help="Detector setting key=value; repeatable.")] = None,
+    output_format: Annotated[str, typer.Option("--format", help="json or text.")] = "text",
+    input_path: Annotated[
+        Path | None,
+        typer.Option("--input", help="Batch mode: JSONL records {id, question, answer, context}."),
+    ] = None,
+    output_path: Annotated[
+        Path | None,
+        typer.Option("--output", help="Batch mode: JSONL reports (appended; resumes). Default: standard output."),
+    ] = None,
+    exit_code: Annotated[
+        bool,
+        typer.Option(
+            "--exit-code",
+            help="Exit 1 when the answer (in a batch: any answer) is hallucinated, 0 when not, 2 on an error: for "
+            "gating a CI step.",
+        ),
+    ] = False,
+    server: Annotated[
+        str | None,
+        typer.Option(help="Ask a running `veracity serve` (e.g. http://127.0.0.1:8000) instead of loading models."),
+    ] = None,
+    api_key_env: Annotated[
+        str, typer.Option(help="With --server: the environment variable holding the API key, if one is needed.")
+    ] = "VERACITY_API_KEY",
+    engine: EngineOption = "local",
+    address: AddressOption = None,
+    workers: WorkersOption = 2,
+    batch_size: BatchSizeOption = 16,
+    cpus_per_worker: CpusOption = 1.0,
+    gpus_per_worker: GpusOption = 0.0,
+) -> None:
+    """Check an answer against context documents and print a report (or run a JSONL / Parquet batch)."""
+    if output_format not in ("json", "text"):
+        raise InputError(f"--format must be json or text, got {output_format!r}")
+    options = parse_settings(settings)
+    if index is not None:
+        detector = detector or "oasis"
+        if detector != "oasis":
+            raise InputError(f"--index is read by the oasis detector, not {detector!r}: use -d oasis")
+        if server is None:
+            options["index"] = str(Path(index).expanduser().resolve())
+    ray_settings = _ray_settings(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
+    if ray_settings is not None and (input_path is None or output_path is None):
+        raise InputError("--engine ray runs batches: give --input RECORDS and --output REPORTS.jsonl")
+    if ray_settings is not None and server is not None:
+        raise InputError("--engine ray loads the detector on the cluster; it cannot be used with --server")
+    if input_path is not None or output_path is not None:
+        if input_path is None:
+            raise InputError("batch mode needs --input RECORDS.jsonl (--output defaults to standard output)")
+        if answer is not None or context:
+            raise InputError("give either --answer/--context or --input/--output, not both")
+        if ray_settings is not None and output_path is not None:
+            from veracity.scale import run_batch_ray
+
+            counts = run_batch_ray(
+                detector or DEFAULT_DETECTOR,
+                options,
+                input_path,
+                output_path,
+                ray_settings,
+                lambda m: typer.echo(m, err=True),
+            )
+        else:
+            from veracity.batch import run_batch
+
+            try:
+                counts = run_batch(
+                    _detector_or_server(detector, options, server, api_key_env, index),
+                    input_path,
+                    output_path,
+                    on_error=lambda m: typer.echo(m, err=True),
+                )
+            except KeyboardInterrupt:
+                where = f"the reports so far are in {output_path}; run the same command again to resume"
+                typer.echo(f"\ninterrupted: {where if output_path else 'standard output does not resume'}", err=True)
+                raise typer.Exit(130) from None
+        already = f", {counts.skipped} already in {output_path}" if output_path else ""
+        typer.echo(
+            f"done: {counts.ok} reports, {counts.failed} failed records{already}; "
+            f"{counts.hallucinated} of the new reports hallucinated",
+            err=True,
+        )
+        if exit_code and (counts.failed or counts.hallucinated):
+            raise typer.Exit(2 if counts.failed else 1)
+        return
+    if answer is None:
+        raise InputError("--answer is required (text, @FILE or -)")
+    if not context and index is None:
+        raise InputError("give at least one --context (a file, @FILE or text; or --index DIR with the oasis detector)")
+    answer_text = read_text(answer)
+    question_text = read_text(question) if question is not None else None
+    documents = context_documents(context or [])
+    report = _detector_or_server(detector, options, server, api_key_env, index).detect(
+        answer_text, documents, question_text
+    )
+    if output_format == "json":
+        typer.echo(report.model_dump_json(indent=2))
+    else:
+        typer.echo(render_report(report))
+    if exit_code and report.verdict == "hallucinated":
+        raise typer.Exit(1)
+
+
+def context_documents(values: list[str]) -> list[Any]:
+    """``--context`` values as documents: ``@FILE`` or an existing file is read, anything else is the text.
+
+    A file's name without its suffix is the document's id.
+
+    Raises:
+        InputError: an ``@FILE`` or a value that looks like a file name (one word with a suffix such as ``.txt``)
+            names no readable file.
+    """
+    from veracity.schema import Document
+
+    documents = []
+    for i, value in enumerate(values, 1):
+        path = Path(value[1:] if value.startswith("@") else value)
+        if value.startswith("@") or path.is_file() or re.fullmatch(r"[\w./~-]+\.[A-Za-z0-9]{1,5}", value):
+            documents.append(Document(id=path.stem or f"doc-{i}", text=read_file(path)))
+        else:
+            documents.append(Document(id=f"doc-{i}", text=value))
+    if len({d.id for d in documents}) != len(documents):
+        documents = [Document(id=f"doc-{i}", text=d.text) for i, d in enumerate(documents, 1)]
+    return documents
+
+
+class _RemoteDetector:
+    """A running service in a detector's shape: ``detect`` calls ``POST /v1/detect``."""
+
+    def __init__(self, client: Any, name: str | None, settings: dict[str, Any], index: str | None = None) -> None:
+        self.client, self.name, self.settings, self.index = client, name, settings, index
+
+    def detect(self, answer: str, context: Any, question: str | None = None) -> Report:
+        return self.client.detect(  # type: ignore[no-any-return]
+            answer, list(context), question, self.name, self.settings, index=self.index
+        )
+
+
+def _detector_or_server(
+    name: str | None, settings: dict[str, Any], server: str | None, api_key_env: str, index: str | None = None
+) -> Any:
+    """The detector to run: loaded here, or a running service's when ``--server`` is given.
+
+    With a server, ``name`` None is the service's default and ``index`` names one of the service's indexes.
+    """
+    if server is None:
+        from veracity.detectors import load_detector
+
+        return load_detector(name or DEFAULT_DETECTOR, **settings)
+    import os
+
+    from veracity.client import Client
+
+    return _RemoteDetector(Client(server, api_key=os.environ.get(api_key_env)), name, settings, index)
+
+
+@app.command()
+@handle_errors
+def detectors(
+    name: Annotated[str | None, typer.Argument(help="A detector: list its settings.")] = None,
+    output_format: Annotated[str, typer.Option("--format", help="json or text.")] = "text",
+) -> None:
+    """List the detectors (the default marked), or one detector's settings with their defaults; loads no model."""
+    from veracity.detectors import detector_settings
+    from veracity.registry import names, resolve
+
+    _check_choice("format", output_format, ("json", "text"))
+    if name is None:
+        rows = []
+        for detector in names("detector"):
+            doc = (resolve("detector", detector).__doc__ or "").strip().splitlines()
+            rows.append({"name": detector, "default": detector == DEFAULT_DETECTOR, "summary": doc[0] if doc else ""})
+        if output_format == "json":
+            typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+            return
+        for row in rows:
+            typer.echo(f"{row['name']:<10}{' (default)' if row['default'] else '':<11}{row['summary']}")
+        typer.echo("\n`veracity detectors NAME` lists a detector's settings (`--set KEY=VALUE`).")
+        return
+    settings = detector_settings(name)
+    if output_format == "json":
+        typer.echo(json.dumps([s.model_dump(mode="json") for s in settings], indent=2, ensure_ascii=False))
+        return
+    typer.echo(f"settings of {name} (--set KEY=VALUE):")
+    for setting in settings:
+        typer.echo(f"  {setting.name} = {json.dumps(setting.default, ensure_ascii=False)}  ({setting.type})")
+        if setting.description:
+            typer.echo(f"      {setting.description}")
+
+
+@app.command()
+@handle_errors
+def models(
+    output_format: Annotated[str, typer.Option("--format", help="json or text.")] = "text",
+) -> None:
+    """List the models veracity knows, whether each is available locally, and how to get the missing ones."""
+    from veracity.models.catalog import CATALOG, model_status
+
+    rows: list[dict[str, Any]] = [
+        {
+            "name": spec.name,
+            "kind": spec.kind,
+            "available": model_status(spec),
+            "description": spec.description,
+            "install": spec.install,
+        }
+        for spec in CATALOG.values()
+    ]
+    if output_format == "json":
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    width = max(len(r["name"]) for r in rows)
+    for row in rows:
+        state = "available" if row["available"] else "missing  "
+        line = f"{row['name']:<{width}}  {row['kind']:<8}  {state}  {row['description']}"
+        if not row["available"]:
+            line += f"\n{'':<{width}}  to install: {row['install']}"
+        typer.echo(line)
+
+
+@app.command()
+@handle_errors
+def calibrate(
+    runs: Annotated[list[Path], typer.Argument(help="`veracity eval` run folders on dev splits, of one detector.")],
+    out: Annotated[Path, typer.Option(help="Calibrator file to write (JSON).")],
+    method: Annotated[str, typer.Option(help="auto (isotonic; Platt under 200 examples), isotonic or platt.")] = "auto",
+) -> None:
+    """Fit a detector's calibrator (raw score → P(hallucinated), per input shape) from its dev runs."""
+    from veracity.training.calibration import fit_calibrator
+
+    calibrator = fit_calibrator(runs, method)
+    calibrator.save(out)
+    summary = {shape: {"method": fit.method, "n": fit.n, **calibrator.dev_metrics.get(shape, {})}
+               for shape, fit in calibrator.shapes.items()}  # fmt: skip
+    typer.echo(json.dumps({"detector": calibrator.detector, "out": str(out), "shapes": summary}, indent=2))
+
+
+@app.command()
+@handle_errors
+def schema() -> None:
+    """Print the JSON Schema of a Report (the contents of docs/schema.json)."""
+    from veracity.schema import report_json_schema
+
+    typer.echo(json.dumps(report_json_schema(), indent=2, ensure_ascii=False))

@@ -1,0 +1,81 @@
+"""A report as readable text: the verdict, the answer with its unsupported words marked, sentences and claims."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from veracity.schema import Report
+
+
+# Claim labels in words (the JSON keeps LiteHall's names).
+LABEL_WORDS = {
+    "supported": "supported",
+    "not_supported": "not supported",
+    "unverifiable": "not enough evidence",
+    "irrelevant": "irrelevant",
+}
+
+
+def score_and_threshold(score: float, threshold: float) -> tuple[str, str]:
+    """The two numbers with as many decimals as it takes to show which side of the threshold the score is on."""
+    for digits in range(2, 7):
+        a, b = f"{score:.{digits}f}", f"{threshold:.{digits}f}"
+        if a != b or score == threshold:
+            return a, b
+    return f"{score:.3e}", f"{threshold:.3e}"
+
+
+def render_report(report: Report) -> str:
+    """A report as readable text: verdict, the answer with flagged words in [[brackets]], then each sentence.
+
+    Every score is on the headline's scale (higher = more likely hallucinated); sentences are marked ✗ / ✓ as the
+    detector judged them.
+    """
+    status = report.verdict.upper()
+    relation = "≥" if report.verdict == "hallucinated" else "<"
+    score, threshold = score_and_threshold(report.score, report.threshold)
+    kind = "P(hallucinated)" if report.calibration else "score"
+    lines = [
+        f"verdict: {status}  ({kind} {score} {relation} threshold {threshold}; higher is worse; "
+        f"detector {report.detector})",
+        "",
+    ]
+    if report.question:
+        lines += ["question:", f"  {report.question.strip()}", ""]
+    marked = report.answer
+    for span in sorted(report.hallucinated_spans, key=lambda s: s.start, reverse=True):
+        marked = f"{marked[: span.start]}[[{span.text}]]{marked[span.end :]}"
+    if report.hallucinated_spans:
+        header = "answer (unsupported text in [[...]]):"
+    elif report.verdict == "hallucinated":
+        header = "answer (the detector marks no words" + ("; see the sentences below):" if report.sentences else "):")
+    else:
+        header = "answer (no unsupported text found):"
+    lines += [header, f"  {marked.strip()}", ""]
+    if report.sentences:
+        lines.append("sentences (score: higher is worse):")
+    for scored in report.sentences:
+        mark = "✗" if scored.hallucinated else "✓"
+        lines.append(f"  {mark} {scored.score:.2f}  {scored.sentence.text}")
+        for span in scored.error_spans:
+            lines.append(f"      unsupported: {span.text!r}")
+        for evidence in scored.evidence[:2]:
+            where = evidence.document_id + (
+                f" #{evidence.sentence_index}"
+                if evidence.sentence_index is not None
+                else f" {evidence.span.start}-{evidence.span.end}"
+            )
+            lines.append(f"      evidence [{where}, {evidence.score:.2f}]: ")
+            lines[-1] += evidence.text if len(evidence.text) <= 160 else evidence.text[:157] + "..."
+    if report.claims:
+        lines += ["", "claims (score: higher is worse):"]
+        for verdict in report.claims:
+            words = LABEL_WORDS.get(verdict.label.value, verdict.label.value)
+            lines.append(f"  {words:<19} {1.0 - verdict.p_supported:.2f}  {verdict.claim.text}")
+    if report.notes:
+        lines += ["", "notes:"] + [f"  - {note}" for note in report.notes]
+    if report.timings_ms:
+        timing = ", ".join(f"{name} {ms:.0f} ms" for name, ms in report.timings_ms.items())
+        lines += ["", f"timings: {timing}"]
+    return "\n".join(lines)

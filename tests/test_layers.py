@@ -1,0 +1,86 @@
+"""The layer contract (docs/design.md), checked on every import in src/ — function-level ones included.
+
+A module may import from its own package and from the layers below its own; nothing above, nothing beside.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "veracity"
+
+# Top to bottom. Each name is a package under veracity/ or a top-level module of it.
+LAYERS: list[set[str]] = [
+    {"__main__"},
+    {"cli"},  # parses, calls the library, prints
+    {"server"},  # the HTTP service
+    {"scale"},  # the Ray runner
+    {"_ray_datasource"},  # its Ray Data source
+    {"batch", "client"},  # the local batch runner; the service's client
+    {"training"},  # trainers (they read data and evaluate with eval's metrics)
+    {"eval"},  # the harness, metrics, reports
+    {"data"},  # dataset loaders and builders (perturbations, grounding sources, LLM-OASIS)
+    {"detectors"},  # compositions of stages, each paper's method-specific stages with it
+    {"stages"},  # steps several detectors share
+    {"models", "text"},  # model wrappers; text processing
+    {"registry", "_jsonl"},  # name tables; JSON lines I/O
+    {"schema", "errors"},  # the result types; the error types
+]
+LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}
+
+
+def unit_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "veracity" and len(parts) > 1 else None
+
+
+def imports() -> list[tuple[str, str, str]]:
+    """(importing unit, imported unit, file:line) for every import of another veracity unit."""
+    found = []
+    for path in SRC.rglob("*.py"):
+        relative = path.relative_to(SRC.parent).with_suffix("")
+        if relative.parts == ("veracity", "__init__"):
+            continue  # the package's public face re-exports from below
+        me = relative.parts[1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [node.module]
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            for name in names:
+                target = unit_of(name)
+                if target is not None and target != me:
+                    found.append((me, target, f"{path.relative_to(SRC.parent)}:{node.lineno}"))
+    return found
+
+
+def test_every_unit_has_a_layer():
+    units = {p.stem if p.is_file() else p.name for p in SRC.iterdir() if p.suffix == ".py" or p.is_dir()}
+    units -= {"__init__", "__pycache__", "py"}
+    assert units - set(LAYER_OF) == set(), "add the new module to LAYERS (and to docs/design.md)"
+
+
+def violations(found: list[tuple[str, str, str]]) -> list[str]:
+    return [
+        f"{where}: {me} (layer {LAYER_OF[me]}) imports {target} (layer {LAYER_OF[target]})"
+        for me, target, where in found
+        if LAYER_OF[target] <= LAYER_OF[me]
+    ]
+
+
+def test_no_import_goes_up_or_sideways():
+    broken = violations(imports())
+    assert broken == [], "\n".join(broken)
+
+
+def test_the_check_catches_an_upward_and_a_sideways_import():
+    planted = [("stages", "detectors", "x.py:1"), ("models", "text", "y.py:2"), ("detectors", "stages", "z.py:3")]
+    assert violations(planted) == [
+        "x.py:1: stages (layer 10) imports detectors (layer 9)",
+        "y.py:2: models (layer 11) imports text (layer 11)",
+    ]
+    assert len(imports()) > 100  # the walk sees the package's imports, lazy ones included
