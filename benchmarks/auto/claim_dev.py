@@ -13,7 +13,7 @@ from pathlib import Path
 
 from grounding_dev import detection_row
 
-from veracity.training.grounding import read_grounding
+from veracity.data.grounding import read_grounding
 
 
 def main() -> None:

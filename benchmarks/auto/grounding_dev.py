@@ -12,7 +12,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from veracity.training.grounding import read_grounding, training_label
+from veracity.data.grounding import read_grounding, training_label
 from veracity.training.nli_data import NLIBuildConfig, _held_out
 
 HELD_OUT = NLIBuildConfig.model_fields["grounding_dev_fraction"].default  # the mixture's 4% rule
