@@ -248,3 +248,38 @@ def test_the_real_small_llm_runs_the_table_1_prompt_end_to_end(tmp_path):
             Generation(record["claims"], record["claims"][record["falsified"]["index"]], record["falsified"]["claim"],
                        record["factual"], record["unfactual"]), SynthConfig(generator="llm"))  # fmt: skip
         assert reason is None
+
+
+def test_each_swap_refusal_rule_on_a_hand_made_example():
+    """Issue 35: a replacement that would often leave the "falsified" claim true is refused, and counted."""
+    import random
+    from collections import Counter
+
+    from veracity.data.perturb import SWAP_REFUSALS, coordination_groups, swap_entity, swap_refusal
+    from veracity.text._spacy import load_spacy
+
+    contained, in_claim, coordinated = SWAP_REFUSALS
+    assert swap_refusal("Memphis", "Memphis, Tennessee", "Elvis lived in Memphis.") == contained
+    assert swap_refusal("New York City", "New York", "She moved to New York City.") == contained
+    assert swap_refusal("Tennessee", "Memphis", "It is in Tennessee.\nMemphis is in Tennessee.") == in_claim
+    assert swap_refusal("Alice", "Bob", "Alice founded it.", {"bob", "carol"}) == coordinated
+    assert swap_refusal("Alice", "Dave", "Alice founded it.", {"bob", "carol"}) is None
+
+    nlp = load_spacy()
+    passage = "The company was founded by Steve Jobs, Steve Wozniak and Ronald Wayne in California."
+    groups = coordination_groups(nlp(passage))
+    assert "steve wozniak" in groups.get("steve jobs", set()) and "ronald wayne" in groups.get("steve jobs", set())
+
+    claim = "The company was founded by Steve Jobs."
+    pool = {"PERSON": ["Steve Wozniak", "Ronald Wayne", "Tim Cook"]}
+    refusals: Counter[str] = Counter()
+    edited = swap_entity(claim, nlp(claim), pool, random.Random(0), claim, groups, refusals)
+    assert edited == "The company was founded by Tim Cook."  # the co-founders are refused
+    # Steve Wozniak shares "Steve" with the name (the first rule); Ronald Wayne is a co-founder in the passage
+    assert refusals == Counter({contained: 1, coordinated: 1})
+    sentence = "It is in Tennessee."
+    pronoun_claim = "Memphis is in Tennessee."
+    counted: Counter[str] = Counter()
+    gpe_pool = {"GPE": ["Memphis", "Tennessee", "Nashville"]}
+    swapped = swap_entity(sentence, nlp(sentence), gpe_pool, random.Random(0), pronoun_claim, {}, counted)
+    assert swapped == "It is in Nashville." and counted[in_claim] == 1 and counted[contained] == 1

@@ -142,15 +142,26 @@ def _adds_negation(original: str, edited: str) -> bool:
     )
 
 
-def falsify(text: str, doc: Any, pool: dict[str, list[str]], rng: random.Random) -> tuple[str, str] | None:
+def falsify(
+    text: str,
+    doc: Any,
+    pool: dict[str, list[str]],
+    rng: random.Random,
+    claim: str | None = None,
+    coordinated: dict[str, set[str]] | None = None,
+    refusals: Counter[str] | None = None,
+) -> tuple[str, str] | None:
     """One subtle factual edit of ``text`` (its spaCy parse ``doc``): ``(kind, edited)``, or None.
 
-    Tries an entity swap and a number/date change in random order; never a negation (Table 1's Step 2).
+    Tries an entity swap and a number/date change in random order; never a negation (Table 1's Step 2). A swap
+    never brings in a name already in ``text`` or ``claim``, one coordinated with the replaced name in the passage
+    (``coordinated``), or one that contains or is contained in it: such edits often leave the claim true
+    (:func:`~veracity.data.perturb.swap_refusal`; ``refusals`` counts them by reason).
     """
     from veracity.data.perturb import change_number, swap_entity
 
     kinds: list[tuple[str, Callable[[], str | None]]] = [
-        ("entity", lambda: swap_entity(text, doc, pool, rng)),
+        ("entity", lambda: swap_entity(text, doc, pool, rng, claim, coordinated, refusals)),
         ("number", lambda: change_number(text, rng)),
     ]
     rng.shuffle(kinds)
@@ -184,9 +195,11 @@ def _drawn_windows(
     return text, rng, sentences, windows
 
 
-def _records_of(document: Document, config: SynthConfig, extractor: Any, nlp: Any) -> Iterator[_Outcome]:
+def _records_of(
+    document: Document, config: SynthConfig, extractor: Any, nlp: Any, refusals: Counter[str] | None = None
+) -> Iterator[_Outcome]:
     """The records of one document (one per drawn window), or the reasons none could be made."""
-    from veracity.data.perturb import entity_pool
+    from veracity.data.perturb import coordination_groups, entity_pool
 
     text, rng, sentences, windows = _drawn_windows(document, config)
     if not windows:
@@ -206,11 +219,12 @@ def _records_of(document: Document, config: SynthConfig, extractor: Any, nlp: An
             continue
         order = list(range(len(claims)))
         rng.shuffle(order)
+        coordinated = coordination_groups(nlp(passage))
         outcome = _Outcome(None, "no claim could be falsified")
         for index in order:
             claim = claims[index]
             span_text = passage[claim.span.start : claim.span.end]
-            edit = falsify(span_text, nlp(span_text), pool, rng)
+            edit = falsify(span_text, nlp(span_text), pool, rng, claim.text, coordinated, refusals)
             if edit is None:
                 continue
             kind, edited_span = edit
@@ -446,6 +460,7 @@ def synthesize(
     done = {row["doc_id"] for row in read_rows(path)}
     rejected: Counter[str] = Counter(earlier.get("rejected", {}) if earlier else {})
     kinds: Counter[str] = Counter(earlier.get("kinds", {}) if earlier else {})
+    refusals: Counter[str] = Counter(earlier.get("swap_refusals", {}) if earlier else {})
     seen_rejected = set(earlier.get("rejected_documents", [])) if earlier else set()
     if config.generator == "llm":
         extractor = nlp = None
@@ -463,6 +478,7 @@ def synthesize(
             "written_this_run": written,
             "kinds": dict(kinds),
             "rejected": dict(rejected),
+            "swap_refusals": dict(refusals),
             "rejected_documents": sorted(seen_rejected),
             "paraphrase": "none: the rules generator sets F = t (no LLM)"
             if config.generator == "rules"
@@ -478,7 +494,7 @@ def synthesize(
             outcomes = (
                 _llm_records_of(document, config, llm)
                 if config.generator == "llm"
-                else _records_of(document, config, extractor, nlp)
+                else _records_of(document, config, extractor, nlp, refusals)
             )
             for outcome in outcomes:
                 if outcome.record is None:

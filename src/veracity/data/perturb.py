@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Collection, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -19,14 +20,17 @@ from veracity.text.normalize import find_dates, find_numbers, normalize_words
 
 __all__ = [
     "CONTRASTS",
+    "SWAP_REFUSALS",
     "add_detail",
     "change_number",
     "conjoin",
+    "coordination_groups",
     "drop_clause",
     "flip_negation",
     "reformat_number",
     "replace_relation",
     "swap_entity",
+    "swap_refusal",
     "swap_subject_object",
 ]
 
@@ -108,19 +112,71 @@ _COMMON = {"the", "a", "an", "it", "he", "she", "they", "this", "these", "its", 
            "at", "after", "before", "during", "since", "there"}  # fmt: skip
 
 
-def swap_entity(sentence: str, doc: Any, pool: dict[str, list[str]], rng: random.Random) -> str | None:
-    """Replace a named entity by another of the same type from the same document (contradiction)."""
+SWAP_REFUSALS = ("contains or is contained in the replaced name", "already in the claim", "same coordination list")
+"""Why :func:`swap_entity` refuses a replacement: each would often leave the claim true, not falsified."""
+
+
+def swap_refusal(name: str, candidate: str, text: str, coordinated: Collection[str] = ()) -> str | None:
+    """Why ``candidate`` may not replace the entity ``name`` in ``text`` (one of :data:`SWAP_REFUSALS`), or None.
+
+    - it contains or is contained in ``name``, or shares a word with it ("Memphis" → "Memphis, Tennessee": a place
+      that contains another);
+    - it is already in ``text`` ("Memphis is in Tennessee" → "Memphis is in Memphis");
+    - it is coordinated with ``name`` in the passage (``coordinated``, lower-cased: "founded by A, B and C": A → B
+      is still true).
+    """
+    own, other = name.lower(), candidate.lower()
+    if set(normalize_words(candidate)) & set(normalize_words(name)) or own in other or other in own:
+        return SWAP_REFUSALS[0]
+    if other in text.lower():
+        return SWAP_REFUSALS[1]
+    if other in coordinated:
+        return SWAP_REFUSALS[2]
+    return None
+
+
+def coordination_groups(doc: Any) -> dict[str, set[str]]:
+    """For each entity of a spaCy ``doc`` (lower-cased text), the entities coordinated with it ("A, B and C")."""
+    by_root = {ent.root.i: ent.text.lower() for ent in doc.ents}
+    groups: dict[str, set[str]] = {}
+    for ent in doc.ents:
+        mates = {by_root[t.i] for t in ent.root.conjuncts if t.i in by_root}
+        if mates:
+            groups.setdefault(ent.text.lower(), set()).update(mates)
+    return groups
+
+
+def swap_entity(
+    sentence: str,
+    doc: Any,
+    pool: dict[str, list[str]],
+    rng: random.Random,
+    claim: str | None = None,
+    coordinated: dict[str, set[str]] | None = None,
+    refusals: Counter[str] | None = None,
+) -> str | None:
+    """Replace a named entity by another of the same type from the same document (contradiction).
+
+    A replacement is refused (:func:`swap_refusal`) when it shares a word with the name or contains it, when it is
+    already in ``sentence`` or in ``claim`` (the claim as extracted, which may name what the sentence's pronoun
+    refers to), or when it is coordinated with the name in the passage (``coordinated``, from
+    :func:`coordination_groups`); ``refusals`` counts the refused candidates by reason.
+    """
     entities = [e for e in doc.ents if e.label_ in ("PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT",
                                                      "WORK_OF_ART", "PRODUCT", "LANGUAGE")]  # fmt: skip
     rng.shuffle(entities)
+    text = sentence if claim is None else f"{sentence}\n{claim}"
     for ent in entities:
-        own = set(normalize_words(ent.text))
-        options = [
-            c for c in pool.get(ent.label_, [])
-            if not set(normalize_words(c)) & own and c.lower() not in sentence.lower()
-        ]  # fmt: skip
+        mates = (coordinated or {}).get(ent.text.lower(), set())
+        options = []
+        for candidate in sorted(set(pool.get(ent.label_, []))):
+            reason = swap_refusal(ent.text, candidate, text, mates)
+            if reason is None:
+                options.append(candidate)
+            elif refusals is not None:
+                refusals[reason] += 1
         if options:
-            return sentence[: ent.start_char] + rng.choice(sorted(set(options))) + sentence[ent.end_char :]
+            return sentence[: ent.start_char] + rng.choice(options) + sentence[ent.end_char :]
     return None
 
 
