@@ -18,7 +18,7 @@ import mimetypes
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -30,10 +30,8 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from veracity.errors import (
     BackendError,
@@ -45,7 +43,9 @@ from veracity.errors import (
 )
 from veracity.schema import Document, Report
 from veracity.server.jobs import JobRunner, JobStore
+from veracity.server.middleware import BodyLimit, Measure
 from veracity.server.problems import Problem, documented, problem_response
+from veracity.server.requests import DetectRequest, check_settings, form_text, parse_settings_json
 from veracity.server.security import RateLimiter, hash_key, key_matches, retry_seconds
 from veracity.server.settings import ServiceSettings
 
@@ -56,102 +56,6 @@ log = logging.getLogger("veracity.server")
 # Query parameters a key must never travel in (URLs end up in logs and browser history).
 _KEY_PARAMS = frozenset({"api_key", "apikey", "key", "token", "access_token", "x-api-key"})
 _WARM_UP = ("Paris is the capital of France.", ["Paris is the capital and largest city of France."])
-
-
-class ContextDocument(BaseModel):
-    """A context document with its own id (its evidence is reported under that id)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    id: str = Field(min_length=1, max_length=200)
-    text: str
-    title: str | None = None
-
-
-class DetectRequest(BaseModel):
-    """The body of ``POST /v1/detect``."""
-
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            "examples": [
-                {
-                    "question": "Where was Marie Curie born?",
-                    "answer": "Marie Curie was born in Paris.",
-                    "context": [{"id": "bio", "text": "Marie Curie was born in Warsaw in 1867."}],
-                }
-            ]
-        },
-    )
-
-    question: str | None = None
-    answer: str = Field(
-        description="The answer to check. An empty answer gets the library's defined result: faithful, nothing "
-        "checked, with a note."
-    )
-    index: str | None = Field(
-        None,
-        description="Open domain: the name of a knowledge index this service offers (GET /v1/indexes), searched "
-        "by the oasis detector in place of context.",
-    )
-    context: list[str | ContextDocument] = Field(
-        default_factory=list,
-        validate_default=True,
-        description="The documents the answer should rest on (may be empty with `index`).",
-    )
-    detector: str | None = Field(None, description="A detector name (GET /v1/detectors); the service default if none.")
-    settings: dict[str, Any] = Field(default_factory=dict, description="Detector settings, as `--set` takes them.")
-
-    @field_validator("context")
-    @classmethod
-    def _context_not_empty(
-        cls, value: list[str | ContextDocument], info: ValidationInfo
-    ) -> list[str | ContextDocument]:
-        if not value and not info.data.get("index"):
-            raise ValueError(
-                "no context: give at least one document to check the answer against, or name a knowledge index"
-            )
-        return value
-
-
-def _first_leaf(value: Any, path: str, bad: Callable[[Any], bool]) -> str | None:
-    """The path (``settings.a[0].b``) of the first leaf inside a JSON value for which ``bad`` holds, if any."""
-    if isinstance(value, dict):
-        items: Iterable[tuple[str, Any]] = ((f"{path}.{key}", item) for key, item in value.items())
-    elif isinstance(value, list):
-        items = ((f"{path}[{index}]", item) for index, item in enumerate(value))
-    else:
-        return path if bad(value) else None
-    for where, item in items:
-        if found := _first_leaf(item, where, bad):
-            return found
-    return None
-
-
-def _non_finite(value: Any) -> bool:
-    return isinstance(value, float) and not math.isfinite(value)
-
-
-def _path_like(value: Any) -> bool:
-    """Whether a string names a file, folder or URL.
-
-    The service reads no file path from a request: a setting such as ``model=/some/folder`` or ``llm=http://…``
-    would make it read a file or call a host the request chose. Catalog names (``veracity-nli-small``) pass.
-    """
-    return isinstance(value, str) and ("/" in value or "\\" in value or value.startswith(("~", ".")))
-
-
-def _check_settings(value: dict[str, Any], field: str) -> None:
-    """Refuse NaN / infinity and file paths or URLs inside request settings (422 invalid_settings)."""
-    if bad := _first_leaf(value, field, _non_finite):
-        raise Problem("invalid_settings", f"{bad} is not a finite number", bad)
-    if bad := _first_leaf(value, field, _path_like):
-        raise Problem(
-            "invalid_settings",
-            f"{bad} names a file, folder or URL; the service takes only catalog names from a request (the operator "
-            "can set one for everyone: `--set detector_settings=...`, docs/service.md)",
-            bad,
-        )
 
 
 class ServiceState:
@@ -264,79 +168,6 @@ class ServiceState:
         with self._admitted_lock:
             self._service_s = took if self._service_s is None else 0.8 * self._service_s + 0.2 * took
         return report
-
-
-class BodyLimit:
-    """ASGI middleware: a body over the limit gets 413 problem+json, whether announced or streamed."""
-
-    def __init__(self, app: ASGIApp, limit_for: Callable[[str], int]) -> None:
-        self.app = app
-        self.limit_for = limit_for
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        limit = self.limit_for(scope["path"])
-        problem = Problem("body_too_large", f"the body exceeds {limit} bytes", limit=limit)
-        length = dict(scope.get("headers", [])).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > limit):
-            await problem_response(problem)(scope, receive, send)
-            return
-        received = 0
-        started = False
-
-        async def counted() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > limit:
-                    raise _TooLarge
-            return message
-
-        async def tracked(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counted, tracked)
-        except _TooLarge:
-            if not started:
-                await problem_response(problem)(scope, receive, send)
-
-
-class Measure:
-    """ASGI middleware: request counts by route template, method and status, and latency by route."""
-
-    def __init__(self, app: ASGIApp, state: ServiceState) -> None:
-        self.app = app
-        self.state = state
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        started = time.perf_counter()
-        status = 500
-
-        async def record(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-            await send(message)
-
-        try:
-            await self.app(scope, receive, record)
-        finally:
-            template = getattr(scope.get("route"), "path", "unmatched")
-            self.state.requests.labels(template, scope["method"], str(status)).inc()
-            self.state.latency.labels(template).observe(time.perf_counter() - started)
-
-
-class _TooLarge(Exception):
-    """Raised inside the app when a streamed body passes the limit."""
 
 
 def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_jobs: bool = True) -> FastAPI:
@@ -475,7 +306,7 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
                     "text_too_long", f"the {name} has {len(value)} characters; at most {settings.max_answer_chars}",
                     name,
                 )  # fmt: skip
-        _check_settings(body.settings, "settings")
+        check_settings(body.settings, "settings")
 
     def loaded_detector(name: str, options: dict[str, Any]) -> Any:
         try:
@@ -570,11 +401,11 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
                 if upload is None or isinstance(upload, str):
                     raise Problem("invalid_request", "the upload needs a `file` field holding the JSONL batch", "file")
                 data = await upload.read()
-                detector = detector or _form_text(form.get("detector"))
-                settings_json = settings_json or _form_text(form.get("settings_json"))
+                detector = detector or form_text(form.get("detector"))
+                settings_json = settings_json or form_text(form.get("settings_json"))
         else:
             data = await request.body()
-        options = _parse_settings_json(settings_json)
+        options = parse_settings_json(settings_json)
         name = detector or settings.default_detector
         await asyncio.to_thread(loaded_detector, name, options)  # an unknown detector or setting fails now, not later
         if not data.strip():
@@ -724,20 +555,3 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
 
     app.mount("/static", StaticFiles(packages=[("veracity.server", "static")]), name="static")
     return app
-
-
-def _form_text(value: Any) -> str | None:
-    return value if isinstance(value, str) and value else None
-
-
-def _parse_settings_json(text: str | None) -> dict[str, Any]:
-    if not text:
-        return {}
-    try:
-        value = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise Problem("invalid_settings", "settings_json is not valid JSON", "settings_json") from exc
-    if not isinstance(value, dict):
-        raise Problem("invalid_settings", "settings_json must be a JSON object", "settings_json")
-    _check_settings(value, "settings_json")
-    return value
