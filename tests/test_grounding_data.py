@@ -19,7 +19,8 @@ from veracity.data.grounding import (
 from veracity.data.loaders import NLIPair, load_dataset
 from veracity.errors import ConfigError, InputError
 from veracity.eval.metrics import nli_metrics
-from veracity.training.nli_data import NLIBuildConfig, _PremiseFormer, build_nli_dataset
+from veracity.training.nli_data import NLIBuildConfig, build_nli_dataset
+from veracity.training.nli_grounding import PremiseFormer
 from veracity.training.verifier import TARGETS, VerifierTrainConfig, dev_accuracy, load_pairs, nli_loss, train_verifier
 
 PLANTED = "The committee approved the new harbour budget in March."
@@ -119,7 +120,7 @@ def test_premise_selection_by_hand():
 
 
 def test_long_premise_keeps_the_supporting_sentence_in_order(embedder):
-    former = _PremiseFormer(embedder.embed, "all-MiniLM-L6-v2", max_length=48)
+    former = PremiseFormer(embedder.embed, "all-MiniLM-L6-v2", max_length=48)
     filler = [f"The weather report for day {i} mentioned light rain over the hills." for i in range(8)]
     support = "The Kyoto Protocol was adopted in Kyoto in 1997."
     premise = " ".join([*filler[:5], support, *filler[5:]])

@@ -84,3 +84,11 @@ def test_the_check_catches_an_upward_and_a_sideways_import():
         "y.py:2: models (layer 11) imports text (layer 11)",
     ]
     assert len(imports()) > 100  # the walk sees the package's imports, lazy ones included
+
+
+def test_no_module_is_over_600_lines():
+    """A module a reader can hold in mind (issue 34): split by topic before it grows past this."""
+    long = {
+        str(p.relative_to(SRC.parent)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > 600
+    }
+    assert long == {}

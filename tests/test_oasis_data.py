@@ -16,18 +16,16 @@ from typer.testing import CliRunner
 from veracity.cli import app
 from veracity.data.loaders import Example, load_dataset
 from veracity.data.oasis import (
-    Generation,
     SynthConfig,
-    check_generation,
     document_split,
     edit_region,
     falsify,
     neutral_triplets,
-    parse_generation,
     sample_window,
     synthesize,
     write_derived_sets,
 )
+from veracity.data.oasis_llm import Generation, check_generation, parse_generation
 from veracity.errors import ConfigError, LLMOutputError
 from veracity.schema import Document
 
