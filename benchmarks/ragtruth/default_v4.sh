@@ -16,3 +16,6 @@ mkdir -p benchmarks/auto/v4-vs-v3
 for s in minimal-pairs-answers summedits-dev wice-test halueval-summarization-test; do
   veracity eval compare $res/${s}_auto-v3 $res/${s}_auto-v4 > benchmarks/auto/v4-vs-v3/$s.json
 done
+# The span detector alone, after the review's speed fixes, and with int8 Linear layers (alone on the machine).
+veracity eval -d span --dataset ragtruth:dev --limit 200 --out $res/ragtruth-dev-speed_span-v2
+veracity eval -d span --set quantize=int8 --dataset ragtruth:dev --limit 200 --out $res/ragtruth-dev-speed_span-int8
