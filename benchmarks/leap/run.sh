@@ -14,9 +14,12 @@ veracity eval compare benchmarks/results/leap-halueval60_verifier benchmarks/res
   > benchmarks/results/leap-halueval60_leap/compare-verifier.json
 veracity eval compare benchmarks/results/leap-halueval60_litehall benchmarks/results/leap-halueval60_leap \
   > benchmarks/results/leap-halueval60_leap/compare-litehall.json
-# 3. Table 2's ablations on the first 30 ids (10 per task), as far as time allows.
+# 3. Table 2's ablations on the same 60 ids as the full run (issue 35), each about 2 hours on 2 cores; resumable,
+#    and each folder's predictions can be committed as they grow. McNemar against the full run beside each.
 for ablation in correction=off dynamic_strategy=false reflection_retrieval=false memory_retrieval=false tools=false; do
   name=${ablation%%=*}
-  veracity eval -d leap --set memory=benchmarks/leap/learn/memory --set $ablation --limit 30 \
-    --dataset jsonl:../runs/leap/test60.jsonl --out benchmarks/results/leap-halueval30_leap-no-$name
+  veracity eval -d leap --set memory=benchmarks/leap/learn/memory --set $ablation \
+    --dataset jsonl:../runs/leap/test60.jsonl --out benchmarks/results/leap-halueval60_leap-no-$name
+  veracity eval compare benchmarks/results/leap-halueval60_leap benchmarks/results/leap-halueval60_leap-no-$name \
+    > benchmarks/results/leap-halueval60_leap-no-$name/compare-full.json
 done
