@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from veracity.errors import ConfigError, InputError
+from veracity.errors import ConfigError
 
 if TYPE_CHECKING:
     pass
@@ -114,14 +113,10 @@ def data_synth(
     llm_timeout: Annotated[float, typer.Option(help="Seconds per LLM request.")] = 300.0,
 ) -> None:
     """LLM-OASIS data (§3): passages, claims, a falsified claim, factual and unfactual texts; derived sets."""
-    import itertools
-
     from pydantic import ValidationError
     from tqdm import tqdm
 
-    from veracity.data.oasis import SynthConfig, neutral_triplets, synthesize, write_derived_sets
-    from veracity.schema import Document
-    from veracity.stages.retrieve.knowledge import CorpusProblem, iter_corpus
+    from veracity.data.oasis import SynthConfig, synthesize_corpus
 
     try:
         config = SynthConfig(
@@ -133,33 +128,22 @@ def data_synth(
         )
     except ValidationError as exc:
         raise ConfigError(f"bad synth setting: {exc.errors()[0]['loc'][0]}: {exc.errors()[0]['msg']}") from exc
-    if not corpus.exists():
-        raise InputError(f"cannot read corpus {corpus}: no such file or folder")
+    generator = None
+    if llm is not None:
+        from veracity.models.llm import load_llm
 
-    def documents() -> Iterator[Document]:
-        for item in itertools.islice(iter_corpus(corpus), limit):
-            if isinstance(item, CorpusProblem):
-                typer.echo(f"skipped {item.where}: {item.problem}", err=True)
-            else:
-                yield item
-
-    bar = tqdm(unit="doc", desc="synth", file=sys.stderr, total=limit, mininterval=2.0)
-    try:
-        generator = None
-        if llm is not None:
-            from veracity.models.llm import load_llm
-
-            generator = load_llm(llm, timeout=llm_timeout)
-        stats = synthesize(documents(), out, config, progress=bar.update, llm=generator)
-    finally:
-        bar.close()
-    extra: list[dict[str, Any]] = []
+        generator = load_llm(llm, timeout=llm_timeout)
+    scorer = None
     if neutral is not None:
         from veracity.detectors import load_detector
 
-        scorer = load_detector("verifier", calibration="none", model=neutral)
-        extra = neutral_triplets(out, {d.id: d for d in documents()}, scorer.score_pairs)  # type: ignore[attr-defined]
-    stats["derived"] = write_derived_sets(out, extra)
+        scorer = load_detector("verifier", calibration="none", model=neutral).score_pairs  # type: ignore[attr-defined]
+    bar = tqdm(unit="doc", desc="synth", file=sys.stderr, total=limit, mininterval=2.0)
+    try:
+        stats = synthesize_corpus(corpus, out, config, limit, generator, scorer,
+                                  on_skip=lambda line: typer.echo(line, err=True), progress=bar.update)  # fmt: skip
+    finally:
+        bar.close()
     typer.echo(json.dumps({k: v for k, v in stats.items() if k != "rejected_documents"}, indent=2))
 
 

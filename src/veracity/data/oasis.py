@@ -50,7 +50,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity._jsonl import drop_partial_last_line, read_rows
-from veracity.errors import ConfigError
+from veracity.errors import ConfigError, InputError
 from veracity.schema import Document
 from veracity.text.normalize import normalize_words
 
@@ -62,6 +62,7 @@ __all__ = [
     "neutral_triplets",
     "sample_window",
     "synthesize",
+    "synthesize_corpus",
     "write_derived_sets",
 ]
 
@@ -473,3 +474,43 @@ def neutral_triplets(
                 {"id": f"{r['id']}:c{j}:n", "premise": others[best], "hypothesis": claim, "label": "neutral"}
             )
     return triplets
+
+
+def synthesize_corpus(
+    corpus: Path,
+    out_dir: Path,
+    config: SynthConfig | None = None,
+    limit: int | None = None,
+    llm: Any = None,
+    neutral_scorer: Callable[[list[tuple[str, str]]], Sequence[Sequence[float]]] | None = None,
+    on_skip: Callable[[str], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """``veracity data synth`` as one call: a corpus in, records, neutral triplets and derived sets out.
+
+    ``corpus`` is what :func:`~veracity.stages.retrieve.knowledge.iter_corpus` reads (a folder of .txt/.md files or
+    JSONL documents), of which the first ``limit`` documents are used; a document it cannot read is passed to
+    ``on_skip`` and left out. ``neutral_scorer`` (a verifier's ``score_pairs``) adds the NEUT triplets of §5.3.
+
+    Raises:
+        InputError: the corpus does not exist.
+    """
+    import itertools
+
+    from veracity.stages.retrieve.knowledge import CorpusProblem, iter_corpus
+
+    if not corpus.exists():
+        raise InputError(f"cannot read corpus {corpus}: no such file or folder")
+
+    def documents() -> Iterator[Document]:
+        for item in itertools.islice(iter_corpus(corpus), limit):
+            if isinstance(item, CorpusProblem):
+                if on_skip is not None:
+                    on_skip(f"skipped {item.where}: {item.problem}")
+            else:
+                yield item
+
+    stats = synthesize(documents(), out_dir, config, progress=progress, llm=llm)
+    extra = neutral_triplets(out_dir, {d.id: d for d in documents()}, neutral_scorer) if neutral_scorer else []
+    stats["derived"] = write_derived_sets(out_dir, extra)
+    return stats
