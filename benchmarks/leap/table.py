@@ -18,11 +18,11 @@ from veracity.eval.harness import compare_runs
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 MAIN = ["leap-halueval60_leap", "leap-halueval60_verifier", "leap-halueval60_litehall"]
 ABLATIONS = [
-    "leap-halueval30_leap-no-correction",
-    "leap-halueval30_leap-no-dynamic_strategy",
-    "leap-halueval30_leap-no-reflection_retrieval",
-    "leap-halueval30_leap-no-memory_retrieval",
-    "leap-halueval30_leap-no-tools",
+    "leap-halueval60_leap-no-correction",
+    "leap-halueval60_leap-no-dynamic_strategy",
+    "leap-halueval60_leap-no-reflection_retrieval",
+    "leap-halueval60_leap-no-memory_retrieval",
+    "leap-halueval60_leap-no-tools",
 ]
 TASKS = ("qa", "dialogue", "summarization")
 
