@@ -212,8 +212,9 @@ def test_a_burst_of_40_requests_from_10_waiting_clients_all_get_answers(make_cli
     assert sorted(statuses) == [200] * 40
 
 
-def test_a_request_is_refused_when_its_estimated_wait_passes_the_timeout(make_client):
-    client = make_client(request_timeout_s=10, retry_after_s=1)
+@pytest.mark.parametrize("workers", [1, 2])  # detections take turns on one lock, however many workers there are
+def test_a_request_is_refused_when_its_estimated_wait_passes_the_timeout(make_client, workers):
+    client = make_client(request_timeout_s=10, retry_after_s=1, workers=workers)
     state = client.app.state.veracity
     state._service_s = 4.0  # as if each detection took 4 s
     state.detect_lock.acquire()

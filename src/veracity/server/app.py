@@ -133,10 +133,13 @@ class ServiceState:
         self.ready.set()
 
     def estimated_wait_s(self, waiting: int) -> float:
-        """Seconds until a request with ``waiting`` detections ahead of it finishes (0 before any detection ran)."""
+        """Seconds until a request with ``waiting`` detections ahead of it finishes (0 before any detection ran).
+
+        Detections take turns on ``detect_lock`` whatever the number of workers, so they are counted one after another.
+        """
         if self._service_s is None:
             return 0.0
-        return (waiting + 1) * self._service_s / self.settings.workers
+        return (waiting + 1) * self._service_s
 
     def admit(self) -> tuple[bool, float]:
         """Take a slot of the queue: (admitted, estimated wait in seconds).
