@@ -5,7 +5,7 @@
 # modules = claim extraction (FActScore, rules) and evidence retrieval (HotpotQA supporting facts, scored, with the
 # earlier settings beside it: without the name boost, and top 3 by cosine); qa / summarization / dialogue = litehall with its default stages on the
 # HaluEval test split; table9 = the ablations on halueval-qa (without the extractor, without the retriever).
-# τ_e was checked on halueval-qa:dev by benchmarks/exploratory/litehall-tau-dev/sweep.py (0.5 kept).
+# τ_e was checked on halueval-qa:dev by experiments/litehall-tau-dev/sweep.py (0.5 kept).
 # A result folder that already holds predictions is resumed, not redone: delete it to rerun after a default changed.
 set -euo pipefail
 parts=${*:-modules qa summarization dialogue table9}
@@ -17,7 +17,7 @@ lh() { veracity eval --detector litehall "$@"; }
 calibrated() {
   local run=$1; shift
   mkdir -p "${run}_calibrated"
-  cp "$run/predictions.jsonl" "${run}_calibrated/"
+  cp "$run"/predictions.jsonl* "${run}_calibrated/"  # plain or packed (.gz)
   lh "$@" --dataset halueval-summarization:test --calibrate-on halueval-summarization:dev --calibrate-limit 600 \
     --objective balanced_accuracy --out "${run}_calibrated"
 }
@@ -38,7 +38,7 @@ for part in $parts; do
       calibrated "$out/halueval-summarization-test_litehall" ;;  # about 13 minutes of dev
     summarization-int8)
       # the same with the int8 verifier (twice as fast; dev AUROC 0.759 against 0.776 for fp32, see
-      # benchmarks/exploratory/litehall-summarization-dev/); the dev calibration was seeded with that folder's
+      # experiments/litehall-summarization-dev/); the dev calibration was seeded with that folder's
       # windows2-int8 predictions (the first 300 dev examples, same code and settings), then resumed to 600.
       lh --set quantize=int8 --dataset halueval-summarization:test --out "$out/halueval-summarization-test_litehall_int8"
       calibrated "$out/halueval-summarization-test_litehall_int8" --set quantize=int8 ;;

@@ -8,7 +8,7 @@
 # claims    = every detector on the claim checks (context = the factual text), for balanced accuracy and McNemar;
 #             oasis also with the OASIS-tuned verifier (configs/verifier-small-oasis.yaml) when it exists
 # e2e       = oasis on the end-to-end texts against the default index (the source documents + other documents), with
-#             its default BM25 search (chosen on dev: benchmarks/exploratory/oasis-dev/sweep.sh) and with hybrid search
+#             its default BM25 search (chosen on dev: experiments/oasis-dev/sweep.sh) and with hybrid search
 # retriever = retriever training (configs/retriever-oasis.yaml) and held-out Recall@k before / after
 # table     = McNemar between oasis and the others, and the tables in docs/oasis.md
 # A result folder that already holds predictions is resumed, not redone: delete it to rerun after a default changed.
@@ -25,7 +25,7 @@ for part in $parts; do
       python benchmarks/oasis/sample.py --data "$work/data" --out "$work/eval"
       ;;
     claims)
-      # oasis's defaults include the alignment checks (chosen on dev: benchmarks/exploratory/oasis-dev); the paper's
+      # oasis's defaults include the alignment checks (chosen on dev: experiments/oasis-dev); the paper's
       # Algorithm 1 alone is oasis-paper, names-only alignment oasis-aligned.
       veracity eval -d oasis --dataset "$checks" --out "$out/oasis-claims_oasis"
       veracity eval -d oasis $paper --dataset "$checks" --out "$out/oasis-claims_oasis-paper"

@@ -24,7 +24,7 @@ sea() { veracity eval --detector sea --set "nli_model=$model" "$@"; }
 calibrated() {
   local run=$1 test=$2 dev=$3; shift 3
   mkdir -p "${run}_calibrated"
-  cp "$run/predictions.jsonl" "${run}_calibrated/"
+  cp "$run"/predictions.jsonl* "${run}_calibrated/"  # plain or packed (.gz)
   sea "$@" --dataset "$test" --calibrate-on "$dev" --objective balanced_accuracy --out "${run}_calibrated"
 }
 for part in $parts; do
@@ -43,7 +43,7 @@ for part in $parts; do
       for mode in whole per_document; do
         run="$out/hotpotqa-derived_nli-${mode//_/-}_$name"
         mkdir -p "${run}_calibrated"
-        cp "$run/predictions.jsonl" "${run}_calibrated/"
+        cp "$run"/predictions.jsonl* "${run}_calibrated/"  # plain or packed (.gz)
         veracity eval --detector verifier --set "model=$model" --set "mode=$mode" --set calibration=none --dataset $hpd \
           --calibrate-on hotpotqa-derived:dev --objective balanced_accuracy --out "${run}_calibrated"
       done ;;
@@ -75,7 +75,7 @@ for part in $parts; do
         calibrated "$out/halueval-$task-test_sea_$name" "halueval-$task:test" "halueval-$task:dev" --calibrate-limit 600
       done ;;
     pooling|pooling-hotpotqa)
-      # S = max_k e_k instead of the weighted mean (chosen on dev: benchmarks/exploratory/sea-pooling-dev/)
+      # S = max_k e_k instead of the weighted mean (chosen on dev: experiments/sea-pooling-dev/)
       sea --set pooling=max --dataset $hpd --out "$out/hotpotqa-derived_sea-max_$name"
       calibrated "$out/hotpotqa-derived_sea-max_$name" $hpd hotpotqa-derived:dev --set pooling=max
       if [[ $part == pooling ]]; then sea --set pooling=max --dataset halueval-qa:test --out "$out/halueval-qa-test_sea-max_$name"; fi ;;

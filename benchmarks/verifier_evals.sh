@@ -32,7 +32,7 @@ if [[ $parts == *halueval* ]]; then
   # The same test predictions with the threshold fitted on the dev split (records 8000-8999; never trained on): the
   # summary-level rule (min over sentences of max over chunks) is strict, so 0.5 is far from the best threshold.
   cal="benchmarks/results/halueval-summarization-test_${name}_int8_calibrated"
-  mkdir -p "$cal" && cp "benchmarks/results/halueval-summarization-test_${name}_int8/predictions.jsonl" "$cal/"
+  mkdir -p "$cal" && cp "benchmarks/results/halueval-summarization-test_${name}_int8"/predictions.jsonl* "$cal/"
   run --dataset halueval-summarization:test --set quantize=int8 --calibrate-on halueval-summarization:dev \
     --objective balanced_accuracy --out "$cal" "$@"
 fi

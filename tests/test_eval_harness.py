@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from conftest import FIXTURES
 from veracity.cli import app
 from veracity.detectors.verifier import VerifierConfig, VerifierDetector
-from veracity.errors import ConfigError
+from veracity.errors import ConfigError, VeracityError
 from veracity.eval.harness import compare_runs, evaluate, stage_timings
 from veracity.eval.report import render_benchmarks, score_is_probability
 
@@ -295,3 +295,28 @@ def test_report_opens_with_a_summary_read_from_the_runs_it_names(tmp_path):
     )
     assert "missing: not run yet" in summary
     assert "| 612 |" in text  # peak RSS in whole MB
+
+
+def test_a_packed_run_is_read_compared_and_resumed_as_the_plain_one(grounding, tmp_path):
+    """Issue 34 §7: committed predictions are stored as predictions.jsonl.gz; every reader takes them as before."""
+    from veracity._jsonl import pack_rows, read_rows
+
+    plain = evaluate(grounding, GENERIC, tmp_path / "plain")
+    evaluate(grounding, GENERIC, tmp_path / "packed", limit=1)
+    packed_file = pack_rows(tmp_path / "packed" / "predictions.jsonl")
+    assert packed_file.name == "predictions.jsonl.gz" and not (tmp_path / "packed" / "predictions.jsonl").exists()
+    assert [r["id"] for r in read_rows(tmp_path / "packed" / "predictions.jsonl")] == ["g1"]
+    resumed = evaluate(grounding, GENERIC, tmp_path / "packed")  # unpacks, then appends the two missing examples
+    assert resumed.n_new == 2 and resumed.metrics["metrics"] == plain.metrics["metrics"]
+    pack_rows(tmp_path / "packed" / "predictions.jsonl")
+    comparison = compare_runs(tmp_path / "plain", tmp_path / "packed")
+    assert comparison["n_shared"] == 3 and all(delta == 0 for delta in comparison["deltas"].values())
+    packed_file.write_bytes(packed_file.read_bytes()[:20])  # cut short
+    with pytest.raises(VeracityError, match="not a whole gzip file"):
+        read_rows(tmp_path / "packed" / "predictions.jsonl")
+
+
+def test_latencies_are_kept_to_a_tenth_of_a_millisecond(grounding, tmp_path):
+    evaluate(grounding, GENERIC, tmp_path)
+    for row in (json.loads(line) for line in (tmp_path / "predictions.jsonl").read_text().splitlines()):
+        assert row["latency_ms"] == round(row["latency_ms"], 1)

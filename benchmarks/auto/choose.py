@@ -10,14 +10,14 @@ import json
 import sys
 from pathlib import Path
 
+from veracity._jsonl import read_rows
 from veracity.eval.metrics import fit_threshold
 
 TOLERANCE = 0.005  # 0.5 points
 
 
 def summarise(folder: Path) -> dict:
-    rows = [json.loads(line) for line in (folder / "predictions.jsonl").read_text().splitlines() if line.strip()]
-    rows = [r for r in rows if "error" not in r]
+    rows = [r for r in read_rows(folder / "predictions.jsonl") if "error" not in r]
     threshold, figure = fit_threshold([r["label"] for r in rows], [r["score"] for r in rows], "balanced_accuracy")
     latencies = [r["latency_ms"] for r in rows if "latency_ms" in r]
     return {

@@ -1,17 +1,34 @@
 """The JSON files veracity writes and reads.
 
 Append-only JSONL (batch outputs, predictions, training logs) and versioned model files (calibrators, fused models).
+
+A finished JSONL file may be stored packed, as ``NAME.gz`` beside where ``NAME`` would be (committed evaluation
+predictions are): every reader here takes either, and a writer about to append unpacks it first.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
+import shutil
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["append_row", "drop_partial_last_line", "read_rows", "read_versioned_json", "write_json_atomic"]
+from veracity.errors import InputError
+
+__all__ = [
+    "append_row",
+    "drop_partial_last_line",
+    "has_rows_file",
+    "pack_rows",
+    "packed_path",
+    "read_rows",
+    "read_versioned_json",
+    "unpack_rows",
+    "write_json_atomic",
+]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -52,22 +69,64 @@ def read_versioned_json(
         raise error(f"{what} {path} is malformed: {str(exc)[:300]}") from exc
 
 
+def packed_path(path: Path) -> Path:
+    """Where the packed form of the JSONL file ``path`` lives: ``path`` with ``.gz`` added."""
+    return path.with_name(path.name + ".gz")
+
+
+def has_rows_file(path: Path) -> bool:
+    """Whether the JSONL file ``path`` exists, plain or packed."""
+    return path.exists() or packed_path(path).exists()
+
+
+def pack_rows(path: Path) -> Path:
+    """Replace the JSONL file ``path`` by its packed form (the same bytes, gzip; no timestamp, so a repack is stable).
+
+    Returns the packed file's path. The plain file is removed only once the packed one is complete.
+    """
+    target, tmp = packed_path(path), path.with_name(path.name + ".gz.tmp")
+    with path.open("rb") as source, tmp.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
+        shutil.copyfileobj(source, out)
+    tmp.replace(target)
+    path.unlink()
+    return target
+
+
+def unpack_rows(path: Path) -> None:
+    """Make ``path`` a plain JSONL file again when only its packed form exists (before rows are appended to it)."""
+    packed = packed_path(path)
+    if path.exists() or not packed.exists():
+        return
+    tmp = path.with_name(path.name + ".tmp")
+    with gzip.open(packed, "rb") as source, tmp.open("wb") as out:
+        shutil.copyfileobj(source, out)
+    tmp.replace(path)
+    packed.unlink()
+
+
 def read_rows(path: Path) -> list[dict[str, Any]]:
-    """The JSON objects of an append-only JSONL file; a missing file has none.
+    """The JSON objects of an append-only JSONL file, plain or packed (``path`` + ``.gz``); a missing file has none.
 
     A line that does not parse is skipped: it is the last line of a run that was interrupted mid-write.
     """
-    if not path.exists():
+    if path.exists():
+        handle: Any = path.open("rb")
+    elif packed_path(path).exists():
+        handle = gzip.open(packed_path(path), "rb")
+    else:
         return []
     rows = []
-    with path.open("rb") as handle:
-        for raw in handle:
-            try:
-                row = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                continue
-            if isinstance(row, dict):
-                rows.append(row)
+    with handle:
+        try:
+            for raw in handle:
+                try:
+                    row = json.loads(raw)
+                except (json.JSONDecodeError, UnicodeDecodeError):
+                    continue
+                if isinstance(row, dict):
+                    rows.append(row)
+        except (OSError, EOFError) as exc:  # a packed file cut short or not gzip at all
+            raise InputError(f"{packed_path(path)} is not a whole gzip file ({exc}); restore or delete it") from exc
     return rows
 
 

@@ -83,7 +83,7 @@ class OasisConfig(BaseModel):
     search: Literal["hybrid", "dense", "bm25"] = Field(
         "bm25",
         description="How the index is searched (the paper: dense). BM25 was chosen on dev (train documents; "
-        "benchmarks/exploratory/oasis-dev): docs/oasis.md.",
+        "experiments/oasis-dev): docs/oasis.md.",
     )
     depth: int = Field(100, ge=1, description="Hybrid search: candidates per method before fusion.")
     extractor: Literal["rules", "llm"] = "rules"

@@ -21,7 +21,7 @@ every chunk as its own cluster; ``relevance_weighting=False`` gives every cluste
 Option beyond the paper: ``pooling="max"`` takes S = max_k e_k instead of the relevance-weighted mean (r̃_k is
 still reported). Why: with a short answer, cosine relevance to A' spreads the weight over every cluster that
 mentions a name like it, and a right answer supported by one cluster gets a small S; on HotPotQA-Derived dev the
-maximum ranked answers better (AUROC 0.688 against 0.602, ``benchmarks/exploratory/sea-pooling-dev/``).
+maximum ranked answers better (AUROC 0.688 against 0.602, ``experiments/sea-pooling-dev/``).
 
 Bounds: identical chunks are scored once (duplicates dropped, noted); more than ``max_chunks`` chunks keeps the
 ``max_chunks`` most similar to A' (noted), so the all-pairs step stays O(N² log N) for N ≤ ``max_chunks``.

@@ -19,8 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from veracity._jsonl import read_rows
+from veracity._jsonl import has_rows_file, read_rows
 from veracity.errors import ConfigError
+from veracity.eval.plots import save_figure
 from veracity.stages.calibration import Calibrator, shape_of_task
 
 __all__ = ["BandPoint", "cascade_curve", "choose_band", "fit_cascade", "pareto", "plot_cascade"]
@@ -97,7 +98,7 @@ def choose_band(curve: Sequence[BandPoint], target_accuracy: float, tolerance: f
 
 def _rows(folder: Path) -> dict[str, dict[str, Any]]:
     path = folder / "predictions.jsonl"
-    if not path.exists():
+    if not has_rows_file(path):
         raise ConfigError(f"{path} does not exist; give `veracity eval` run folders")
     return {str(r["id"]): r for r in read_rows(path) if "error" not in r and "score" in r and "label" in r}
 
@@ -175,5 +176,5 @@ def plot_cascade(result: dict[str, Any], out: Path) -> None:
         axis.set_ylabel("accuracy")
         axis.legend(fontsize=7)
     figure.tight_layout()
-    figure.savefig(out, dpi=110)
+    save_figure(figure, out, dpi=110)
     plt.close(figure)

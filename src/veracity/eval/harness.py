@@ -19,11 +19,12 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from veracity._jsonl import drop_partial_last_line, read_rows
+from veracity._jsonl import drop_partial_last_line, has_rows_file, read_rows, unpack_rows
 from veracity.data.loaders import BadRecord, DatasetSpec, Example, NLIPair, Record, load_dataset
 from veracity.detectors.base import Detector
 from veracity.errors import ConfigError, VeracityError
 from veracity.eval import metrics as m
+from veracity.eval.plots import plot_run
 from veracity.models.memory import release_free_memory
 from veracity.schema import AgentTrace
 
@@ -172,7 +173,7 @@ def evaluate(
         **_resumed_provenance(earlier, commit, n_new),
     )
     (out_dir / METRICS).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    _plot(out_dir, result)
+    plot_run(out_dir, result)
     return EvalResult(result, out_dir, n_new, bad)
 
 
@@ -190,6 +191,7 @@ def _predict(
     Returns:
         The bad records, the count of new predictions, and the ids of every example of the (limited) stream.
     """
+    unpack_rows(path)  # a committed run's predictions are packed; appending needs them plain
     done = {str(r.get("id")) for r in read_rows(path)}
     bad: list[BadRecord] = []
     n_new = 0
@@ -289,7 +291,7 @@ def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, 
                 row["agent"] = agent_row(report.agent)
     except VeracityError as exc:
         row = {"id": record.id, "label": record.label, "error": f"{type(exc).__name__}: {exc}"}
-    row["latency_ms"] = (time.perf_counter() - start) * 1000.0
+    row["latency_ms"] = round((time.perf_counter() - start) * 1000.0, 1)  # finer digits are timer noise
     return row
 
 
@@ -354,7 +356,8 @@ def summarize(
         "n_errors": len(errors),
         "errors": [f"{r['id']}: {r['error']}" for r in errors[:20]],
         "latency_ms": _latency(latencies),
-        "throughput_per_s": 1000.0 / statistics.fmean(latencies) if latencies else None,
+        # None too when every example took under 0.05 ms (latencies are kept to 0.1 ms): too fast to time
+        "throughput_per_s": 1000.0 / statistics.fmean(latencies) if any(latencies) else None,
         "calibration": calibration,
     }
     stages = stage_timings([r["timings_ms"] for r in rows if r.get("timings_ms")])
@@ -414,7 +417,7 @@ def compare_runs(a: Path, b: Path, task: str | None = None) -> dict[str, Any]:
     """
     runs = []
     for folder in (a, b):
-        if not (folder / METRICS).exists() or not (folder / PREDICTIONS).exists():
+        if not (folder / METRICS).exists() or not has_rows_file(folder / PREDICTIONS):
             raise ConfigError(f"{folder} has no {METRICS} and {PREDICTIONS}; run `veracity eval` first")
         metrics = json.loads((folder / METRICS).read_text(encoding="utf-8"))
         threshold = (metrics.get("calibration") or {}).get("threshold")
@@ -514,50 +517,3 @@ def _git_commit() -> str | None:
         return None
     commit = head.stdout.strip()
     return (commit + ("+dirty" if dirty.stdout.strip() else "")) if commit else None
-
-
-def _plot(out_dir: Path, result: dict[str, Any]) -> None:
-    """Precision-recall curve and reliability diagram, next to metrics.json (skipped without matplotlib)."""
-    rows = [r for r in read_rows(out_dir / PREDICTIONS) if "score" in r and "error" not in r]
-    gold = [int(r["label"]) for r in rows]
-    if not rows or len(set(gold)) < 2:
-        return
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return
-    scores = [float(r["score"]) for r in rows]
-    pairs = sorted(zip(scores, gold, strict=True), key=lambda x: -x[0])
-    positives = sum(gold)
-    tp = fp = 0
-    precision, recall = [], []
-    for _, g in pairs:
-        tp += g
-        fp += 1 - g
-        precision.append(tp / (tp + fp))
-        recall.append(tp / positives)
-    title = f"{result.get('detector')} on {result.get('dataset')}:{result.get('split')}"
-    fig, ax = plt.subplots(figsize=(4.5, 4))
-    ax.plot(recall, precision)
-    ax.set(xlabel="recall", ylabel="precision", xlim=(0, 1), ylim=(0, 1.02), title=title)
-    fig.tight_layout()
-    fig.savefig(out_dir / "pr_curve.png", dpi=100)
-    plt.close(fig)
-    bins = [[0, 0.0, 0.0] for _ in range(10)]
-    for s, g in zip(scores, gold, strict=True):
-        b = min(int(s * 10), 9)
-        bins[b][0] += 1
-        bins[b][1] += g
-        bins[b][2] += s
-    fig, ax = plt.subplots(figsize=(4.5, 4))
-    centres = [bs / c for c, _, bs in bins if c]
-    observed = [bg / c for c, bg, _ in bins if c]
-    ax.plot([0, 1], [0, 1], linestyle="--", color="grey")
-    ax.plot(centres, observed, marker="o")
-    ax.set(xlabel="mean score in bin", ylabel="fraction hallucinated", xlim=(0, 1), ylim=(0, 1), title=title)
-    fig.tight_layout()
-    fig.savefig(out_dir / "reliability.png", dpi=100)
-    plt.close(fig)

@@ -19,7 +19,7 @@ its character span in the answer.
 ``question_context`` says what else of a one-sentence answer to a question keeps the question: ``short`` (only the
 verbless answer of step 5), ``sentence`` (the whole sentence becomes one claim stated with the question, no
 splitting), or ``clauses`` (default: each clause is stated with the question, so a wrong answer's clause is not
-checked out of context; chosen on halueval-qa:dev, ``benchmarks/exploratory/litehall-question-context-dev/``).
+checked out of context; chosen on halueval-qa:dev, ``experiments/litehall-question-context-dev/``).
 With ``question_words`` set, a question longer than that many words (a dialogue history ending in the user's last
 turn) is stated only by its last sentences within that many words, so that the claim's own words stay inside the
 verifier's input (the ``litehall`` detector uses 20, chosen on halueval-dialogue:dev; None here: the whole question).

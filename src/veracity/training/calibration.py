@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from veracity._jsonl import read_rows
+from veracity._jsonl import has_rows_file, read_rows
 from veracity.detectors.calibrated import detector_fingerprint
 from veracity.eval.metrics import expected_calibration_error
 from veracity.stages.calibration import CalibrationError, Calibrator, ShapeCalibration, shape_of_task
@@ -32,7 +32,7 @@ def _run(folder: Path) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
         raise CalibrationError(
             f"{metrics_path} is missing or not JSON ({exc}); is {folder} a `veracity eval` run?"
         ) from exc
-    if not predictions_path.exists():
+    if not has_rows_file(predictions_path):
         raise CalibrationError(f"{predictions_path} does not exist")
     if str(metrics.get("split", "")) == "test":
         raise CalibrationError(f"{folder} is a run on a test split; calibrators are fitted on dev splits only")

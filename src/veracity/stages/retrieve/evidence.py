@@ -35,7 +35,7 @@ so a single document (where every sentence is boosted alike) is read as before. 
 similarities without it.
 
 The defaults were chosen on HotpotQA questions outside the evaluation's 100 (paragraph-level gold), see
-``benchmarks/exploratory/evidence-dev/``.
+``experiments/evidence-dev/``.
 
 Bound: at most ``max_chunks`` (100) chunks are searched per answer (the first ones, in document order); the report
 says when more were dropped.

@@ -1,0 +1,69 @@
+"""Pack result folders before committing them: predictions as ``predictions.jsonl.gz``, plots as palette PNGs.
+
+    python benchmarks/pack.py                       # every folder under benchmarks/results/
+    python benchmarks/pack.py benchmarks/results/X  # only these
+
+Every reader (``veracity eval report`` / ``compare``, calibration, the tables under benchmarks/) takes the packed
+file, and ``veracity eval`` resuming into a packed folder unpacks it first. Latencies are rounded to 0.1 ms, as the
+harness now writes them (finer digits are timer noise and were most of the packed size); nothing else in a row
+changes. Plots are re-encoded with the harness's own `shrink_png`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from veracity._jsonl import pack_rows
+from veracity.eval.plots import shrink_png
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def round_latencies(path: Path) -> None:
+    """Rewrite ``path`` with each row's ``latency_ms`` to 0.1 ms; lines that are not JSON objects stay as they are."""
+    lines = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            lines.append(line)
+            continue
+        if isinstance(row, dict) and isinstance(row.get("latency_ms"), float):
+            row["latency_ms"] = round(row["latency_ms"], 1)
+            line = json.dumps(row, ensure_ascii=False)
+        lines.append(line)
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+
+def pack_folder(folder: Path) -> tuple[int, int]:
+    """Pack ``folder`` (and its sub-folders); returns its size in bytes before and after."""
+    before = after = 0
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        before += path.stat().st_size
+        if path.name == "predictions.jsonl":
+            round_latencies(path)
+            path = pack_rows(path)
+        elif path.suffix == ".png":
+            path.write_bytes(shrink_png(path.read_bytes()))
+        after += path.stat().st_size
+    return before, after
+
+
+def main(argv: list[str]) -> int:
+    """Pack the folders named in ``argv`` (default: every result folder); prints the sizes."""
+    folders = [Path(a) for a in argv] or sorted(p for p in RESULTS.iterdir() if p.is_dir())
+    total_before = total_after = 0
+    for folder in folders:
+        if not folder.is_dir():
+            print(f"not a folder: {folder}", file=sys.stderr)
+            return 2
+        before, after = pack_folder(folder)
+        total_before, total_after = total_before + before, total_after + after
+    print(f"{len(folders)} folders: {total_before / 1e6:.1f} MB -> {total_after / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
