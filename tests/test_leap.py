@@ -599,12 +599,13 @@ def _smollm2_transformers() -> Any:
     return _CACHE["smollm2"]
 
 
-def test_tiny_lora_run_lowers_the_loss_saves_adapters_and_leap_runs_with_them(tmp_path, scorer, embedder):
-    pytest.importorskip("peft")
-    from veracity.training.leap_agent import AgentTuneConfig, tune_agents
+def test_train_leap_agent_end_to_end_from_a_learning_runs_trajectories(tmp_path, scorer, embedder):
+    """Issue 35 §2: `leap export` → `train leap-agent` → LEAP runs with the adapters; the real commands and model.
 
-    data = tmp_path / "sft"
-    data.mkdir()
+    The base is SmolLM2-135M (dequantised from its GGUF), a few steps on one conversation each, and replies bounded
+    by the JSON reply's end (the transformers backend starts a JSON reply at `{` and stops when it closes).
+    """
+    pytest.importorskip("peft")
     actor = [
         {"role": "system", "content": "You check a response.", "train": False},
         {"role": "user", "content": f"Response to check: {FALSE}", "train": False},
@@ -617,20 +618,32 @@ def test_tiny_lora_run_lowers_the_loss_saves_adapters_and_leap_runs_with_them(tm
         {"role": "user", "content": f"Response to check: {FALSE}", "train": False},
         {"role": "assistant", "content": json.dumps(STRATEGY), "train": True},
     ]
-    (data / "actor.jsonl").write_text(json.dumps({"id": "a", "messages": actor}) + "\n", encoding="utf-8")
-    (data / "planner.jsonl").write_text(json.dumps({"id": "p", "messages": planner}) + "\n", encoding="utf-8")
-    out = tmp_path / "adapters"
-    config = AgentTuneConfig(data=str(data), out=str(out), steps=8, learning_rate=2e-3, agents=["planner", "actor"])
-    summary = tune_agents(config, log=lambda line: None)
+    # One record as `veracity train leap-strategies` writes it, and one with A <= 0 that the export leaves out.
+    learned = {"id": "qa:1", "advantage": 0.8, "strategy": STRATEGY, "planner_messages": planner,
+               "actor_messages": actor}  # fmt: skip
+    trajectories = tmp_path / "trajectories.jsonl"
+    trajectories.write_text(json.dumps(learned) + "\n" + json.dumps({**learned, "id": "qa:2", "advantage": -0.2})
+                            + "\n", encoding="utf-8")  # fmt: skip
+    sft, out = tmp_path / "sft", tmp_path / "adapters"
+    exported = subprocess.run(veracity_command("leap", "export", str(trajectories), "--out", str(sft)),
+                              capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert exported.returncode == 0, exported.stderr
+    assert json.loads(exported.stdout) == {"planner": 1, "actor": 1, "critic": 2}
+    trained = subprocess.run(veracity_command("train", "leap-agent", "--data", str(sft), "--out", str(out),
+                                              "--steps", "4", "--set", "learning_rate=2e-3",
+                                              "--set", 'agents=["planner", "actor"]'),
+                             capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert trained.returncode == 0, trained.stderr
+    summary = json.loads((out / "summary.json").read_text())
     for agent in ("planner", "actor"):
         result = summary["agents"][agent]
         assert result["loss_last"] < result["loss_first"], result["losses"]
         assert (out / agent / "adapter_config.json").exists()
     assert "critic" not in summary["agents"]
 
-    # One actor step and no planner keep the untuned-format generations (no grammar in transformers) few.
+    # One actor step and no planner keep the generations few.
     detector = LeapDetector.from_config(llm="transformers:smollm2-135m-instruct", adapters=str(out), max_steps=1,
-                                        correction="off", dynamic_strategy=False, actor_max_tokens=120)  # fmt: skip
+                                        correction="off", dynamic_strategy=False, actor_max_tokens=96)  # fmt: skip
     assert set(detector.role_llms) == {"planner", "actor", "critic", "reflector"}
     assert detector.role_llms["actor"].model_id.endswith("+actor")
     assert detector.role_llms["critic"].model_id == "smollm2-135m-instruct"  # no critic adapter: the base

@@ -227,3 +227,13 @@ def test_base_url_is_required(monkeypatch):
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     with pytest.raises(ConfigError, match="VERACITY_LLM_BASE_URL"):
         OpenAICompatibleLLM()
+
+
+def test_a_json_reply_is_whole_once_its_first_brace_closes():
+    from veracity.models.llm.transformers import json_object_closed
+
+    assert not json_object_closed('{"tool": "match", "args": {"sentence": "a}')  # the brace is inside a string
+    assert not json_object_closed('{"a": "\\"}"')  # an escaped quote keeps the string open
+    assert json_object_closed('{"a": "}"}')
+    assert json_object_closed('{"tool": "get_answer", "args": {"label": "faithful"}} and then prose')
+    assert not json_object_closed("{")

@@ -2,8 +2,11 @@
 
 The base model is a catalog name, a ``.gguf`` file (loaded through transformers' GGUF support, dequantised), a local
 folder, or a cached Hugging Face id. Adapters are peft LoRA folders, one per role, loaded onto one shared base;
-:meth:`TransformersChat.role` gives the LLM of one role. Decoding is greedy. There is no grammar here: a
-``json_schema`` is written into the prompt, and callers validate and repair the reply as with any HTTP backend.
+:meth:`TransformersChat.role` gives the LLM of one role. Decoding is greedy. There is no grammar here, but a
+``json_schema`` constrains the reply's shape: it is written into the prompt, the reply is started at ``{`` (the
+token is given, not generated) and decoding stops as soon as that object closes, so a small model neither answers
+in prose first nor runs on after its JSON to ``max_tokens``. Callers validate and repair the reply as with any
+HTTP backend.
 """
 
 from __future__ import annotations
@@ -19,7 +22,48 @@ from veracity.errors import BackendError, ModelNotAvailableError
 from veracity.models.catalog import quiet_transformers, resolve_model_path
 from veracity.models.llm.base import Message, validate_messages
 
-__all__ = ["TransformersChat", "load_causal_lm"]
+__all__ = ["TransformersChat", "json_object_closed", "load_causal_lm"]
+
+
+def json_object_closed(text: str) -> bool:
+    """Whether ``text`` (a reply started at ``{``) holds a whole JSON object: its first brace has been closed.
+
+    Braces inside JSON strings (with their escapes) do not count, so ``{"a": "}"}`` closes only at its end.
+    """
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+            if depth <= 0:
+                return True
+    return False
+
+
+def _stop_when_object_closes(tokenizer: Any, prompt_length: int, opening: str) -> Any:
+    """Transformers stopping criteria: stop once ``opening`` + the generated text is a whole JSON object."""
+    import torch
+    from transformers import StoppingCriteria, StoppingCriteriaList
+
+    class _ObjectClosed(StoppingCriteria):  # type: ignore[misc]
+        def __call__(self, input_ids: Any, scores: Any, **kwargs: Any) -> Any:
+            done = [
+                json_object_closed(opening + tokenizer.decode(row[prompt_length:], skip_special_tokens=True))
+                for row in input_ids
+            ]
+            return torch.tensor(done, dtype=torch.bool, device=input_ids.device)
+
+    return StoppingCriteriaList([_ObjectClosed()])
 
 
 def load_causal_lm(spec: str, device: str = "cpu") -> tuple[Any, Any]:
@@ -142,14 +186,24 @@ class TransformersChat:
             try:
                 ids = tokenizer.apply_chat_template(checked, add_generation_prompt=True, return_tensors="pt")
                 ids = (ids["input_ids"] if isinstance(ids, Mapping) else ids).to(self.device)
+                opening, stopping = "", None
+                if json_schema is not None:
+                    opening = "{"
+                    given = torch.tensor([tokenizer.encode(opening, add_special_tokens=False)], device=self.device)
+                    ids = torch.cat([ids, given], dim=1)
+                    stopping = _stop_when_object_closes(tokenizer, ids.shape[1], opening)
                 if adapter is not None:
                     model.set_adapter(adapter)
                 # The base weights alone: adapters, when loaded, are switched off for this call.
                 weights = model.disable_adapter() if adapter is None and self.adapters else contextlib.nullcontext()
                 with torch.inference_mode(), weights:
                     output = model.generate(
-                        input_ids=ids, max_new_tokens=max_tokens, do_sample=False, pad_token_id=tokenizer.pad_token_id
+                        input_ids=ids,
+                        max_new_tokens=max_tokens,
+                        do_sample=False,
+                        pad_token_id=tokenizer.pad_token_id,
+                        stopping_criteria=stopping,
                     )
             except Exception as exc:
                 raise BackendError(f"generation with {self.base} failed: {exc}") from exc
-        return str(tokenizer.decode(output[0, ids.shape[1] :], skip_special_tokens=True))
+        return opening + str(tokenizer.decode(output[0, ids.shape[1] :], skip_special_tokens=True))
