@@ -109,3 +109,12 @@ def test_results_are_frozen_and_strict():
 def test_committed_json_schema_is_current():
     committed = json.loads((ROOT / "docs" / "schema.json").read_text(encoding="utf-8"))
     assert committed == report_json_schema(), "regenerate with: veracity schema > docs/schema.json"
+
+
+def test_a_report_decided_from_its_score_has_the_verdict_the_rule_gives():
+    from veracity.schema import Report, verdict_of
+
+    assert verdict_of(0.5, 0.5) == "hallucinated" and verdict_of(0.49, 0.5) == "faithful"
+    at = Report.decide(answer="a", score=0.5, threshold=0.5, detector="d")
+    below = Report.decide(answer="a", score=0.2, threshold=0.5, detector="d")
+    assert (at.verdict, below.verdict) == ("hallucinated", "faithful")

@@ -36,6 +36,7 @@ __all__ = [
     "TextSpan",
     "Verdict",
     "report_json_schema",
+    "verdict_of",
 ]
 
 
@@ -178,6 +179,11 @@ class SentenceScore(_Frozen):
 Verdict = Literal["hallucinated", "faithful"]
 
 
+def verdict_of(score: float, threshold: float) -> Verdict:
+    """The library-wide rule, stated once: hallucinated exactly when ``score >= threshold``."""
+    return "hallucinated" if score >= threshold else "faithful"
+
+
 class Signal(_Frozen):
     """One input of a learned combination (the ``fused`` detector): its value and what it added to the score."""
 
@@ -265,9 +271,14 @@ class Report(_Frozen):
         default=None, description="`auto`: the route (input shape) that produced this report."
     )
 
+    @classmethod
+    def decide(cls, *, score: float, threshold: float, **fields: Any) -> Report:
+        """The Report of ``score`` at ``threshold``, its verdict by :func:`verdict_of`: how detectors build one."""
+        return cls(verdict=verdict_of(score, threshold), score=score, threshold=threshold, **fields)
+
     @model_validator(mode="after")
     def _check_consistency(self) -> Self:
-        expected = "hallucinated" if self.score >= self.threshold else "faithful"
+        expected = verdict_of(self.score, self.threshold)
         if self.verdict != expected:
             raise ValueError(f"verdict {self.verdict!r} contradicts score {self.score} and threshold {self.threshold}")
         for span in self.hallucinated_spans:

@@ -27,7 +27,7 @@ from typing import Any
 
 from veracity.detectors.base import Detector
 from veracity.models.catalog import resolve_model_path
-from veracity.schema import Document, Report
+from veracity.schema import Document, Report, verdict_of
 from veracity.stages.calibration import (
     MODEL_SETTINGS,
     CalibrationError,
@@ -117,7 +117,7 @@ class CalibratedDetector:
                 "hallucinated_spans": spans,
                 "score": probability,
                 "threshold": CALIBRATED_THRESHOLD,
-                "verdict": "hallucinated" if probability >= CALIBRATED_THRESHOLD else "faithful",
+                "verdict": verdict_of(probability, CALIBRATED_THRESHOLD),
                 "raw_score": report.score,
                 "calibration": f"{self.source} ({shape}, {fit.method})",
             }

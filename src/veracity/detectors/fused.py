@@ -229,10 +229,9 @@ class FusedDetector:
         if values.get("answer_words_log", 1.0) == 0.0:
             notes.append("the answer has no content words: only its shape and lengths were weighed")
         ranked = sorted(prediction.contributions.items(), key=lambda item: -abs(item[1]))
-        return Report(
+        return Report.decide(
             answer=answer,
             question=question,
-            verdict="hallucinated" if score >= threshold else "faithful",
             score=score,
             threshold=threshold,
             raw_score=prediction.raw,

@@ -146,10 +146,9 @@ class GroundingDetector:
         notes = list(alignment.notes)
         if not checked:
             notes.append("no answer sentence states anything checkable")
-        return Report(
+        return Report.decide(
             answer=answer,
             question=question,
-            verdict="hallucinated" if answer_score >= settings.threshold else "faithful",
             score=answer_score,
             threshold=settings.threshold,
             sentences=scores,

@@ -123,10 +123,9 @@ class LLMJudgeDetector:
             else:
                 raise BackendError(f"{self.llm.model_id} gave no usable verdict after a retry: {reason[:200]}")
         score = 0.5 + confidence / 200 if label == "hallucinated" else min(0.499, 0.5 - confidence / 200)
-        return Report(
+        return Report.decide(
             answer=answer,
             question=question,
-            verdict="hallucinated" if score >= 0.5 else "faithful",
             score=score,
             threshold=0.5,
             detector=self.name,

@@ -386,10 +386,9 @@ class LeapDetector:
             )
             for st in trajectory.steps
         ]
-        return Report(
+        return Report.decide(
             answer=answer,
             question=question,
-            verdict="hallucinated" if hallucinated else "faithful",
             score=1.0 if hallucinated else 0.0,
             threshold=0.5,
             hallucinated_spans=sorted(set(spans), key=lambda sp: (sp.start, sp.end)) if hallucinated else [],

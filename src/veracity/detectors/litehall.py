@@ -225,10 +225,9 @@ class LiteHallDetector:
         sentence_scores = _sentence_scores(claim_set.sentences, verdicts, threshold)
         spans = sorted({(s.start, s.end): s for v in verdicts for s in v.answer_error_spans}.values(),
                        key=lambda s: s.start)  # fmt: skip
-        return Report(
+        return Report.decide(
             answer=answer,
             question=question,
-            verdict="hallucinated" if score >= threshold else "faithful",
             score=score,
             threshold=threshold,
             sentences=sentence_scores,

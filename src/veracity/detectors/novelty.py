@@ -83,10 +83,9 @@ class NoveltyDetector:
             spans = [TextSpan.of(answer, start, end) for start, end in merge_word_spans(answer, novel)]
         if not words:
             notes.append("the answer has no content words: nothing to check, score 0")
-        return Report(
+        return Report.decide(
             answer=answer,
             question=question,
-            verdict="hallucinated" if score >= threshold else "faithful",
             score=score,
             threshold=threshold,
             hallucinated_spans=spans,

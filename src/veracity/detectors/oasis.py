@@ -246,10 +246,9 @@ class OasisDetector:
         score = max(refuting, default=0.0)
         spans = sorted({(s.start, s.end): s for v in verdicts for s in v.answer_error_spans}.values(),
                        key=lambda s: s.start)  # fmt: skip
-        return Report(
+        return Report.decide(
             answer=answer,
             question=question,
-            verdict="hallucinated" if score >= _THRESHOLD else "faithful",
             score=score,
             threshold=_THRESHOLD,
             sentences=_sentence_scores(claim_set, verdicts, checks),

@@ -197,10 +197,9 @@ class SEADetector:
             )
             for k, cluster in enumerate(clusters)
         ]
-        return Report(
+        return Report.decide(
             answer=answer,
             question=question,
-            verdict="hallucinated" if score >= threshold else "faithful",
             score=score,
             threshold=threshold,
             evidence_groups=groups,

@@ -178,10 +178,9 @@ class SpanDetector:
             tokens = self.token_probabilities(answer, [d.text for d in documents], question)
         spans = self.spans(answer, tokens)
         score = min(1.0, max(0.0, self.score(tokens, spans)))
-        return Report(
+        return Report.decide(
             answer=answer,
             question=question,
-            verdict="hallucinated" if score >= threshold else "faithful",
             score=score,
             threshold=threshold,
             hallucinated_spans=[TextSpan.of(answer, start, end) for start, end, _ in spans],

@@ -140,10 +140,9 @@ class VerifierDetector:
                     self.scorer.score([("\n\n".join(d.text for d in documents), hypothesis)])[0, ENTAILMENT]
                 )
         score = float(min(1.0, max(0.0, 1.0 - entailment)))
-        return Report(
+        return Report.decide(
             answer=answer,
             question=question,
-            verdict="hallucinated" if score >= threshold else "faithful",
             score=score,
             threshold=threshold,
             detector=self.name,
@@ -216,10 +215,9 @@ class VerifierDetector:
                 )
             )
         score = max((s.score for s in sentence_scores), default=0.0)
-        return Report(
+        return Report.decide(
             answer=answer,
             question=question,
-            verdict="hallucinated" if score >= settings.threshold else "faithful",
             score=score,
             threshold=settings.threshold,
             sentences=sentence_scores,
