@@ -97,3 +97,26 @@ def test_a_run_interrupted_mid_line_resumes_with_every_row_whole(tmp_path):
     assert (counts.ok, counts.skipped) == (2, 2)
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["id"] for r in rows] == ["r0", "r1", "r2", "r3"]
+
+
+def test_the_resumable_writer_cuts_a_broken_line_unpacks_and_appends(tmp_path, capsys):
+    """Issue 34 §5: one resumable JSONL writer for batch, Ray, the harness and the data builders."""
+    from veracity._jsonl import ResumableJsonl, pack_rows, read_rows
+
+    path = tmp_path / "deep" / "out.jsonl"
+    with ResumableJsonl(path) as output:  # makes the folders
+        output.write({"id": "a", "text": "Zürich"})
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write('{"id": "b", "te')  # a run killed mid-line
+    pack_rows(path)
+    writer = ResumableJsonl(path)
+    assert [r["id"] for r in writer.rows()] == ["a"]  # read packed; the broken line does not count
+    with writer:
+        writer.write('{"id": "c"}')  # a line already encoded (the Ray engine's rows)
+    assert path.read_text(encoding="utf-8") == '{"id": "a", "text": "Zürich"}\n{"id": "c"}\n'
+    assert [r["id"] for r in read_rows(path)] == ["a", "c"]
+    with ResumableJsonl(None) as output:
+        output.write({"id": "d"})
+    assert capsys.readouterr().out == '{"id": "d"}\n'
+    with pytest.raises(RuntimeError, match="outside"):
+        ResumableJsonl(path).write({"id": "e"})

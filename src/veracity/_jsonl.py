@@ -11,14 +11,17 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+import sys
 from pathlib import Path
-from typing import Any, TypeVar
+from types import TracebackType
+from typing import IO, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from veracity.errors import InputError
 
 __all__ = [
+    "ResumableJsonl",
     "append_row",
     "drop_partial_last_line",
     "has_rows_file",
@@ -152,3 +155,45 @@ def drop_partial_last_line(path: Path) -> None:
                 return
             position -= step
         handle.truncate(0)
+
+
+class ResumableJsonl:
+    """The one resumable JSONL output (batch reports, eval predictions, data builders, learning logs).
+
+    ``rows()`` gives what an earlier run wrote, so the caller can skip its work; opening (``with``) makes the file
+    ready to append: parent folders made, a packed file unpacked, an interrupted last line cut off. Each
+    ``write`` is one line, flushed at once, so an interruption loses at most the row being written. ``path``
+    None writes to standard output, which does not resume.
+    """
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._handle: IO[str] | None = None
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The rows already in the file (none for standard output or a file not yet written)."""
+        return read_rows(self.path) if self.path is not None else []
+
+    def __enter__(self) -> ResumableJsonl:
+        if self.path is None:
+            self._handle = sys.stdout
+            return self
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        unpack_rows(self.path)
+        drop_partial_last_line(self.path)
+        self._handle = self.path.open("a", encoding="utf-8")
+        return self
+
+    def write(self, row: dict[str, Any] | str) -> None:
+        """Append ``row`` (an object, or a line of JSON already encoded) and flush it."""
+        if self._handle is None:
+            raise RuntimeError("ResumableJsonl.write outside its `with` block")
+        self._handle.write((row if isinstance(row, str) else json.dumps(row, ensure_ascii=False)) + "\n")
+        self._handle.flush()
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        if self._handle is not None and self._handle is not sys.stdout:
+            self._handle.close()
+        self._handle = None

@@ -12,7 +12,6 @@ line. An output row is ``{"id", "line", "report"}`` or, for a record that could 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -20,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from veracity._jsonl import drop_partial_last_line, read_rows
+from veracity._jsonl import ResumableJsonl, read_rows
 from veracity.errors import InputError, VeracityError
 from veracity.models.memory import release_free_memory
 from veracity.schema import Document
@@ -173,6 +172,7 @@ def run_batch(
     """
     from tqdm import tqdm
 
+    output = ResumableJsonl(output_path)
     done = finished_ids(output_path) if output_path is not None else set()
     counts = BatchCounts()
     try:
@@ -180,9 +180,6 @@ def run_batch(
             total = sum(1 for raw in handle if raw.strip())
     except OSError as exc:
         raise InputError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
-    if output_path is not None:
-        output_path.parent.mkdir(parents=True, exist_ok=True)
-        drop_partial_last_line(output_path)
     records = tqdm(
         iter_records(input_path),
         total=total,
@@ -191,16 +188,14 @@ def run_batch(
         file=sys.stderr,
         disable=None if progress else True,
     )
-    with contextlib.ExitStack() as stack:
-        out = sys.stdout if output_path is None else stack.enter_context(output_path.open("a", encoding="utf-8"))
+    with output:
         for record in records:
             if record.id in done:
                 counts.skipped += 1
                 continue
             row = detect_row(detector, record)
             counts.count(row, input_path, on_error)
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
-            out.flush()
+            output.write(row)
             release_free_memory()
     return counts
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity._jsonl import drop_partial_last_line
+from veracity._jsonl import ResumableJsonl
 from veracity.batch import BatchCounts, Chunk, detect_row, finished_ids, parse_record, plan_chunks, read_chunk
 from veracity.errors import ConfigError, InputError
 from veracity.models.memory import release_free_memory
@@ -248,8 +248,6 @@ def run_batch_ray(
         raise InputError(f"cannot read {input_path}: no such file or directory")
     done = finished_ids(output_path)
     counts = BatchCounts()
-    output_path.parent.mkdir(parents=True, exist_ok=True)
-    drop_partial_last_line(output_path)
     with RayDetectorPool(detector, detector_settings, settings) as pool:
         rows, total = pool.rows(input_path, done)
         bar = tqdm(
@@ -260,10 +258,9 @@ def run_batch_ray(
             file=sys.stderr,
             disable=None if progress else True,
         )
-        with output_path.open("a", encoding="utf-8") as out:
+        with ResumableJsonl(output_path) as output:
             for item in rows:
-                out.write(item["row"] + "\n")
-                out.flush()
+                output.write(item["row"])
                 bar.update(1)
                 # decoded for its error or its verdict (the count of hallucinated answers): cheap beside a detection
                 counts.count(json.loads(item["row"]), input_path, on_error)

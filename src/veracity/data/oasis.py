@@ -49,7 +49,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity._jsonl import drop_partial_last_line, read_rows
+from veracity._jsonl import ResumableJsonl, read_rows
 from veracity.errors import ConfigError, InputError
 from veracity.schema import Document
 from veracity.text.normalize import normalize_words
@@ -295,8 +295,8 @@ def synthesize(
     earlier = json.loads(stats_path.read_text(encoding="utf-8")) if stats_path.exists() else None
     if earlier and SynthConfig.model_validate(earlier.get("config") or {}) != config:  # new fields take defaults
         raise ConfigError(f"{out_dir} holds records made with other settings: {earlier.get('config')}")
-    path = out_dir / RECORDS
-    done = {row["doc_id"] for row in read_rows(path)}
+    output = ResumableJsonl(out_dir / RECORDS)
+    done = {row["doc_id"] for row in output.rows()}
     rejected: Counter[str] = Counter(earlier.get("rejected", {}) if earlier else {})
     kinds: Counter[str] = Counter(earlier.get("kinds", {}) if earlier else {})
     refusals: Counter[str] = Counter(earlier.get("swap_refusals", {}) if earlier else {})
@@ -305,7 +305,6 @@ def synthesize(
         extractor = nlp = None
     else:
         extractor, nlp = RulesClaimExtractor(splitter="rules"), load_spacy()
-    drop_partial_last_line(path)
     written, records = 0, len(done)
     seconds = float(earlier.get("seconds", 0.0)) if earlier else 0.0
     started = time.perf_counter()
@@ -325,7 +324,7 @@ def synthesize(
             "seconds": round(seconds + time.perf_counter() - started, 1),
         }
 
-    with path.open("a", encoding="utf-8") as out:
+    with output:
         for document in documents:
             if document.id in done or document.id in seen_rejected:
                 continue
@@ -339,8 +338,7 @@ def synthesize(
                 if outcome.record is None:
                     rejected[outcome.reason or "unknown"] += 1
                     continue
-                out.write(json.dumps(outcome.record, ensure_ascii=False) + "\n")
-                out.flush()
+                output.write(outcome.record)
                 kinds[outcome.record["falsified"]["kind"]] += 1
                 written += 1
                 records += 1
@@ -352,7 +350,7 @@ def synthesize(
             if progress is not None:
                 progress(1)
     stats = current_stats()
-    stats["records"] = len(read_rows(path))
+    stats["records"] = len(output.rows())
     _write_json(stats_path, stats)
     return stats
 

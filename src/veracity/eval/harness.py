@@ -19,7 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from veracity._jsonl import drop_partial_last_line, has_rows_file, read_rows, unpack_rows
+from veracity._jsonl import ResumableJsonl, has_rows_file, read_rows
 from veracity.data.loaders import BadRecord, DatasetSpec, Example, NLIPair, Record, load_dataset
 from veracity.detectors.base import Detector
 from veracity.errors import ConfigError, VeracityError
@@ -191,8 +191,8 @@ def _predict(
     Returns:
         The bad records, the count of new predictions, and the ids of every example of the (limited) stream.
     """
-    unpack_rows(path)  # a committed run's predictions are packed; appending needs them plain
-    done = {str(r.get("id")) for r in read_rows(path)}
+    output = ResumableJsonl(path)
+    done = {str(r.get("id")) for r in output.rows()}
     bad: list[BadRecord] = []
     n_new = 0
     seen: set[str] = set()
@@ -217,11 +217,9 @@ def _predict(
         rows = predict_many(todo)
         if progress is not None:
             rows = progress(_Sized(rows, len(todo)), dataset)
-    drop_partial_last_line(path)
-    with path.open("a", encoding="utf-8") as out:
+    with output:
         for row in rows:
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
-            out.flush()
+            output.write(row)
             n_new += 1
             release_free_memory()
     return bad, n_new, seen

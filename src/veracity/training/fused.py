@@ -26,7 +26,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity._jsonl import drop_partial_last_line, read_rows
+from veracity._jsonl import ResumableJsonl, read_rows
 from veracity.data.loaders import Example, NLIPair, load_dataset
 from veracity.errors import InputError
 from veracity.eval import metrics as m
@@ -70,11 +70,10 @@ def collect_signals(
     log: Callable[[str], None] = print,
 ) -> list[dict[str, Any]]:
     """Append ``{id, label, task, group, shape, signals}`` per example not yet in ``out_path``; return all rows."""
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    done = {str(r["id"]) for r in read_rows(out_path)} if out_path.exists() else set()
-    drop_partial_last_line(out_path)
+    output = ResumableJsonl(out_path)
+    done = {str(r["id"]) for r in output.rows()}
     started, n_new = time.perf_counter(), 0
-    with out_path.open("a", encoding="utf-8") as out:
+    with output:
         for example in examples:
             if example.id in done:
                 continue
@@ -86,8 +85,7 @@ def collect_signals(
                 "shape": input_shape(example.answer, example.question),
                 "signals": signals_of(example),
             }
-            out.write(json.dumps(row) + "\n")
-            out.flush()
+            output.write(row)
             done.add(example.id)
             n_new += 1
             if n_new % 50 == 0:

@@ -28,6 +28,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from veracity._jsonl import ResumableJsonl
 from veracity.data.loaders import Example, load_dataset
 from veracity.errors import InputError, VeracityError
 from veracity.schema import Document
@@ -169,8 +170,8 @@ def learn_strategies(config: LearnConfig, data_dir: Path | None = None,
             }
             log(f"[{n}/{len(todo)}] {key}: {truth} -> {outcome.trajectory.label} A={outcome.advantage:+.2f} "
                 f"({row['seconds']} s, {outcome.llm_calls} LLM calls)")  # fmt: skip
-        with trajectories.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        with ResumableJsonl(trajectories) as output:  # one row at a time: a record takes minutes
+            output.write(row)
     metrics = summarise(list(_rows(trajectories)), detector.memory.stats())
     metrics["command_config"] = config.model_dump()
     (out / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
