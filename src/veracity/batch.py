@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from veracity._jsonl import ResumableJsonl, read_rows
+from veracity.detectors.base import to_documents
 from veracity.errors import InputError, VeracityError
 from veracity.models.memory import release_free_memory
 from veracity.schema import Document
@@ -97,19 +98,12 @@ def check_record(value: dict[str, Any], line: int) -> BatchRecord:
         return bad("'answer' must be a string")
     if context is None:  # open domain: a detector with a knowledge index (oasis) needs none; others refuse
         context = []
-    if isinstance(context, (str, dict)):
-        context = [context]
-    if not isinstance(context, list):
+    if not isinstance(context, (str, dict, list)):
         return bad("'context' must be a string or a list of strings / {id, text} documents")
-    documents: list[Document | str] = []
-    for index, item in enumerate(context):
-        if isinstance(item, str):
-            documents.append(item)
-        elif isinstance(item, dict) and isinstance(item.get("text"), str):
-            doc_id = item.get("id", f"doc-{index + 1}")
-            documents.append(Document(id=str(doc_id), text=item["text"]))
-        else:
-            return bad(f"'context[{index}]' must be a string or an object with a string 'text'")
+    try:
+        documents: list[Document | str] = list(to_documents(context))
+    except InputError as exc:
+        return bad(str(exc))
     if question is not None and not isinstance(question, str):
         return bad("'question' must be a string or null")
     return BatchRecord(line, record_id, answer, documents, question)

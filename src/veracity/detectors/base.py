@@ -14,6 +14,7 @@ from veracity.models.pair_scorer import PairScorer
 from veracity.schema import Document, Report
 
 __all__ = [
+    "ContextInput",
     "Detector",
     "Device",
     "StageTimer",
@@ -21,6 +22,7 @@ __all__ = [
     "empty_answer_report",
     "load_pair_scorer",
     "scorer_for",
+    "to_documents",
 ]
 
 Device = Annotated[
@@ -79,22 +81,24 @@ def scorer_for(model: str, settings: Any) -> PairScorer:
     )
 
 
-def as_documents(
-    context: Sequence[Document | str | Mapping[str, Any]] | str | Document | Mapping[str, Any] | None,
-) -> list[Document]:
-    """Context as documents, empty documents dropped: the forms batch records and HTTP bodies take.
+ContextInput = Sequence[Document | str | Mapping[str, Any]] | str | Document | Mapping[str, Any]
 
+
+def to_documents(context: ContextInput | None) -> list[Document]:
+    """Every form a context comes in, as documents (empty ones kept).
+
+    The one conversion the library, batch records and HTTP bodies share.
     ``context`` is a list whose items are :class:`Document` objects, strings (ids ``doc-1``, ``doc-2``, … by
     position) or mappings ``{"id"?, "text", "title"?}``; a single string, document or mapping is one document.
 
     Raises:
-        InputError: no context, an item of another type, repeated ids, or every document is empty or whitespace.
+        InputError: a context or an item of another type (named as ``'context[i]'``), or repeated ids.
     """
     if isinstance(context, (str, Document, Mapping)):
         context = [context]
     if context is None or isinstance(context, bytes) or not isinstance(context, Sequence):
         raise InputError(
-            "context must be a string, a Document, or a list of strings / Documents / {id, text} objects, not "
+            "'context' must be a string, a Document, or a list of strings / Documents / {id, text} objects, not "
             + type(context).__name__
         )
     documents = []
@@ -110,13 +114,22 @@ def as_documents(
             )
         else:
             raise InputError(
-                f"context item {i} is a {type(item).__name__}, expected a Document, a string or an object with a "
-                "string 'text'"
+                f"'context[{i - 1}]' must be a string or an object with a string 'text' (or a Document), not "
+                + type(item).__name__
             )
     ids = [d.id for d in documents]
     if len(set(ids)) != len(ids):
         raise InputError(f"context document ids must be unique, got {ids}")
-    non_empty = [d for d in documents if d.text.strip()]
+    return documents
+
+
+def as_documents(context: ContextInput | None) -> list[Document]:
+    """Context as documents for a detector: :func:`to_documents`, empty documents dropped, at least one left.
+
+    Raises:
+        InputError: as :func:`to_documents`, or no document has text.
+    """
+    non_empty = [d for d in to_documents(context) if d.text.strip()]
     if not non_empty:
         raise InputError("no context: give at least one non-empty document to check the answer against")
     return non_empty
