@@ -18,7 +18,7 @@ import mimetypes
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -33,6 +33,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, G
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from veracity.detectors.base import to_documents
 from veracity.errors import (
     BackendError,
     ConfigError,
@@ -162,7 +163,7 @@ class ServiceState:
             self._admitted -= 1
             self.queue_depth.set(self._admitted)
 
-    def run_detect(self, detector: Any, answer: str, context: list[Document | str], question: str | None) -> Report:
+    def run_detect(self, detector: Any, answer: str, context: Sequence[Document | str], question: str | None) -> Report:
         """One detection, on a pool thread."""
         with self.detect_lock:
             started = time.perf_counter()
@@ -347,9 +348,10 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
                 )
             options = {**body.settings, "index": str(settings.indexes[body.index])}
         detector = state.cached(name, options) or await asyncio.to_thread(loaded_detector, name, options)
-        context: list[Document | str] = [
-            c if isinstance(c, str) else Document(id=c.id, text=c.text, title=c.title) for c in body.context
-        ]
+        try:  # the body's shape was checked by DetectRequest; the conversion is the library's own
+            context = to_documents([c if isinstance(c, str) else c.model_dump() for c in body.context])
+        except InputError as exc:
+            raise Problem("invalid_input", str(exc)) from exc
         admitted, wait = state.admit()
         if not admitted:
             raise Problem(
