@@ -48,11 +48,55 @@ def test_readme_example_works(grounding):
 
 def test_registry_resolves_and_lists():
     assert "grounding" in names("detector")
-    assert resolve("llm", "scripted").__name__ == "ScriptedLLM"
+    assert resolve("llm", "scripted").__module__ == "veracity.models.llm.scripted"
     with pytest.raises(UnknownNameError, match="available: auto, cascade, fused, grounding"):
         resolve("detector", "nope")
     with pytest.raises(UnknownNameError, match="registry kind"):
         names("gizmo")
+
+
+def test_every_registry_kind_is_pinned():
+    """Issue 34 §3: one registry per kind, each read by its loader; what is built in is listed here."""
+    assert names("embedder") == ["sentence-transformers"]
+    assert names("pair_scorer") == ["grounding", "hf-cross-encoder"]
+    assert names("llm") == ["llamacpp", "openai", "scripted", "transformers"]
+    from veracity.data.loaders import RAGTRUTH_DATASETS, load_dataset
+
+    assert names("dataset") == sorted([
+        "felm", "fever", "fever-symmetric", "grounding", "halueval-dialogue", "halueval-general", "halueval-qa",
+        "halueval-qa-closed", "halueval-summarization", "hotpotqa-derived", "jsonl", "nli", "oasis",
+        *RAGTRUTH_DATASETS,
+    ])  # fmt: skip
+    with pytest.raises(UnknownNameError, match="unknown dataset 'nope'"):
+        load_dataset("nope:dev")
+
+
+def test_load_llm_dispatches_through_the_registry_and_its_plug_ins(tmp_path, monkeypatch):
+    from importlib.metadata import EntryPoint
+
+    import veracity.registry
+    from veracity.errors import InputError
+    from veracity.models.llm import load_llm
+
+    replies = tmp_path / "replies.json"
+    replies.write_text('["{\\"label\\": \\"faithful\\"}"]')
+    scripted = load_llm(f"scripted:{replies}")
+    assert scripted.model_id == "scripted:replies.json"
+    assert scripted.complete([{"role": "user", "content": "x"}]) == '{"label": "faithful"}'
+    with pytest.raises(InputError, match="cannot read replies"):
+        load_llm(f"scripted:{tmp_path}/missing.json")
+    (tmp_path / "not-a-list.json").write_text('{"a": 1}')
+    with pytest.raises(InputError, match="JSON list"):
+        load_llm(f"scripted:{tmp_path}/not-a-list.json")
+    assert type(load_llm("http://localhost:9/v1")).__name__ == "OpenAICompatibleLLM"
+    assert type(load_llm("transformers:smollm2-135m-instruct")).__name__ == "TransformersChat"  # loads on use
+
+    # A plug-in's backend, declared in the `veracity.llm` entry-point group, is reached by its name
+    plug_in = EntryPoint("echo", "veracity.models.llm.scripted:from_spec", "veracity.llm")
+    real = veracity.registry.entry_points
+    monkeypatch.setattr(veracity.registry, "entry_points",
+                        lambda group: [plug_in] if group == "veracity.llm" else real(group=group))  # fmt: skip
+    assert "echo" in names("llm") and load_llm(f"echo:{replies}").model_id == "scripted:replies.json"
 
 
 def test_load_detector_is_cheap_until_used():

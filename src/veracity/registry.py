@@ -40,10 +40,31 @@ PAIR_SCORERS: dict[str, str] = {
     "grounding": "veracity.stages.verify.grounding:GroundingPairScorer",
 }
 
+# LLM backends are factories ``(spec, timeout) -> LLM``; ``load_llm("NAME:SPEC")`` calls NAME's with SPEC.
 LLMS: dict[str, str] = {
-    "openai": "veracity.models.llm.openai:OpenAICompatibleLLM",
-    "llamacpp": "veracity.models.llm.llamacpp:LlamaCppLLM",
-    "scripted": "veracity.models.llm.scripted:ScriptedLLM",
+    "openai": "veracity.models.llm.openai:from_spec",
+    "llamacpp": "veracity.models.llm.llamacpp:from_spec",
+    "transformers": "veracity.models.llm.transformers:from_spec",
+    "scripted": "veracity.models.llm.scripted:from_spec",
+}
+
+# Dataset loaders are functions ``(DatasetSpec, data_dir) -> Iterator[Record]`` (veracity.data.loaders).
+_LOADERS = "veracity.data.loaders"
+DATASETS: dict[str, str] = {
+    "halueval-qa": f"{_LOADERS}:_halueval_qa",
+    "halueval-qa-closed": f"{_LOADERS}:_halueval_qa_closed",
+    "halueval-dialogue": f"{_LOADERS}:_halueval_dialogue",
+    "halueval-summarization": f"{_LOADERS}:_halueval_summarization",
+    "halueval-general": f"{_LOADERS}:_halueval_general",
+    **dict.fromkeys(("ragtruth", "ragtruth-qa", "ragtruth-summary", "ragtruth-data2txt"), f"{_LOADERS}:_ragtruth"),
+    "felm": f"{_LOADERS}:_felm",
+    "fever": f"{_LOADERS}:_fever",
+    "fever-symmetric": f"{_LOADERS}:_fever_symmetric",
+    "jsonl": f"{_LOADERS}:_generic_jsonl",
+    "nli": f"{_LOADERS}:_nli",
+    "hotpotqa-derived": f"{_LOADERS}:_hotpotqa_derived",
+    "grounding": f"{_LOADERS}:_grounding",
+    "oasis": f"{_LOADERS}:_oasis",
 }
 
 TABLES: dict[str, dict[str, str]] = {
@@ -51,6 +72,7 @@ TABLES: dict[str, dict[str, str]] = {
     "embedder": EMBEDDERS,
     "pair_scorer": PAIR_SCORERS,
     "llm": LLMS,
+    "dataset": DATASETS,
 }
 
 

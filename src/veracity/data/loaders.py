@@ -19,10 +19,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from veracity.errors import ConfigError, InputError, UnknownNameError
+from veracity.errors import ConfigError, InputError
+from veracity.registry import resolve
 
 __all__ = [
-    "DATASETS",
     "BadRecord",
     "DatasetSpec",
     "Example",
@@ -498,22 +498,11 @@ def _grounding(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
             yield BadRecord(index, f"row {index}: {_short(exc) if isinstance(exc, ValidationError) else exc}")
 
 
-DATASETS: dict[str, Callable[[DatasetSpec, Path], Iterator[Record]]] = {
-    "halueval-qa": _halueval("qa"),
-    "halueval-qa-closed": _halueval("qa", closed=True),
-    "halueval-dialogue": _halueval("dialogue"),
-    "halueval-summarization": _halueval("summarization"),
-    "halueval-general": _halueval_general,
-    **dict.fromkeys(RAGTRUTH_DATASETS, _ragtruth),
-    "felm": _felm,
-    "fever": _fever,
-    "fever-symmetric": _fever_symmetric,
-    "jsonl": _generic_jsonl,
-    "nli": _nli,
-    "hotpotqa-derived": _hotpotqa_derived,
-    "grounding": _grounding,
-    "oasis": _oasis,
-}
+# The HaluEval loaders by name, for the registry's ``dataset`` table (veracity.registry.DATASETS).
+_halueval_qa = _halueval("qa")
+_halueval_qa_closed = _halueval("qa", closed=True)
+_halueval_dialogue = _halueval("dialogue")
+_halueval_summarization = _halueval("summarization")
 
 
 def load_dataset(spec: DatasetSpec | str, data_dir: Path | None = None) -> Iterator[Record]:
@@ -525,9 +514,8 @@ def load_dataset(spec: DatasetSpec | str, data_dir: Path | None = None) -> Itera
     """
     if isinstance(spec, str):
         spec = DatasetSpec.parse(spec)
-    if spec.name not in DATASETS:
-        raise UnknownNameError("dataset", spec.name, DATASETS)
-    return DATASETS[spec.name](spec, data_dir or default_data_dir())
+    loader = resolve("dataset", spec.name)  # a plug-in's set comes from the `veracity.dataset` entry points
+    return loader(spec, data_dir or default_data_dir())  # type: ignore[no-any-return]
 
 
 def _short(exc: Exception) -> str:

@@ -11,7 +11,7 @@ from veracity.errors import BackendError, ModelNotAvailableError
 from veracity.models.catalog import resolve_model_path
 from veracity.models.llm.base import Message, validate_messages
 
-__all__ = ["DEFAULT_LOCAL_LLM", "LlamaCppLLM"]
+__all__ = ["DEFAULT_LOCAL_LLM", "LlamaCppLLM", "from_spec"]
 
 DEFAULT_LOCAL_LLM = "qwen2.5-coder-1.5b-instruct"
 
@@ -92,3 +92,8 @@ class LlamaCppLLM:
             return str(response["choices"][0]["message"]["content"])
         except (KeyError, IndexError, TypeError) as exc:
             raise BackendError(f"llama.cpp returned no message content: {str(response)[:200]}") from exc
+
+
+def from_spec(model: str, timeout: float) -> LlamaCppLLM:
+    """The registry's factory (``llm`` kind): a catalog name or ``.gguf`` path run in-process (no timeout: local)."""
+    return LlamaCppLLM(model)

@@ -12,7 +12,7 @@ import httpx
 from veracity.errors import BackendError, ConfigError, LLMOutputError, LLMTimeoutError
 from veracity.models.llm.base import Message, validate_messages
 
-__all__ = ["OpenAICompatibleLLM"]
+__all__ = ["OpenAICompatibleLLM", "from_spec"]
 
 
 class OpenAICompatibleLLM:
@@ -115,3 +115,8 @@ class OpenAICompatibleLLM:
                 raise LLMOutputError(f"{url} answered with non-JSON: {response.text[:200]!r}") from exc
         assert last is not None
         raise last
+
+
+def from_spec(base_url: str, timeout: float) -> OpenAICompatibleLLM:
+    """The registry's factory (``llm`` kind): an OpenAI-compatible server at ``base_url``."""
+    return OpenAICompatibleLLM(base_url=base_url, timeout=timeout)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
-from veracity.errors import BackendError
+from veracity.errors import BackendError, InputError
 from veracity.models.llm.base import Message, validate_messages
 
-__all__ = ["ScriptedLLM"]
+__all__ = ["ScriptedLLM", "from_spec"]
 
 
 class ScriptedLLM:
@@ -50,3 +52,18 @@ class ScriptedLLM:
         if not self._queue:
             raise BackendError(f"scripted LLM {self.model_id!r} has no replies left")
         return self._queue.pop(0)
+
+
+def from_spec(path: str, timeout: float) -> ScriptedLLM:
+    """The registry's factory (``llm`` kind), for dry runs: ``scripted:FILE`` replies with FILE's JSON list of texts.
+
+    Raises:
+        InputError: the file is missing or is not a JSON list of strings.
+    """
+    try:
+        replies = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"scripted LLM: cannot read replies from {path!r}: {exc}") from exc
+    if not isinstance(replies, list) or not all(isinstance(r, str) for r in replies):
+        raise InputError(f"scripted LLM: {path} must hold a JSON list of reply texts")
+    return ScriptedLLM(replies, model_id=f"scripted:{Path(path).name}")

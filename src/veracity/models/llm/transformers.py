@@ -22,7 +22,7 @@ from veracity.errors import BackendError, ModelNotAvailableError
 from veracity.models.catalog import quiet_transformers, resolve_model_path
 from veracity.models.llm.base import Message, validate_messages
 
-__all__ = ["TransformersChat", "json_object_closed", "load_causal_lm"]
+__all__ = ["TransformersChat", "from_spec", "json_object_closed", "load_causal_lm"]
 
 
 def json_object_closed(text: str) -> bool:
@@ -207,3 +207,8 @@ class TransformersChat:
             except Exception as exc:
                 raise BackendError(f"generation with {self.base} failed: {exc}") from exc
         return opening + str(tokenizer.decode(output[0, ids.shape[1] :], skip_special_tokens=True))
+
+
+def from_spec(base: str, timeout: float) -> TransformersChat:
+    """The registry's factory (``llm`` kind): ``base`` run by transformers (no timeout: local)."""
+    return TransformersChat(base)
