@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
+from veracity.detectors.leap.sandbox import SandboxLimits, calculator, run_code
 from veracity.errors import InputError
-from veracity.stages.agent.sandbox import SandboxLimits, calculator, run_code
 
 FAST = SandboxLimits(cpu_seconds=2, wall_seconds=4.0)
 

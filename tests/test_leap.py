@@ -19,13 +19,7 @@ import pytest
 from conftest import veracity_command
 from veracity.data.loaders import Example
 from veracity.detectors.leap import FIXED_STRATEGY, LeapConfig, LeapDetector
-from veracity.errors import BackendError, InputError
-from veracity.eval.harness import agent_summary, predict_example
-from veracity.models.llm.base import RETRY_TEMPERATURE
-from veracity.models.llm.scripted import ScriptedLLM
-from veracity.models.pair_scorer import HFPairScorer
-from veracity.schema import Document
-from veracity.stages.agent.agents import (
+from veracity.detectors.leap.agents import (
     AdvantageRegressor,
     State,
     Strategy,
@@ -35,8 +29,8 @@ from veracity.stages.agent.agents import (
     predict_value,
     tool_verdict,
 )
-from veracity.stages.agent.memory import AgentMemory, strategy_entropy
-from veracity.stages.agent.tools import (
+from veracity.detectors.leap.memory import AgentMemory, strategy_entropy
+from veracity.detectors.leap.tools import (
     TOOL_NAMES,
     ContextSearch,
     HTTPSearch,
@@ -45,6 +39,12 @@ from veracity.stages.agent.tools import (
     action_schema,
     parse_action,
 )
+from veracity.errors import BackendError, InputError
+from veracity.eval.harness import agent_summary, predict_example
+from veracity.models.llm.base import RETRY_TEMPERATURE
+from veracity.models.llm.scripted import ScriptedLLM
+from veracity.models.pair_scorer import HFPairScorer
+from veracity.schema import Document
 
 CONTEXT = [
     Document(

@@ -15,11 +15,11 @@ from typer.testing import CliRunner
 from veracity.batch import parse_record
 from veracity.cli import app
 from veracity.detectors import load_detector
+from veracity.detectors.oasis.ranked import RankedPassageVerifier, first_decision
 from veracity.errors import ConfigError, InputError
 from veracity.models.pair_scorer import CONTRADICTION, ENTAILMENT, NEUTRAL
 from veracity.schema import Document, Label
 from veracity.stages.retrieve.knowledge import IndexConfig, KnowledgeIndex, document_passages
-from veracity.stages.verify.ranked import RankedPassageVerifier, first_decision
 
 E, N, C = [0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]
 

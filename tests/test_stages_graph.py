@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
+from veracity.detectors.sea.graph import aggregate_evidence, edge_frequencies
 from veracity.errors import ConfigError, InputError
-from veracity.stages.graph import aggregate_evidence, edge_frequencies
 
 # A zigzag chain: neighbours are 1.0198 apart, next-but-one 2.0, the ends 3.0067; μ = 1.6777, so with α = 1 only
 # the three neighbour edges exist. In a path graph 0–1–2–3 the middle edge carries the shortest paths of 4 pairs

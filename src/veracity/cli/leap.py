@@ -22,8 +22,8 @@ leap_app.add_typer(memory_app, name="memory")
 
 
 def _open_memory(folder: Path, embedder: str) -> Any:
+    from veracity.detectors.leap.memory import AgentMemory
     from veracity.models.embedder import SentenceTransformerEmbedder
-    from veracity.stages.agent.memory import AgentMemory
 
     if not (folder / "memory.json").exists():
         raise _fail(f"no LEAP memory in {folder} (no memory.json)")

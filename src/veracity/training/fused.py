@@ -10,7 +10,7 @@ Two steps, both resumable:
    cross-validation log-loss), out-of-fold predictions by the same folds, an isotonic (or Platt, under 200
    examples) calibration per input shape on those predictions, and the threshold that maximises ``objective`` (F1
    by default, or balanced accuracy) on the calibrated
-   out-of-fold probabilities. Everything is written as one JSON :class:`~veracity.stages.fused_model.FusedModel`.
+   out-of-fold probabilities. Everything is written as one JSON :class:`~veracity.detectors.fused.model.FusedModel`.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from veracity._jsonl import ResumableJsonl, read_rows
 from veracity.data.loaders import Example, NLIPair, load_dataset
+from veracity.detectors.fused.model import FusedModel
 from veracity.errors import InputError
 from veracity.eval import metrics as m
 from veracity.stages.calibration import ShapeCalibration, input_shape
-from veracity.stages.fused_model import FusedModel
 
 __all__ = [
     "FUSED_FEATURES",

@@ -3,7 +3,7 @@
 ``learn_strategies`` runs the planner, actor, critic and reflector of a :class:`~veracity.detectors.leap.LeapDetector`
 on each chosen record, with its true label, and grows the memories. It writes into one folder:
 
-- ``memory/``: M_P, M_A and M_C (:class:`~veracity.stages.agent.memory.AgentMemory`), saved after every record;
+- ``memory/``: M_P, M_A and M_C (:class:`~veracity.detectors.leap.memory.AgentMemory`), saved after every record;
 - ``trajectories.jsonl``: one line per record, with the planner's and the actor's conversations in a standard chat
   form (assistant turns carry ``tool_calls``, tool results are ``tool`` messages, and every message has ``train``:
   true for the agent's own tokens, false for prompts and observations: the mask of Eq. 11);
@@ -30,9 +30,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from veracity._jsonl import ResumableJsonl
 from veracity.data.loaders import Example, load_dataset
+from veracity.detectors.leap.agents import PREDICT_PROMPT, State, Trajectory
 from veracity.errors import InputError, VeracityError
 from veracity.schema import Document
-from veracity.stages.agent.agents import PREDICT_PROMPT, State, Trajectory
 
 __all__ = [
     "LearnConfig",

@@ -10,7 +10,7 @@ Claim extraction (§5.1) → evidence retrieval (§5.2) → claim verification b
   passages (Chunk(X; T), the index's cut) ranked by embedding similarity.
 - **Verification** walks each claim's passages in ranking order with the NLI model (Eq. 7: the argmax label):
   the first entailment verifies the claim, the first contradiction refutes it; all neutral is *not enough
-  evidence* (:func:`~veracity.stages.verify.ranked.first_decision`).
+  evidence* (:func:`~veracity.detectors.oasis.ranked.first_decision`).
 - **Aggregation**: the text is factual iff all its claims are verified.
 
 Labels in the report: ``supported`` (an entailing passage), ``not_supported`` (a contradicting one),
@@ -34,6 +34,7 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
+from veracity.detectors.oasis.ranked import RankedCheck, RankedPassageVerifier
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.errors import InputError
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
@@ -62,7 +63,6 @@ from veracity.stages.verify.grounding import (
     find_unsupported,
     misplaced_names,
 )
-from veracity.stages.verify.ranked import RankedCheck, RankedPassageVerifier
 from veracity.text.split import SentenceSplitter
 
 __all__ = ["OasisConfig", "OasisDetector"]

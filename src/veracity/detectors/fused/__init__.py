@@ -8,7 +8,7 @@ Signals (each computed once per answer; the report lists every value and its con
   the mean of the five largest, the share of tokens at or above ½, the number of spans;
 * the input's shape: a question or not, a structured record (JSON) as context or not.
 
-A logistic regression over the standardised signals (:class:`~veracity.stages.fused_model.FusedModel`, a JSON file,
+A logistic regression over the standardised signals (:class:`~veracity.detectors.fused.model.FusedModel`, a JSON file,
 fitted by ``veracity train fused``) gives P(hallucinated), calibrated per input shape on out-of-fold predictions of
 its training data; hallucinated iff P ≥ the threshold stored with the model. Spans: the span model's.
 
@@ -28,11 +28,11 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report
+from veracity.detectors.fused.model import FusedModel
 from veracity.detectors.span import SpanConfig, SpanDetector, TokenProbabilities, window_notes
 from veracity.errors import ModelNotAvailableError
 from veracity.schema import Document, Report, Signal, TextSpan
 from veracity.stages.calibration import input_shape
-from veracity.stages.fused_model import FusedModel
 from veracity.text.language import detect_language
 from veracity.text.novelty import lexical_signals
 
@@ -80,7 +80,7 @@ def resolve_fused_model(name: str) -> Path:
     path = Path(name)
     if path.is_file():
         return path
-    shipped = Path(__file__).parent.parent / "models" / "weights" / name / "fused_model.json"
+    shipped = Path(__file__).parents[2] / "models" / "weights" / name / "fused_model.json"
     if shipped.is_file():
         return shipped
     raise ModelNotAvailableError(

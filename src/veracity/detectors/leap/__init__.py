@@ -3,7 +3,7 @@
 For each answer the planner proposes a strategy (reflections on similar past failures retrieved from M_P). Proactive
 correction (§3.5) predicts its advantage Â; below θ_corr the reflector critiques it and the planner revises, up to
 ``max_revisions`` times. The actor then runs the approved strategy with the toolbox
-(:mod:`veracity.stages.agent.tools`), its examples retrieved from M_A, until ``get_answer``. The verdict is
+(:mod:`veracity.detectors.leap.tools`), its examples retrieved from M_A, until ``get_answer``. The verdict is
 ``get_answer``'s label, checked against a schema; text in the context or the answer cannot change the format.
 
 Â comes from ``correction``:
@@ -21,7 +21,7 @@ The score is the agent's verdict (1 hallucinated, 0 faithful; threshold 0.5): th
 probability. Spans are the answer sentences a ``match`` call found unsupported.
 
 Faults never crash a check: an unusable planner reply gives the fixed strategy, an unusable actor reply or a failed
-LLM ends the run with the fallback verdict of :func:`~veracity.stages.agent.agents.act`, and the report says so.
+LLM ends the run with the fallback verdict of :func:`~veracity.detectors.leap.agents.act`, and the report says so.
 """
 
 from __future__ import annotations
@@ -35,15 +35,7 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
-from veracity.detectors.verifier import DEFAULT_VERIFIER
-from veracity.errors import BackendError, ConfigError, LLMOutputError
-from veracity.models.embedder import DEFAULT_EMBEDDER, Embedder, SentenceTransformerEmbedder
-from veracity.models.llm import LLM, load_llm
-from veracity.models.llm.base import CountingLLM
-from veracity.models.llm.llamacpp import DEFAULT_LOCAL_LLM
-from veracity.models.pair_scorer import PairScorer
-from veracity.schema import AgentStep, AgentStrategy, AgentTrace, Document, Report, TextSpan
-from veracity.stages.agent.agents import (
+from veracity.detectors.leap.agents import (
     AdvantageRegressor,
     Reflection,
     State,
@@ -59,8 +51,16 @@ from veracity.stages.agent.agents import (
     reflect,
     rule_score,
 )
-from veracity.stages.agent.memory import AgentMemory
-from veracity.stages.agent.tools import TOOL_NAMES, ContextSearch, HTTPSearch, IndexSearch, SearchBackend, Toolbox
+from veracity.detectors.leap.memory import AgentMemory
+from veracity.detectors.leap.tools import TOOL_NAMES, ContextSearch, HTTPSearch, IndexSearch, SearchBackend, Toolbox
+from veracity.detectors.verifier import DEFAULT_VERIFIER
+from veracity.errors import BackendError, ConfigError, LLMOutputError
+from veracity.models.embedder import DEFAULT_EMBEDDER, Embedder, SentenceTransformerEmbedder
+from veracity.models.llm import LLM, load_llm
+from veracity.models.llm.base import CountingLLM
+from veracity.models.llm.llamacpp import DEFAULT_LOCAL_LLM
+from veracity.models.pair_scorer import PairScorer
+from veracity.schema import AgentStep, AgentStrategy, AgentTrace, Document, Report, TextSpan
 
 __all__ = ["FIXED_STRATEGY", "LeapConfig", "LeapDetector", "LearnOutcome"]
 

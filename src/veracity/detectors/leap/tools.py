@@ -2,8 +2,8 @@
 
 - ``web_search(query)``: a :class:`SearchBackend`: the example's own context (:class:`ContextSearch`), a
   ``veracity index`` (:class:`IndexSearch`) or a user's HTTP service (:class:`HTTPSearch`); never the open web;
-- ``calculator(formula)``: :func:`~veracity.stages.agent.sandbox.calculator`, an AST walk;
-- ``code_interpreter(code)``: :func:`~veracity.stages.agent.sandbox.run_code`, the sandbox;
+- ``calculator(formula)``: :func:`~veracity.detectors.leap.sandbox.calculator`, an AST walk;
+- ``code_interpreter(code)``: :func:`~veracity.detectors.leap.sandbox.run_code`, the sandbox;
 - ``word_count(length, text)``: (words, words <= length);
 - ``match(sentence, context)``: the verifier (the same NLI model as the other detectors): P(entailment) of the
   sentence against the context; with no context, against the example's documents and everything searched so far,
@@ -37,11 +37,11 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from veracity.detectors.leap.sandbox import SandboxLimits, calculator, run_code
 from veracity.errors import BackendError, InputError
 from veracity.models.embedder import Embedder
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
 from veracity.schema import Document
-from veracity.stages.agent.sandbox import SandboxLimits, calculator, run_code
 from veracity.text.chunk import chunk_sentences
 from veracity.text.split import SentenceSplitter
 from veracity.text.tokens import RegexTokenizer

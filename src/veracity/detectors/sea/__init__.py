@@ -5,7 +5,7 @@
    (f(c), :mod:`veracity.text.factual`) are kept: A' = their concatenation; when none is factual the whole answer is
    used and the report says so.
 2. **Semantic evidence aggregation** (§3.4): chunk embeddings → the betweenness-ordered merge of
-   :func:`veracity.stages.graph.aggregate_evidence` → clusters D_k, chunks in original order. Deviation: T_t
+   :func:`veracity.detectors.sea.graph.aggregate_evidence` → clusters D_k, chunks in original order. Deviation: T_t
    defaults to what the NLI model reads (:meth:`SEADetector.cluster_budget`), not the paper's 1,024.
 3. **Consistency scoring** (§3.5): r_k = R(D_k, A') (default: the cosine similarity of embeddings, clipped at 0),
    r̃_k = r_k / Σ r_j (uniform when every r_k is 0); H = ``The answer to "{Q}" is: {A'}`` (A' without a
@@ -38,11 +38,11 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
+from veracity.detectors.sea.graph import aggregate_evidence
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
 from veracity.schema import Document, EvidenceGroup, GroupedChunk, Report, TextSpan
-from veracity.stages.graph import aggregate_evidence
 from veracity.text.chunk import chunk_sentences
 from veracity.text.factual import is_factual
 from veracity.text.split import SentenceSplitter

@@ -31,11 +31,8 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from veracity.errors import BackendError, LLMOutputError
-from veracity.models.embedder import Embedder
-from veracity.models.llm.base import LLM, RETRY_TEMPERATURE, Message, ask_json, parse_json_reply
-from veracity.stages.agent.memory import AgentMemory
-from veracity.stages.agent.tools import (
+from veracity.detectors.leap.memory import AgentMemory
+from veracity.detectors.leap.tools import (
     TOOL_DESCRIPTIONS,
     TOOL_NAMES,
     Toolbox,
@@ -44,6 +41,9 @@ from veracity.stages.agent.tools import (
     action_schema,
     parse_action,
 )
+from veracity.errors import BackendError, LLMOutputError
+from veracity.models.embedder import Embedder
+from veracity.models.llm.base import LLM, RETRY_TEMPERATURE, Message, ask_json, parse_json_reply
 
 __all__ = [
     "AdvantageRegressor",
