@@ -19,7 +19,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from veracity.detectors.base import Detector, as_documents, empty_answer_report
+from veracity.detectors.base import ConfiguredDetector, Detector, as_documents, empty_answer_report
 from veracity.schema import Document, Report
 from veracity.stages.calibration import SHAPES, input_shape
 
@@ -101,10 +101,11 @@ def route_of(answer: str, question: str | None, long_form_words: int) -> str:
     return shape
 
 
-class AutoDetector:
+class AutoDetector(ConfiguredDetector[AutoConfig]):
     """Routes each input, by its shape, to the detector measured best for that shape."""
 
     name = "auto"
+    config_class = AutoConfig
 
     def __init__(self, routes: dict[str, Detector], settings: AutoConfig | None = None) -> None:
         missing = [shape for shape in ROUTES if shape not in routes]
@@ -118,8 +119,7 @@ class AutoDetector:
         """Build every route's detector, once per distinct route (models load on first use)."""
         from veracity.detectors import load_detector
 
-        base = config or AutoConfig()
-        s = AutoConfig.model_validate({**base.model_dump(), **overrides})
+        s = cls.settings_from(config, overrides)
         built: list[tuple[Route, Detector]] = []
         routes: dict[str, Detector] = {}
         for shape in ROUTES:

@@ -5,15 +5,16 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any, Protocol, runtime_checkable
+from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from veracity.errors import InputError
 from veracity.models.pair_scorer import PairScorer
 from veracity.schema import Document, Report
 
 __all__ = [
+    "ConfiguredDetector",
     "ContextInput",
     "Detector",
     "Device",
@@ -48,6 +49,35 @@ class Detector(Protocol):
     def config(self) -> dict[str, Any]:
         """The configuration recorded in every report."""
         ...
+
+
+ConfigT = TypeVar("ConfigT", bound=BaseModel)
+
+
+class ConfiguredDetector(Generic[ConfigT]):
+    """The base every detector shares: its validated settings, how overrides merge into them, its ``config()``.
+
+    A detector names its pydantic config class (``config_class``) and keeps the validated settings in
+    ``settings``; ``from_config`` builds its models from :meth:`settings_from`'s result.
+    """
+
+    name: str
+    config_class: ClassVar[type[BaseModel]]
+    settings: ConfigT
+
+    @classmethod
+    def settings_from(cls, config: ConfigT | None, overrides: Mapping[str, Any]) -> ConfigT:
+        """``config`` (default: the config class's defaults) with ``overrides`` applied, validated once.
+
+        Raises:
+            pydantic.ValidationError: an override is unknown or out of range (``load_detector`` words it).
+        """
+        base = config if config is not None else cls.config_class()
+        return cast(ConfigT, cls.config_class.model_validate({**base.model_dump(), **overrides}))
+
+    def config(self) -> dict[str, Any]:
+        """The settings recorded in every report."""
+        return self.settings.model_dump()
 
 
 def load_pair_scorer(model: str, **hf_options: Any) -> PairScorer:

@@ -18,7 +18,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from veracity.detectors.base import Detector, as_documents, empty_answer_report
+from veracity.detectors.base import ConfiguredDetector, Detector, as_documents, empty_answer_report
 from veracity.errors import VeracityError
 from veracity.schema import Document, Report
 from veracity.stages.calibration import SHAPES, input_shape
@@ -67,10 +67,11 @@ def route(probability: float, band: tuple[float, float]) -> str | None:
     return None
 
 
-class CascadeDetector:
+class CascadeDetector(ConfiguredDetector[CascadeConfig]):
     """Two detectors; the second sees only what the first is unsure about."""
 
     name = "cascade"
+    config_class = CascadeConfig
 
     def __init__(self, first: Detector, second: Detector, settings: CascadeConfig | None = None) -> None:
         self.first = first
@@ -82,8 +83,7 @@ class CascadeDetector:
         """Build both stages (their models load on first use)."""
         from veracity.detectors import load_detector
 
-        base = config or CascadeConfig()
-        s = CascadeConfig.model_validate({**base.model_dump(), **overrides})
+        s = cls.settings_from(config, overrides)
         if s.first == "cascade" or s.second == "cascade":
             raise ValueError("a cascade's stages cannot be cascades")
         first = load_detector(s.first, calibration=s.first_calibration, **s.first_settings)

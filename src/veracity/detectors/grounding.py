@@ -24,7 +24,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report
+from veracity.detectors.base import ConfiguredDetector, Device, StageTimer, as_documents, empty_answer_report
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.schema import (
     Claim,
@@ -63,7 +63,7 @@ class GroundingConfig(BaseModel):
     check_negation: bool = True
 
 
-class GroundingDetector:
+class GroundingDetector(ConfiguredDetector[GroundingConfig]):
     """Flags the names, numbers, dates and negations of an answer that its aligned evidence does not contain.
 
     Example::
@@ -76,6 +76,7 @@ class GroundingDetector:
     """
 
     name = "grounding"
+    config_class = GroundingConfig
 
     def __init__(
         self,
@@ -92,8 +93,7 @@ class GroundingDetector:
     @classmethod
     def from_config(cls, config: GroundingConfig | None = None, **overrides: Any) -> Self:
         """Build the detector and its stages from settings (``overrides`` are validated field by field)."""
-        base = config or GroundingConfig()
-        settings = GroundingConfig.model_validate({**base.model_dump(), **overrides})
+        settings = cls.settings_from(config, overrides)
         return cls(
             splitter=SentenceSplitter(settings.splitter),
             aligner=EmbeddingAligner(

@@ -15,7 +15,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
+from veracity.detectors.base import ConfiguredDetector, StageTimer, as_documents, empty_answer_report
 from veracity.errors import BackendError, LLMOutputError
 from veracity.models.llm import load_llm
 from veracity.models.llm.base import LLM, RETRY_TEMPERATURE, parse_json_reply
@@ -61,10 +61,11 @@ def _read(value: Any) -> tuple[str, int]:
     return str(value["label"]), int(confidence)
 
 
-class LLMJudgeDetector:
+class LLMJudgeDetector(ConfiguredDetector[LLMJudgeConfig]):
     """An LLM asked once for a verdict and its confidence."""
 
     name = "llm-judge"
+    config_class = LLMJudgeConfig
 
     def __init__(self, llm: LLM, settings: LLMJudgeConfig | None = None) -> None:
         self.llm = llm
@@ -73,13 +74,8 @@ class LLMJudgeDetector:
     @classmethod
     def from_config(cls, config: LLMJudgeConfig | None = None, **overrides: Any) -> Self:
         """Build the detector; the LLM loads on its first call."""
-        base = config or LLMJudgeConfig()
-        settings = LLMJudgeConfig.model_validate({**base.model_dump(), **overrides})
+        settings = cls.settings_from(config, overrides)
         return cls(load_llm(settings.llm, timeout=settings.llm_timeout), settings)
-
-    def config(self) -> dict[str, Any]:
-        """The settings recorded in every report."""
-        return self.settings.model_dump()
 
     def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
         """The judge's verdict and confidence as a report.

@@ -22,7 +22,14 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
+from veracity.detectors.base import (
+    ConfiguredDetector,
+    Device,
+    StageTimer,
+    as_documents,
+    empty_answer_report,
+    scorer_for,
+)
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.models.llm import LLM, load_llm
@@ -117,10 +124,11 @@ class LiteHallConfig(BaseModel):
     num_threads: int | None = Field(None, ge=1)
 
 
-class LiteHallDetector:
+class LiteHallDetector(ConfiguredDetector[LiteHallConfig]):
     """LiteHall's three stages and FactScore, each stage swappable."""
 
     name = "litehall"
+    config_class = LiteHallConfig
 
     def __init__(
         self, scorer: PairScorer, embedder: Any, settings: LiteHallConfig | None = None, llm: LLM | None = None
@@ -163,14 +171,9 @@ class LiteHallDetector:
     @classmethod
     def from_config(cls, config: LiteHallConfig | None = None, **overrides: Any) -> Self:
         """Build the detector and its models (loaded on first use)."""
-        base = config or LiteHallConfig()
-        settings = LiteHallConfig.model_validate({**base.model_dump(), **overrides})
+        settings = cls.settings_from(config, overrides)
         scorer = scorer_for(settings.nli_model, settings)
         return cls(scorer, SentenceTransformerEmbedder(settings.embedder, device=settings.device), settings)
-
-    def config(self) -> dict[str, Any]:
-        """The settings recorded in every report."""
-        return self.settings.model_dump()
 
     def _models(self) -> dict[str, str]:
         models = {"nli": self.scorer.model_id, "embedder": self.embedder.model_id}

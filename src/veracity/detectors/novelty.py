@@ -18,7 +18,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import StageTimer, as_documents, empty_answer_report
+from veracity.detectors.base import ConfiguredDetector, StageTimer, as_documents, empty_answer_report
 from veracity.schema import Document, Report, TextSpan
 from veracity.text.novelty import content_words, merge_word_spans, vocabulary
 
@@ -40,10 +40,11 @@ class NoveltyConfig(BaseModel):
     question_as_source: bool = Field(True, description="Words of the question count as known.")
 
 
-class NoveltyDetector:
+class NoveltyDetector(ConfiguredDetector[NoveltyConfig]):
     """Flags the answer's content words that no context document (or the question) uses."""
 
     name = "novelty"
+    config_class = NoveltyConfig
 
     def __init__(self, settings: NoveltyConfig | None = None) -> None:
         self.settings = settings or NoveltyConfig()
@@ -51,12 +52,7 @@ class NoveltyDetector:
     @classmethod
     def from_config(cls, config: NoveltyConfig | None = None, **overrides: Any) -> Self:
         """Build the detector from settings."""
-        base = config or NoveltyConfig()
-        return cls(NoveltyConfig.model_validate({**base.model_dump(), **overrides}))
-
-    def config(self) -> dict[str, Any]:
-        """The settings recorded in every report."""
-        return self.settings.model_dump()
+        return cls(cls.settings_from(config, overrides))
 
     def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
         """Score ``answer`` by its novel content words.

@@ -24,7 +24,7 @@ from typing import Any, Literal, Self
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report
+from veracity.detectors.base import ConfiguredDetector, Device, StageTimer, as_documents, empty_answer_report
 from veracity.models.token_tagger import TokenTagger, read_span_model_info, token_runs
 from veracity.schema import Document, Report, TextSpan
 from veracity.text.select import WindowInput, window_inputs
@@ -83,10 +83,11 @@ def widen_to_words(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-class SpanDetector:
+class SpanDetector(ConfiguredDetector[SpanConfig]):
     """Marks unsupported answer tokens with a token classifier; the score follows from them."""
 
     name = "span"
+    config_class = SpanConfig
 
     def __init__(self, tagger: TokenTagger, settings: SpanConfig | None = None) -> None:
         self.tagger = tagger
@@ -95,8 +96,7 @@ class SpanDetector:
     @classmethod
     def from_config(cls, config: SpanConfig | None = None, **overrides: Any) -> Self:
         """Build the detector (the model loads on first use)."""
-        base = config or SpanConfig()
-        settings = SpanConfig.model_validate({**base.model_dump(), **overrides})
+        settings = cls.settings_from(config, overrides)
         tagger = TokenTagger(
             settings.model,
             batch_size=settings.batch_size,
@@ -105,10 +105,6 @@ class SpanDetector:
             quantize=settings.quantize,
         )
         return cls(tagger, settings)
-
-    def config(self) -> dict[str, Any]:
-        """The settings recorded in every report."""
-        return self.settings.model_dump()
 
     @functools.cached_property
     def window_sizes(self) -> tuple[int, int]:

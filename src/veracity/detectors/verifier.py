@@ -29,7 +29,14 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
+from veracity.detectors.base import (
+    ConfiguredDetector,
+    Device,
+    StageTimer,
+    as_documents,
+    empty_answer_report,
+    scorer_for,
+)
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
 from veracity.schema import Document, Evidence, EvidenceRole, Report, Sentence, SentenceScore, TextSpan
 from veracity.stages.verify.claims import conflicting_spans
@@ -91,10 +98,11 @@ class HypothesisOnlyScorer:
         return self.inner.score([("", hypothesis) for _, hypothesis in pairs])
 
 
-class VerifierDetector:
+class VerifierDetector(ConfiguredDetector[VerifierConfig]):
     """Scores the whole answer against the whole context with one pair-scorer call."""
 
     name = "verifier"
+    config_class = VerifierConfig
 
     def __init__(self, scorer: PairScorer, settings: VerifierConfig | None = None) -> None:
         self.scorer = scorer
@@ -106,14 +114,9 @@ class VerifierDetector:
     @classmethod
     def from_config(cls, config: VerifierConfig | None = None, **overrides: Any) -> Self:
         """Build the detector and its pair scorer from settings."""
-        base = config or VerifierConfig()
-        settings = VerifierConfig.model_validate({**base.model_dump(), **overrides})
+        settings = cls.settings_from(config, overrides)
         scorer = scorer_for(settings.model, settings)
         return cls(HypothesisOnlyScorer(scorer) if settings.hypothesis_only else scorer, settings)
-
-    def config(self) -> dict[str, Any]:
-        """The settings recorded in every report."""
-        return self.settings.model_dump()
 
     def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.float32]:
         """P(entailment), P(neutral), P(contradiction) per (premise, hypothesis)."""

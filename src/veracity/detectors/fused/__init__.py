@@ -27,7 +27,7 @@ from typing import Any, Literal, Self
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report
+from veracity.detectors.base import ConfiguredDetector, Device, StageTimer, as_documents, empty_answer_report
 from veracity.detectors.fused.model import FusedModel
 from veracity.detectors.span import SpanConfig, SpanDetector, TokenProbabilities, window_notes
 from veracity.errors import ModelNotAvailableError
@@ -137,10 +137,11 @@ def answer_signals(
     return values, spans, tokens
 
 
-class FusedDetector:
+class FusedDetector(ConfiguredDetector[FusedConfig]):
     """Weighs lexical, span-model and shape signals with a calibrated logistic regression."""
 
     name = "fused"
+    config_class = FusedConfig
 
     def __init__(self, model: FusedModel, span: SpanDetector | None, settings: FusedConfig, model_path: Path) -> None:
         self.model = model
@@ -155,8 +156,7 @@ class FusedDetector:
         Raises:
             ModelNotAvailableError: the fused model file is missing, unreadable or of another version.
         """
-        base = config or FusedConfig()
-        settings = FusedConfig.model_validate({**base.model_dump(), **overrides})
+        settings = cls.settings_from(config, overrides)
         path = resolve_fused_model(settings.model)
         model = FusedModel.load(path)
         span_model = settings.span_model or model.span_model

@@ -34,7 +34,14 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
+from veracity.detectors.base import (
+    ConfiguredDetector,
+    Device,
+    StageTimer,
+    as_documents,
+    empty_answer_report,
+    scorer_for,
+)
 from veracity.detectors.leap.agents import (
     AdvantageRegressor,
     Reflection,
@@ -168,10 +175,11 @@ class LearnOutcome:
     planner_messages: list[dict[str, str]]
 
 
-class LeapDetector:
+class LeapDetector(ConfiguredDetector[LeapConfig]):
     """LEAP: planner, actor, critic and reflector over one LLM, with memories and the toolbox."""
 
     name = "leap"
+    config_class = LeapConfig
 
     def __init__(
         self,
@@ -198,8 +206,7 @@ class LeapDetector:
     @classmethod
     def from_config(cls, config: LeapConfig | None = None, **overrides: Any) -> Self:
         """Build the detector; the LLM and the NLI model load on first use, the memory now (errors early)."""
-        base = config or LeapConfig()
-        settings = LeapConfig.model_validate({**base.model_dump(), **overrides})
+        settings = cls.settings_from(config, overrides)
         embedder = SentenceTransformerEmbedder(settings.embedder, device=settings.device)
         memory = AgentMemory.open(Path(settings.memory), embedder) if settings.memory else None
         search: SearchBackend | None = None
@@ -226,10 +233,6 @@ class LeapDetector:
             role_llms = {role: llm.role(role) for role in ROLES}
         scorer = scorer_for(settings.nli_model, settings)
         return cls(llm, scorer, embedder, settings, memory, search, role_llms)
-
-    def config(self) -> dict[str, Any]:
-        """The settings recorded in every report."""
-        return self.settings.model_dump()
 
     def _models(self) -> dict[str, str]:
         return {"llm": self.llm.model_id, "nli": self.scorer.model_id, "embedder": self.embedder.model_id}

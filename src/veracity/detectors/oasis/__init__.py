@@ -33,7 +33,14 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
+from veracity.detectors.base import (
+    ConfiguredDetector,
+    Device,
+    StageTimer,
+    as_documents,
+    empty_answer_report,
+    scorer_for,
+)
 from veracity.detectors.oasis.ranked import RankedCheck, RankedPassageVerifier
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.errors import InputError
@@ -129,10 +136,11 @@ class OasisConfig(BaseModel):
     num_threads: int | None = Field(None, ge=1)
 
 
-class OasisDetector:
+class OasisDetector(ConfiguredDetector[OasisConfig]):
     """Claims → passages from an index (or the context) → Algorithm 1 → all claims verified or not."""
 
     name = "oasis"
+    config_class = OasisConfig
 
     def __init__(
         self,
@@ -162,14 +170,9 @@ class OasisDetector:
     @classmethod
     def from_config(cls, config: OasisConfig | None = None, **overrides: Any) -> Self:
         """Build the detector; its models and its index load on first use."""
-        base = config or OasisConfig()
-        settings = OasisConfig.model_validate({**base.model_dump(), **overrides})
+        settings = cls.settings_from(config, overrides)
         scorer = scorer_for(settings.nli_model, settings)
         return cls(scorer, SentenceTransformerEmbedder(settings.embedder, device=settings.device), settings)
-
-    def config(self) -> dict[str, Any]:
-        """The settings recorded in every report."""
-        return self.settings.model_dump()
 
     def _models(self) -> dict[str, str]:
         models = {"nli": self.scorer.model_id, "embedder": self.embedder.model_id}

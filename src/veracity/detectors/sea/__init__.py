@@ -37,7 +37,14 @@ from typing import Any, Literal, Self
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import Device, StageTimer, as_documents, empty_answer_report, scorer_for
+from veracity.detectors.base import (
+    ConfiguredDetector,
+    Device,
+    StageTimer,
+    as_documents,
+    empty_answer_report,
+    scorer_for,
+)
 from veracity.detectors.sea.graph import aggregate_evidence
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
@@ -103,10 +110,11 @@ class _Chunk:
     order: int  # position in the whole context, for "original document order"
 
 
-class SEADetector:
+class SEADetector(ConfiguredDetector[SEAConfig]):
     """Segmentation → semantic evidence aggregation → relevance-weighted NLI (Logic-Matters)."""
 
     name = "sea"
+    config_class = SEAConfig
 
     def __init__(
         self,
@@ -126,8 +134,7 @@ class SEADetector:
     @classmethod
     def from_config(cls, config: SEAConfig | None = None, **overrides: Any) -> Self:
         """Build the detector and its models (loaded on first use) from settings."""
-        base = config or SEAConfig()
-        settings = SEAConfig.model_validate({**base.model_dump(), **overrides})
+        settings = cls.settings_from(config, overrides)
 
         def scorer(model: str) -> PairScorer:
             return scorer_for(model, settings)
@@ -139,10 +146,6 @@ class SEADetector:
             settings,
             relevance,
         )
-
-    def config(self) -> dict[str, Any]:
-        """The settings recorded in every report."""
-        return self.settings.model_dump()
 
     def _models(self) -> dict[str, str]:
         models = {"nli": self.scorer.model_id, "embedder": self.embedder.model_id}
