@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import Annotated, Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from veracity.errors import InputError
 from veracity.models.pair_scorer import PairScorer
@@ -18,6 +18,8 @@ __all__ = [
     "ContextInput",
     "Detector",
     "Device",
+    "ModelSettings",
+    "RuntimeSettings",
     "StageTimer",
     "as_documents",
     "empty_answer_report",
@@ -34,6 +36,25 @@ Device = Annotated[
         "--gpus-per-worker sets cuda).",
     ),
 ]
+
+
+class RuntimeSettings(BaseModel):
+    """How a detector's neural models run; every config of a detector that loads one includes these."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    batch_size: int = Field(32, ge=1, description="Inputs per model call.")
+    num_threads: int | None = Field(None, ge=1, description="torch CPU threads; None: torch's default.")
+    quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
+    device: Device = "cpu"
+
+
+class ModelSettings(RuntimeSettings):
+    """:class:`RuntimeSettings` with the NLI pair length, for detectors that read (premise, hypothesis) pairs."""
+
+    max_length: int | None = Field(
+        None, ge=8, description="Tokens per NLI pair; None: the model's own (veracity-nli-small: 256)."
+    )
 
 
 @runtime_checkable

@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from veracity.detectors.base import (
     ConfiguredDetector,
-    Device,
+    ModelSettings,
     StageTimer,
     as_documents,
     empty_answer_report,
@@ -61,7 +61,7 @@ from veracity.text.tagging import CorpusSentence
 __all__ = ["LiteHallConfig", "LiteHallDetector"]
 
 
-class LiteHallConfig(BaseModel):
+class LiteHallConfig(ModelSettings):
     """Settings of the ``litehall`` detector (paper defaults where it gives them)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -115,13 +115,6 @@ class LiteHallConfig(BaseModel):
     entail_threshold: float = Field(0.5, ge=0.0, le=1.0, description="τ_e")
     contradict_threshold: float = Field(0.5, ge=0.0, le=1.0, description="τ_c")
     relevance_threshold: float = Field(0.1, ge=-1.0, le=1.0, description="τ_r (claim–question similarity)")
-    max_length: int | None = Field(
-        None, ge=8, description="Tokens per NLI pair; None: the model's own (veracity-nli-small: 256)."
-    )
-    batch_size: int = Field(32, ge=1)
-    quantize: Literal["none", "int8"] = "none"
-    device: Device = "cpu"
-    num_threads: int | None = Field(None, ge=1)
 
 
 class LiteHallDetector(ConfiguredDetector[LiteHallConfig]):

@@ -24,7 +24,13 @@ from typing import Any, Literal, Self
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.detectors.base import ConfiguredDetector, Device, StageTimer, as_documents, empty_answer_report
+from veracity.detectors.base import (
+    ConfiguredDetector,
+    RuntimeSettings,
+    StageTimer,
+    as_documents,
+    empty_answer_report,
+)
 from veracity.models.token_tagger import TokenTagger, read_span_model_info, token_runs
 from veracity.schema import Document, Report, TextSpan
 from veracity.text.select import WindowInput, window_inputs
@@ -35,7 +41,7 @@ DEFAULT_SPAN_MODEL = "veracity-span-small"
 SPAN_THRESHOLD = 0.0571  # benchmarks/ragtruth/span-sweep.json: choice.threshold
 
 
-class SpanConfig(BaseModel):
+class SpanConfig(RuntimeSettings):
     """Settings of the ``span`` detector."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -53,10 +59,7 @@ class SpanConfig(BaseModel):
     answer_tokens: int | None = Field(
         None, ge=16, description="Answer tokens per window; None: the model's own (span_model.json)."
     )
-    batch_size: int = Field(8, ge=1)
-    num_threads: int | None = Field(None, ge=1)
-    quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
-    device: Device = "cpu"
+    batch_size: int = Field(8, ge=1, description="Inputs per model call.")
 
 
 class TokenProbabilities(BaseModel):

@@ -27,11 +27,11 @@ from typing import Any, Literal, Self
 
 import numpy as np
 from numpy.typing import NDArray
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from veracity.detectors.base import (
     ConfiguredDetector,
-    Device,
+    ModelSettings,
     StageTimer,
     as_documents,
     empty_answer_report,
@@ -50,7 +50,7 @@ __all__ = ["HypothesisOnlyScorer", "VerifierConfig", "VerifierDetector"]
 DEFAULT_VERIFIER = "veracity-nli-small"
 
 
-class VerifierConfig(BaseModel):
+class VerifierConfig(ModelSettings):
     """Settings of the ``verifier`` detector."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -64,18 +64,11 @@ class VerifierConfig(BaseModel):
     )
     chunk_tokens: int = Field(200, ge=8, description="Words per context chunk in chunked mode.")
     max_chunks: int = Field(64, ge=1, description="Chunks scored per answer; the rest are dropped with a note.")
-    max_length: int | None = Field(
-        None, ge=8, description="Tokens per NLI pair; None: the model's own (veracity-nli-small: 256)."
-    )
-    batch_size: int = Field(32, ge=1)
-    num_threads: int | None = Field(None, ge=1)
-    quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
     mark_words: bool = Field(
         True,
         description="Chunked mode: in a sentence judged hallucinated, mark the words its best chunk lacks (names, "
         "numbers, dates; else content words). The score does not change.",
     )
-    device: Device = "cpu"
     splitter: Literal["auto", "spacy", "rules"] = "rules"
     hypothesis_only: bool = Field(
         False, description="Blank every premise before scoring: how the hypothesis-only control is evaluated."

@@ -22,12 +22,18 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal, Self
+from typing import Any, Self
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
-from veracity.detectors.base import ConfiguredDetector, Device, StageTimer, as_documents, empty_answer_report
+from veracity.detectors.base import (
+    ConfiguredDetector,
+    RuntimeSettings,
+    StageTimer,
+    as_documents,
+    empty_answer_report,
+)
 from veracity.detectors.fused.model import FusedModel
 from veracity.detectors.span import SpanConfig, SpanDetector, TokenProbabilities, window_notes
 from veracity.errors import ModelNotAvailableError
@@ -50,7 +56,7 @@ DEFAULT_FUSED_MODEL = "veracity-fused-small"
 SPAN_SIGNALS = ("span_max", "span_mean", "span_top5", "span_share", "span_count_log")
 
 
-class FusedConfig(BaseModel):
+class FusedConfig(RuntimeSettings):
     """Settings of the ``fused`` detector."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -65,10 +71,7 @@ class FusedConfig(BaseModel):
     spans: bool = Field(
         True, description="Run the span model for the report's spans even where the fused model weighs no span signal."
     )
-    batch_size: int = Field(8, ge=1)
-    num_threads: int | None = Field(None, ge=1)
-    quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
-    device: Device = "cpu"
+    batch_size: int = Field(8, ge=1, description="Inputs per model call.")
 
 
 def resolve_fused_model(name: str) -> Path:

@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from veracity.detectors.base import (
     ConfiguredDetector,
-    Device,
+    ModelSettings,
     StageTimer,
     as_documents,
     empty_answer_report,
@@ -80,7 +80,7 @@ FIXED_STRATEGY = Strategy(
 )
 
 
-class LeapConfig(BaseModel):
+class LeapConfig(ModelSettings):
     """Settings of the ``leap`` detector (paper defaults: λ = 0.1, K = 2, θ_corr = 0; §4.1)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -130,11 +130,6 @@ class LeapConfig(BaseModel):
     time_budget_s: float = Field(20.0, gt=0, description="Wall-clock budget per tool call.")
     context_chars: int = Field(2500, ge=100, description="Context characters shown to the actor.")
     planner_context_chars: int = Field(1200, ge=100, description="Context characters shown to the planner.")
-    max_length: int | None = Field(None, ge=8)
-    batch_size: int = Field(32, ge=1)
-    quantize: Literal["none", "int8"] = "none"
-    device: Device = "cpu"
-    num_threads: int | None = Field(None, ge=1)
 
 
 ROLES = ("planner", "actor", "critic", "reflector")

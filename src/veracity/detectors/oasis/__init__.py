@@ -31,11 +31,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from veracity.detectors.base import (
     ConfiguredDetector,
-    Device,
+    ModelSettings,
     StageTimer,
     as_documents,
     empty_answer_report,
@@ -77,7 +77,7 @@ __all__ = ["OasisConfig", "OasisDetector"]
 _THRESHOLD = 1e-6
 
 
-class OasisConfig(BaseModel):
+class OasisConfig(ModelSettings):
     """Settings of the ``oasis`` detector (the paper's defaults where it gives them)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -129,11 +129,6 @@ class OasisConfig(BaseModel):
     llm_timeout: float = Field(120.0, gt=0)
     nli_model: str = DEFAULT_VERIFIER
     embedder: str = Field(DEFAULT_EMBEDDER, description="Context mode's embedder (an index uses its own).")
-    max_length: int | None = Field(None, ge=8, description="Tokens per NLI pair; None: the model's own.")
-    batch_size: int = Field(32, ge=1)
-    quantize: Literal["none", "int8"] = "none"
-    device: Device = "cpu"
-    num_threads: int | None = Field(None, ge=1)
 
 
 class OasisDetector(ConfiguredDetector[OasisConfig]):

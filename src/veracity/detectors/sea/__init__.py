@@ -35,11 +35,11 @@ from dataclasses import dataclass
 from typing import Any, Literal, Self
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from veracity.detectors.base import (
     ConfiguredDetector,
-    Device,
+    ModelSettings,
     StageTimer,
     as_documents,
     empty_answer_report,
@@ -60,7 +60,7 @@ __all__ = ["SEAConfig", "SEADetector"]
 PAPER_CLUSTER_TOKENS = 1024
 
 
-class SEAConfig(BaseModel):
+class SEAConfig(ModelSettings):
     """Settings of the ``sea`` detector; defaults are the paper's (§4.1)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -89,13 +89,6 @@ class SEAConfig(BaseModel):
         "weighted", description="S = Σ r̃_k e_k (the paper) or max_k e_k (not in the paper; see the module doc)."
     )
     max_chunks: int = Field(128, ge=1, description="Chunks kept for the graph (the most similar to A').")
-    max_length: int | None = Field(
-        None, ge=8, description="Tokens per NLI pair; None: the model's own (veracity-nli-small: 256)."
-    )
-    batch_size: int = Field(32, ge=1)
-    quantize: str = Field("none", pattern="^(none|int8)$")
-    device: Device = "cpu"
-    num_threads: int | None = Field(None, ge=1)
     splitter: str = Field("rules", pattern="^(auto|spacy|rules)$")
     embedding_cache: int = Field(
         4096, ge=0, description="Texts whose embeddings are kept between calls (a corpus checked many times)."
