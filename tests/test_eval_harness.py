@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import FIXTURES
+from fakes import fixed_scorer
 from veracity.cli import app
 from veracity.detectors.verifier import VerifierConfig, VerifierDetector
 from veracity.errors import ConfigError, VeracityError
@@ -159,23 +160,8 @@ def test_cli_eval_bad_input(args, message, tmp_path):
     assert result.exit_code == 2 and message in result.stderr
 
 
-class RecordingScorer:
-    """A PairScorer with fixed probabilities that keeps the pairs it was given."""
-
-    model_id = "recording"
-
-    def __init__(self):
-        self.pairs = []
-
-    def score(self, pairs):
-        import numpy as np
-
-        self.pairs += list(pairs)
-        return np.tile(np.array([0.2, 0.3, 0.5], dtype=np.float32), (len(pairs), 1))
-
-
 def test_verifier_states_short_answers_with_their_question():
-    scorer = RecordingScorer()
+    scorer = fixed_scorer([0.2, 0.3, 0.5])
     # Whole mode joins the documents into one premise; the chunked default's pairs are tested in test_verifier_detector.
     detector = VerifierDetector(scorer, VerifierConfig(mode="whole"))
     report = detector.detect("Kyoto", ["Kyoto was the capital.", "It is old."], "Which city was the capital?")

@@ -27,6 +27,7 @@ from veracity.data.oasis import (
 )
 from veracity.data.oasis_llm import Generation, check_generation, parse_generation
 from veracity.errors import ConfigError, LLMOutputError
+from veracity.models.llm.scripted import ScriptedLLM
 from veracity.schema import Document
 
 CURIE = Document(
@@ -209,22 +210,10 @@ def test_parse_generation_refuses_replies_outside_the_schema():
                           "unfactual_text": ""})  # fmt: skip
 
 
-class ScriptedLLM:
-    """Replies from a list (stands in for a model that misbehaves on demand; the real one is below)."""
-
-    model_id = "scripted"
-
-    def __init__(self, replies: list[str]) -> None:
-        self.replies = replies
-
-    def complete(self, messages, json_schema=None, max_tokens=512, temperature=0.0):
-        return self.replies.pop(0)
-
-
 def test_a_reply_outside_the_schema_is_rejected_and_generation_goes_on(tmp_path):
     good = json.dumps({"claims": GOOD.claims, "original_claim": GOOD.original, "falsified_claim": GOOD.falsified,
                        "factual_text": GOOD.factual, "unfactual_text": GOOD.unfactual})  # fmt: skip
-    llm = ScriptedLLM(["not json", "still not json", good])
+    llm = ScriptedLLM(["not json", "still not json", good])  # the library's scripted backend, not a test double
     stats = synthesize([CURIE, NILE], tmp_path, SynthConfig(generator="llm"), llm=llm)
     assert stats["records"] == 1 and stats["rejected"] == {"the reply does not follow the JSON schema": 1}
     record = json.loads((tmp_path / "records.jsonl").read_text())

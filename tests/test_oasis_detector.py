@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from fakes import table_scorer
 from veracity.batch import parse_record
 from veracity.cli import app
 from veracity.detectors import load_detector
@@ -24,20 +25,6 @@ from veracity.stages.retrieve.knowledge import IndexConfig, KnowledgeIndex, docu
 E, N, C = [0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]
 
 
-class ScriptedScorer:
-    """Probabilities looked up by premise; records every batch it is given."""
-
-    model_id = "scripted"
-
-    def __init__(self, table: dict[str, list[float]]) -> None:
-        self.table = table
-        self.batches: list[list[tuple[str, str]]] = []
-
-    def score(self, pairs):
-        self.batches.append(list(pairs))
-        return np.array([self.table[p] for p, _ in pairs], dtype=np.float32).reshape(-1, 3)
-
-
 def test_first_decision_follows_algorithm_1_by_hand():
     assert first_decision([NEUTRAL, ENTAILMENT, CONTRADICTION]) == (True, 1)
     assert first_decision([NEUTRAL, CONTRADICTION, ENTAILMENT]) == (False, 1)
@@ -48,16 +35,16 @@ def test_first_decision_follows_algorithm_1_by_hand():
 
 def test_batched_rounds_give_the_sequential_walk_and_stop_at_the_decision():
     table = {"n1": N, "n2": N, "e": E, "c": C, "n3": N}
-    scorer = ScriptedScorer(table)
+    scorer = table_scorer(table)
     claims = ["a", "b", "c", "d"]
     ranked = [["n1", "n2", "e", "c"], ["c", "e"], ["n1", "n2", "n3"], []]
     checks = RankedPassageVerifier(scorer, block=2).verify(claims, ranked)
     assert [(c.verified, c.decided_by) for c in checks] == [(True, 2), (False, 0), (True, None), (True, None)]
     # round 1: two passages of a, b and c; round 2: a and c go on (b decided at its first passage); d has none
-    assert [len(b) for b in scorer.batches] == [6, 3]
+    assert [len(b) for b in scorer.calls] == [6, 3]
     assert [c.scored for c in checks] == [4, 2, 3, 0]
     assert checks[0].probs == pytest.approx(tuple(E)) and checks[1].probs == pytest.approx(tuple(C))
-    one_at_a_time = RankedPassageVerifier(ScriptedScorer(table), block=1).verify(claims, ranked)
+    one_at_a_time = RankedPassageVerifier(table_scorer(table), block=1).verify(claims, ranked)
     assert [(c.verified, c.decided_by) for c in one_at_a_time] == [(c.verified, c.decided_by) for c in checks]
     assert [c.scored for c in one_at_a_time] == [3, 1, 3, 0]  # block 1 reads nothing past a decision
     with pytest.raises(ValueError, match="claims"):
@@ -181,12 +168,12 @@ def test_the_service_checks_against_an_index_the_operator_offers(index_dir, tmp_
 
 
 def test_minimum_probabilities_turn_a_weak_argmax_into_neutral():
-    weak = RankedPassageVerifier(ScriptedScorer({}), min_contradiction=0.9, min_entailment=0.5)
+    weak = RankedPassageVerifier(table_scorer({}), min_contradiction=0.9, min_entailment=0.5)
     assert weak.label(np.array(C, dtype=np.float32)) == NEUTRAL  # P(CONTR) 0.8 < 0.9
     assert weak.label(np.array(E, dtype=np.float32)) == ENTAILMENT  # P(ENT) 0.8 >= 0.5
     assert weak.label(np.array([0.45, 0.1, 0.45], dtype=np.float32)) == NEUTRAL  # the argmax ENT is under 0.5
     table = {"c": C, "e": E}
-    checks = RankedPassageVerifier(ScriptedScorer(table), min_contradiction=0.9).verify(["x"], [["c", "e"]])
+    checks = RankedPassageVerifier(table_scorer(table), min_contradiction=0.9).verify(["x"], [["c", "e"]])
     assert (checks[0].verified, checks[0].decided_by) == (True, 1)  # the weak contradiction no longer decides
 
 

@@ -4,32 +4,11 @@ The arithmetic (sentence support = best chunk, answer = weakest sentence) is wha
 models are exercised in test_models_pair_scorer.py and test_shipped_verifier.py.
 """
 
-from collections.abc import Sequence
-
-import numpy as np
 import pytest
 
+from fakes import overlap_scorer
 from veracity.detectors.verifier import VerifierConfig, VerifierDetector
 from veracity.schema import Document
-
-
-class OverlapScorer:
-    """P(entailment) = 1 when every word of the hypothesis occurs in the premise, else 0 (all to neutral)."""
-
-    model_id = "overlap"
-
-    def __init__(self) -> None:
-        self.calls: list[list[tuple[str, str]]] = []
-
-    def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
-        self.calls.append(list(pairs))
-        out = np.zeros((len(pairs), 3), dtype=np.float32)
-        for i, (premise, hypothesis) in enumerate(pairs):
-            words = {w.strip('.,"?:').lower() for w in premise.split()}
-            supported = all(w.strip('.,"?:').lower() in words for w in hypothesis.split())
-            out[i] = (1.0, 0.0, 0.0) if supported else (0.0, 1.0, 0.0)
-        return out
-
 
 DOCS = [
     Document(id="a", text="Marie Curie was born in Warsaw. She studied in Paris."),
@@ -38,7 +17,7 @@ DOCS = [
 
 
 def test_chunked_mode_takes_each_sentences_best_chunk_and_the_weakest_sentence():
-    scorer = OverlapScorer()
+    scorer = overlap_scorer()
     detector = VerifierDetector(scorer, VerifierConfig(chunk_tokens=10))
     report = detector.detect("Curie won the Nobel Prize in 1903. She was born in Berlin.", DOCS)
     assert [round(s.score, 3) for s in report.sentences] == [0.0, 1.0]
@@ -50,12 +29,12 @@ def test_chunked_mode_takes_each_sentences_best_chunk_and_the_weakest_sentence()
 
 
 def test_chunked_mode_is_faithful_when_every_sentence_has_a_supporting_chunk():
-    report = VerifierDetector(OverlapScorer()).detect("Marie Curie was born in Warsaw. She studied in Paris.", DOCS)
+    report = VerifierDetector(overlap_scorer()).detect("Marie Curie was born in Warsaw. She studied in Paris.", DOCS)
     assert report.verdict == "faithful" and report.score == 0.0
 
 
 def test_a_one_sentence_answer_is_stated_with_its_question():
-    scorer = OverlapScorer()
+    scorer = overlap_scorer()
     VerifierDetector(scorer).detect("Warsaw", DOCS, question="Where was Curie born?")
     hypotheses = {h for _, h in scorer.calls[0]}
     assert hypotheses == {'The answer to "Where was Curie born?" is: Warsaw'}
@@ -63,13 +42,13 @@ def test_a_one_sentence_answer_is_stated_with_its_question():
 
 def test_chunks_beyond_the_cap_are_dropped_with_a_note():
     many = [Document(id=f"d{i}", text=f"Fact number {i} is here.") for i in range(10)]
-    report = VerifierDetector(OverlapScorer(), VerifierConfig(max_chunks=3)).detect("Fact number 7 is here.", many)
+    report = VerifierDetector(overlap_scorer(), VerifierConfig(max_chunks=3)).detect("Fact number 7 is here.", many)
     assert report.verdict == "hallucinated"  # document d7 was beyond the cap
     assert any("only the first 3" in note for note in report.notes)
 
 
 def test_whole_mode_scores_one_joined_pair():
-    scorer = OverlapScorer()
+    scorer = overlap_scorer()
     report = VerifierDetector(scorer, VerifierConfig(mode="whole")).detect("Curie studied in Paris.", DOCS)
     assert len(scorer.calls[0]) == 1 and scorer.calls[0][0][0].count("\n\n") == 1
     assert report.verdict == "faithful" and report.sentences == []
@@ -77,18 +56,18 @@ def test_whole_mode_scores_one_joined_pair():
 
 @pytest.mark.parametrize("answer", ["", "   "])
 def test_empty_answer_is_faithful_without_scoring(answer):
-    scorer = OverlapScorer()
+    scorer = overlap_scorer()
     report = VerifierDetector(scorer).detect(answer, DOCS)
     assert report.verdict == "faithful" and scorer.calls == []
 
 
 def test_per_document_mode_takes_the_best_single_document():
-    scorer = OverlapScorer()
+    scorer = overlap_scorer()
     report = VerifierDetector(scorer, VerifierConfig(mode="per_document")).detect("Curie won the Nobel Prize.", DOCS)
     assert [p for p, _ in scorer.calls[0]] == [d.text for d in DOCS]
     assert report.verdict == "faithful"
     # Needs both documents at once: no single one entails it.
-    both = VerifierDetector(OverlapScorer(), VerifierConfig(mode="per_document")).detect(
+    both = VerifierDetector(overlap_scorer(), VerifierConfig(mode="per_document")).detect(
         "Curie was born in Warsaw and won the Nobel Prize.", DOCS
     )
     assert both.verdict == "hallucinated"
