@@ -100,6 +100,20 @@ class ConfiguredDetector(Generic[ConfigT]):
         """The settings recorded in every report."""
         return self.settings.model_dump()
 
+    def report(self, *, timer: StageTimer, score: float, threshold: float, **fields: Any) -> Report:
+        """This detector's Report of ``score`` at ``threshold``, the verdict by the one rule (:meth:`Report.decide`).
+
+        The detector's name, its config and the stage timings are filled in; ``fields`` are the rest of the Report.
+        """
+        return Report.decide(
+            score=score,
+            threshold=threshold,
+            detector=self.name,
+            config=self.config(),
+            timings_ms=timer.timings_ms,
+            **fields,
+        )
+
 
 def load_pair_scorer(model: str, **hf_options: Any) -> PairScorer:
     """The pair scorer a detector setting names.

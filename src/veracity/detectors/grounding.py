@@ -146,7 +146,8 @@ class GroundingDetector(ConfiguredDetector[GroundingConfig]):
         notes = list(alignment.notes)
         if not checked:
             notes.append("no answer sentence states anything checkable")
-        return Report.decide(
+        return self.report(
+            timer=timer,
             answer=answer,
             question=question,
             score=answer_score,
@@ -154,10 +155,7 @@ class GroundingDetector(ConfiguredDetector[GroundingConfig]):
             sentences=scores,
             claims=verdicts,
             hallucinated_spans=spans,
-            detector=self.name,
-            config=self.config(),
             models=models,
-            timings_ms=timer.timings_ms,
             notes=notes,
         )
 

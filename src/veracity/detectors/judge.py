@@ -119,14 +119,12 @@ class LLMJudgeDetector(ConfiguredDetector[LLMJudgeConfig]):
             else:
                 raise BackendError(f"{self.llm.model_id} gave no usable verdict after a retry: {reason[:200]}")
         score = 0.5 + confidence / 200 if label == "hallucinated" else min(0.499, 0.5 - confidence / 200)
-        return Report.decide(
+        return self.report(
+            timer=timer,
             answer=answer,
             question=question,
             score=score,
             threshold=0.5,
-            detector=self.name,
-            config=self.config(),
             models=models,
-            timings_ms=timer.timings_ms,
             notes=notes,
         )

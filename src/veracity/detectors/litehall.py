@@ -221,7 +221,8 @@ class LiteHallDetector(ConfiguredDetector[LiteHallConfig]):
         sentence_scores = _sentence_scores(claim_set.sentences, verdicts, threshold)
         spans = sorted({(s.start, s.end): s for v in verdicts for s in v.answer_error_spans}.values(),
                        key=lambda s: s.start)  # fmt: skip
-        return Report.decide(
+        return self.report(
+            timer=timer,
             answer=answer,
             question=question,
             score=score,
@@ -229,10 +230,7 @@ class LiteHallDetector(ConfiguredDetector[LiteHallConfig]):
             sentences=sentence_scores,
             claims=verdicts,
             hallucinated_spans=spans,
-            detector=self.name,
-            config=self.config(),
             models=self._models(),
-            timings_ms=timer.timings_ms,
             notes=notes,
         )
 

@@ -79,14 +79,12 @@ class NoveltyDetector(ConfiguredDetector[NoveltyConfig]):
             spans = [TextSpan.of(answer, start, end) for start, end in merge_word_spans(answer, novel)]
         if not words:
             notes.append("the answer has no content words: nothing to check, score 0")
-        return Report.decide(
+        return self.report(
+            timer=timer,
             answer=answer,
             question=question,
             score=score,
             threshold=threshold,
             hallucinated_spans=spans,
-            detector=self.name,
-            config=self.config(),
-            timings_ms=timer.timings_ms,
             notes=notes,
         )

@@ -177,16 +177,14 @@ class SpanDetector(ConfiguredDetector[SpanConfig]):
             tokens = self.token_probabilities(answer, [d.text for d in documents], question)
         spans = self.spans(answer, tokens)
         score = min(1.0, max(0.0, self.score(tokens, spans)))
-        return Report.decide(
+        return self.report(
+            timer=timer,
             answer=answer,
             question=question,
             score=score,
             threshold=threshold,
             hallucinated_spans=[TextSpan.of(answer, start, end) for start, end, _ in spans],
-            detector=self.name,
-            config=self.config(),
             models=models,
-            timings_ms=timer.timings_ms,
             notes=window_notes(tokens),
         )
 

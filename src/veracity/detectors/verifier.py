@@ -136,15 +136,13 @@ class VerifierDetector(ConfiguredDetector[VerifierConfig]):
                     self.scorer.score([("\n\n".join(d.text for d in documents), hypothesis)])[0, ENTAILMENT]
                 )
         score = float(min(1.0, max(0.0, 1.0 - entailment)))
-        return Report.decide(
+        return self.report(
+            timer=timer,
             answer=answer,
             question=question,
             score=score,
             threshold=threshold,
-            detector=self.name,
-            config=self.config(),
             models={"nli": self.scorer.model_id},
-            timings_ms=timer.timings_ms,
         )
 
     def _detect_chunked(self, answer: str, documents: list[Document], question: str | None) -> Report:
@@ -211,16 +209,14 @@ class VerifierDetector(ConfiguredDetector[VerifierConfig]):
                 )
             )
         score = max((s.score for s in sentence_scores), default=0.0)
-        return Report.decide(
+        return self.report(
+            timer=timer,
             answer=answer,
             question=question,
             score=score,
             threshold=settings.threshold,
             sentences=sentence_scores,
             hallucinated_spans=marked,
-            detector=self.name,
-            config=self.config(),
             models={"nli": self.scorer.model_id},
-            timings_ms=timer.timings_ms,
             notes=notes,
         )

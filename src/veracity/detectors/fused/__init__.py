@@ -232,7 +232,8 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         if values.get("answer_words_log", 1.0) == 0.0:
             notes.append("the answer has no content words: only its shape and lengths were weighed")
         ranked = sorted(prediction.contributions.items(), key=lambda item: -abs(item[1]))
-        return Report.decide(
+        return self.report(
+            timer=timer,
             answer=answer,
             question=question,
             score=score,
@@ -240,10 +241,7 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
             raw_score=prediction.raw,
             calibration=prediction.calibration,
             hallucinated_spans=[TextSpan.of(answer, start, end) for start, end, _ in spans],
-            detector=self.name,
-            config=self.config(),
             models=models,
-            timings_ms=timer.timings_ms,
             notes=notes,
             signals=[Signal(name=name, value=values.get(name, 0.0), contribution=c) for name, c in ranked],
         )

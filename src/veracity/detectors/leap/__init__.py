@@ -384,16 +384,14 @@ class LeapDetector(ConfiguredDetector[LeapConfig]):
             )
             for st in trajectory.steps
         ]
-        return Report.decide(
+        return self.report(
+            timer=timer,
             answer=answer,
             question=question,
             score=1.0 if hallucinated else 0.0,
             threshold=0.5,
             hallucinated_spans=sorted(set(spans), key=lambda sp: (sp.start, sp.end)) if hallucinated else [],
-            detector=self.name,
-            config=self.config(),
             models=self._models(),
-            timings_ms=timer.timings_ms,
             notes=run.notes + trajectory.notes + run.fallbacks + trajectory.fallbacks,
             agent=AgentTrace(
                 strategies=run.strategies,

@@ -244,7 +244,8 @@ class OasisDetector(ConfiguredDetector[OasisConfig]):
         score = max(refuting, default=0.0)
         spans = sorted({(s.start, s.end): s for v in verdicts for s in v.answer_error_spans}.values(),
                        key=lambda s: s.start)  # fmt: skip
-        return Report.decide(
+        return self.report(
+            timer=timer,
             answer=answer,
             question=question,
             score=score,
@@ -252,10 +253,7 @@ class OasisDetector(ConfiguredDetector[OasisConfig]):
             sentences=_sentence_scores(claim_set, verdicts, checks),
             claims=verdicts,
             hallucinated_spans=spans,
-            detector=self.name,
-            config=self.config(),
             models=self._models(),
-            timings_ms=timer.timings_ms,
             notes=notes,
         )
 

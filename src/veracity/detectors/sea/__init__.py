@@ -193,16 +193,14 @@ class SEADetector(ConfiguredDetector[SEAConfig]):
             )
             for k, cluster in enumerate(clusters)
         ]
-        return Report.decide(
+        return self.report(
+            timer=timer,
             answer=answer,
             question=question,
             score=score,
             threshold=threshold,
             evidence_groups=groups,
-            detector=self.name,
-            config=self.config(),
             models=self._models(),
-            timings_ms=timer.timings_ms,
             notes=notes,
         )
 
