@@ -26,3 +26,13 @@ def test_benchmarks_stay_under_ten_megabytes():
 def test_committed_predictions_are_packed():
     plain = [p.relative_to(ROOT) for p in _tracked("benchmarks/results") if p.name == "predictions.jsonl"]
     assert not plain, f"pack these with `python benchmarks/pack.py FOLDER`: {plain[:5]}"
+
+
+def test_tests_mirror_the_package():
+    """A test module sits in the folder of the package it tests (runners/: batch, scale; the top: the public API,
+    the schema, the layers, the README, the repository)."""
+    packages = {p.name for p in (ROOT / "src" / "veracity").iterdir() if (p / "__init__.py").exists()}
+    folders = {p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and p.name not in ("fixtures", "__pycache__")}
+    assert folders <= packages | {"runners"}, folders - packages
+    top = sorted(p.name for p in (ROOT / "tests").glob("test_*.py"))
+    assert top == ["test_api.py", "test_layers.py", "test_readme.py", "test_repository.py", "test_schema.py"]

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import FIXTURES
 from veracity.batch import iter_records, parse_record, run_batch
 from veracity.cli import app
 from veracity.detectors import load_detector
 from veracity.errors import ConfigError
 from veracity.scale import import_ray, plan_chunks, read_chunk
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 GENERIC = f"jsonl:{FIXTURES / 'generic.jsonl'}"
 
 

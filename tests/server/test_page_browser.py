@@ -7,11 +7,10 @@ settings, on every run: it cannot go stale (commit it when it changes)."""
 import json
 import shutil
 import time
-from pathlib import Path
 
 import pytest
 
-from conftest import free_port, start_service
+from conftest import FIXTURES, ROOT, free_port, start_service
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:
@@ -74,7 +73,7 @@ def test_the_kyoto_tokyo_example_highlights_tokyo_and_shows_its_evidence(service
     page.close()
 
 
-SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "img" / "service-page.png"
+SCREENSHOT = ROOT / "docs" / "img" / "service-page.png"
 
 
 def test_the_default_service_page_marks_a_swap_and_is_the_readme_screenshot(browser, tmp_path, embedder):
@@ -117,7 +116,7 @@ def test_the_default_service_page_marks_a_swap_and_is_the_readme_screenshot(brow
         process.wait(30)
 
 
-AXE = Path(__file__).resolve().parent / "fixtures" / "vendor" / "axe-core" / "axe.min.js"
+AXE = FIXTURES / "vendor" / "axe-core" / "axe.min.js"
 
 
 def test_the_page_passes_axe_accessibility_checks_before_and_after_a_check(service, browser):

@@ -165,7 +165,6 @@ def test_halueval_loaders_on_a_hand_written_fixture():
 
 def test_missing_benchmark_data_points_to_the_doc_that_says_where_it_comes_from(tmp_path):
     """Issue 33: from a clone, the message names docs/data.md (which exists), not a file a user does not have."""
-    from pathlib import Path
 
     from veracity.data.loaders import load_dataset
     from veracity.errors import InputError
@@ -174,4 +173,4 @@ def test_missing_benchmark_data_points_to_the_doc_that_says_where_it_comes_from(
         list(load_dataset("halueval-qa:test", data_dir=tmp_path))
     message = str(missing.value)
     assert "docs/data.md" in message and "../shared" not in message and str(tmp_path) in message
-    assert (Path(__file__).parents[1] / "docs" / "data.md").is_file()
+    assert (ROOT / "docs" / "data.md").is_file()

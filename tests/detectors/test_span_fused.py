@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from conftest import FIXTURES
 from veracity.data.loaders import BadRecord, Example, default_data_dir, load_dataset
 from veracity.detectors.fused.model import FusedModel
 from veracity.detectors.span import widen_to_words
@@ -16,7 +17,6 @@ from veracity.errors import InputError, ModelNotAvailableError
 from veracity.eval.harness import span_metrics
 from veracity.models.token_tagger import encode_pairs, read_span_model_info, token_runs, token_targets
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SPLIT_FILE = FIXTURES / "ragtruth_split.jsonl.gz"
 
 

@@ -1,6 +1,6 @@
 """The service in-process (FastAPI's TestClient over the real app, the real `grounding` detector and SQLite):
 the detect endpoint against the library, every kind of bad input, keys, the bounded queue, the rate limit, jobs,
-health, readiness and metrics. tests/test_server_process.py runs `veracity serve` as a real process."""
+health, readiness and metrics. tests/server/test_server_process.py runs `veracity serve` as a real process."""
 
 import json
 import tempfile

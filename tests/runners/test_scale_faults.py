@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from test_scale import needs_ray, read_jsonl, town_records, write_jsonl
 
 
