@@ -2,7 +2,8 @@
 listing, the config round trip, and the Report's invariants on one small real input.
 
 The two detectors that need a generative LLM (`leap`, `llm-judge`) are not run on the real input here: a local LLM
-takes minutes per answer on 2 cores; tests/detectors/test_leap.py and tests/models/test_models_llm.py run them with real models.
+takes minutes per answer on 2 cores; tests/detectors/test_leap.py and tests/models/test_models_llm.py run them with
+real models.
 """
 
 from __future__ import annotations
