@@ -1,4 +1,4 @@
-"""Do reruns of committed evaluations give the same predictions? (issue 34: behaviour unchanged by the restructuring)
+"""Issue 34: do reruns of committed evaluations give the same predictions as the committed runs?
 
 usage: python benchmarks/refactor-check/same.py COMMITTED_RUN=RERUN_FOLDER ...   (prints JSON)
 
