@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from veracity._jsonl import read_rows
 from veracity.data.loaders import Example, load_dataset
 from veracity.detectors import load_detector
 from veracity.detectors.calibrated import shipped_calibrator
@@ -38,7 +39,7 @@ PER_TASK, SEED, SHORT_WORDS, CHUNK_WORDS = 100, 1, 6, 200
 
 
 def main() -> None:
-    learned = {json.loads(line)["id"] for line in (HERE.parents[1] / "benchmarks/leap/learn/trajectories.jsonl").open()}
+    learned = {row["id"] for row in read_rows(HERE.parents[1] / "benchmarks/leap/learn/trajectories.jsonl")}
     scorer = load_detector("verifier", calibration="none").scorer
     calibrator = Calibrator.load(shipped_calibrator("verifier"))
     splitter, tokenizer = SentenceSplitter("rules"), RegexTokenizer()

@@ -22,13 +22,13 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity._jsonl import ResumableJsonl
+from veracity._jsonl import ResumableJsonl, has_rows_file, read_rows
 from veracity.data.loaders import Example, load_dataset
 from veracity.detectors.leap.agents import PREDICT_PROMPT, State, Trajectory
 from veracity.errors import InputError, VeracityError
@@ -95,21 +95,8 @@ def actor_conversation(trajectory: Trajectory) -> list[dict[str, Any]]:
 
 
 def _done(path: Path) -> set[str]:
-    # A line cut by an interruption is skipped by _rows: that record is redone.
-    return {str(row["id"]) for row in _rows(path) if "id" in row}
-
-
-def _rows(path: Path) -> Iterator[dict[str, Any]]:
-    if not path.exists():
-        return
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(row, dict):
-                yield row
+    # A line cut by an interruption is skipped by read_rows: that record is redone.
+    return {str(row["id"]) for row in read_rows(path) if "id" in row}
 
 
 def learn_strategies(config: LearnConfig, data_dir: Path | None = None,
@@ -172,7 +159,7 @@ def learn_strategies(config: LearnConfig, data_dir: Path | None = None,
                 f"({row['seconds']} s, {outcome.llm_calls} LLM calls)")  # fmt: skip
         with ResumableJsonl(trajectories) as output:  # one row at a time: a record takes minutes
             output.write(row)
-    metrics = summarise(list(_rows(trajectories)), detector.memory.stats())
+    metrics = summarise(list(read_rows(trajectories)), detector.memory.stats())
     metrics["command_config"] = config.model_dump()
     (out / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
     return metrics
@@ -213,14 +200,14 @@ def export_sft(trajectories: Path, out: Path, min_advantage: float = 0.0) -> dic
     Raises:
         InputError: the trajectories file is missing.
     """
-    if not trajectories.exists():
+    if not has_rows_file(trajectories):  # plain or packed (.gz)
         raise InputError(f"no trajectories file at {trajectories}")
     out.mkdir(parents=True, exist_ok=True)
     counts = {"planner": 0, "actor": 0, "critic": 0}
     with (out / "planner.jsonl").open("w", encoding="utf-8") as planner, \
             (out / "actor.jsonl").open("w", encoding="utf-8") as actor, \
             (out / "critic.jsonl").open("w", encoding="utf-8") as critic:  # fmt: skip
-        for row in _rows(trajectories):
+        for row in read_rows(trajectories):
             if "error" in row:
                 continue
             advantage = float(row["advantage"])
