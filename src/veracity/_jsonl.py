@@ -112,7 +112,8 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
 
     A line that does not parse is skipped: it is the last line of a run that was interrupted mid-write.
     """
-    if path.exists():
+    packed = not path.exists()
+    if not packed:
         handle: Any = path.open("rb")
     elif packed_path(path).exists():
         handle = gzip.open(packed_path(path), "rb")
@@ -128,7 +129,10 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
                     continue
                 if isinstance(row, dict):
                     rows.append(row)
-        except (OSError, EOFError) as exc:  # a packed file cut short or not gzip at all
+        except (OSError, EOFError) as exc:
+            if not packed:
+                raise
+            # a packed file cut short or not gzip at all
             raise InputError(f"{packed_path(path)} is not a whole gzip file ({exc}); restore or delete it") from exc
     return rows
 

@@ -163,7 +163,7 @@ def to_documents(context: ContextInput | None) -> list[Document]:
         context = [context]
     if context is None or isinstance(context, bytes) or not isinstance(context, Sequence):
         raise InputError(
-            "'context' must be a string, a Document, or a list of strings / Documents / {id, text} objects, not "
+            "'context' must be a string or a list of strings / {id, text} documents / Documents (or one Document), not "
             + type(context).__name__
         )
     documents = []
