@@ -118,3 +118,28 @@ def test_a_report_decided_from_its_score_has_the_verdict_the_rule_gives():
     at = Report.decide(answer="a", score=0.5, threshold=0.5, detector="d")
     below = Report.decide(answer="a", score=0.2, threshold=0.5, detector="d")
     assert (at.verdict, below.verdict) == ("hallucinated", "faithful")
+
+
+def test_a_schema_1_report_is_upgraded_and_never_read_wrong():
+    from veracity.schema import Report, upgrade_report
+
+    old = {
+        "answer": "a",
+        "verdict": "hallucinated",
+        "score": 0.9,
+        "threshold": 0.5,
+        "detector": "auto",
+        "routed_to": "qa",
+        "signals": [],
+        "agent": None,
+    }
+    with pytest.raises(ValidationError, match="routed_to"):
+        Report.model_validate(old)
+    upgraded = upgrade_report(old)
+    report = Report.model_validate(upgraded)
+    assert report.details.routed_to == "qa" and report.details.agent is None and report.schema_version == 2
+    assert "routed_to" not in upgraded and upgraded["details"] == {"routed_to": "qa"}
+    current = json.loads(report.model_dump_json())
+    assert upgrade_report(current) is current and current["schema_version"] == 2
+    with pytest.raises(ValidationError, match="schema_version"):
+        Report.model_validate({**current, "schema_version": 3})

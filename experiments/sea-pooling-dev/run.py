@@ -32,7 +32,7 @@ def main() -> None:
     started = time.perf_counter()
     for n, ex in enumerate(load_dataset("hotpotqa-derived:dev"), start=1):
         report = detector.detect(ex.answer, ex.context, ex.question)
-        texts = ["\n".join(c.span.text for c in g.chunks) for g in report.evidence_groups]
+        texts = ["\n".join(c.span.text for c in g.chunks) for g in report.details.evidence_groups]
         hypothesis = detector.settings.question_template.format(question=ex.question.strip(), answer=ex.answer.strip())
         vectors = detector._embed([ex.answer.strip(), hypothesis, *texts])
         rows.append(
@@ -41,7 +41,7 @@ def main() -> None:
                 "level": ex.task,
                 "label": ex.label,
                 "paper_score": report.score,
-                "entailment": [g.entailment for g in report.evidence_groups],
+                "entailment": [g.entailment for g in report.details.evidence_groups],
                 "cos_answer": (vectors[2:] @ vectors[0]).tolist(),
                 "cos_h": (vectors[2:] @ vectors[1]).tolist(),
             }

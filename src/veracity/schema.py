@@ -18,11 +18,13 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
+    "SCHEMA_VERSION",
     "AgentStep",
     "AgentStrategy",
     "AgentTrace",
     "Claim",
     "ClaimVerdict",
+    "Details",
     "Document",
     "Evidence",
     "EvidenceGroup",
@@ -36,6 +38,7 @@ __all__ = [
     "TextSpan",
     "Verdict",
     "report_json_schema",
+    "upgrade_report",
     "verdict_of",
 ]
 
@@ -231,6 +234,33 @@ class AgentTrace(_Frozen):
     )
 
 
+SCHEMA_VERSION: Literal[2] = 2
+"""The Report's shape. 2: detector-specific fields moved into ``Report.details`` (issue 34); 1 had them top level."""
+
+
+class Details(_Frozen):
+    """What one kind of detector adds to its Report: one typed place instead of a top-level field per detector.
+
+    Every section is empty unless the detector that fills it ran; a composed detector keeps the sections of the one it
+    delegated to (``auto`` routed to ``sea`` has ``routed_to`` and ``evidence_groups``).
+    """
+
+    evidence_groups: list[EvidenceGroup] = Field(
+        default_factory=list, description="Aggregated evidence scored as whole premises (the `sea` detector)."
+    )
+    signals: list[Signal] = Field(
+        default_factory=list,
+        description="The signals a learned combination weighed, largest contribution first (the `fused` detector).",
+    )
+    agent: AgentTrace | None = Field(default=None, description="The agent's strategies and steps (`leap`).")
+    decided_by: Literal["first", "second"] | None = Field(
+        default=None, description="`cascade`: the stage whose verdict this is."
+    )
+    routed_to: Literal["qa", "dialogue", "summary", "long_qa", "claim"] | None = Field(
+        default=None, description="`auto`: the route (input shape) that produced this report."
+    )
+
+
 class Report(_Frozen):
     """What a detector says about one answer."""
 
@@ -252,24 +282,16 @@ class Report(_Frozen):
     sentences: list[SentenceScore] = Field(default_factory=list)
     claims: list[ClaimVerdict] = Field(default_factory=list)
     hallucinated_spans: list[TextSpan] = Field(default_factory=list, description="Spans of the answer.")
-    evidence_groups: list[EvidenceGroup] = Field(
-        default_factory=list, description="Aggregated evidence scored as whole premises (the `sea` detector)."
-    )
     detector: str
     config: dict[str, Any] = Field(default_factory=dict)
     models: dict[str, str] = Field(default_factory=dict, description="Role -> model id actually used.")
     timings_ms: dict[str, float] = Field(default_factory=dict, description="Wall time per stage.")
     notes: list[str] = Field(default_factory=list, description="Fallbacks and caps applied, in plain words.")
-    signals: list[Signal] = Field(
-        default_factory=list, description="The signals a learned combination weighed, largest contribution first."
+    details: Details = Field(
+        default_factory=lambda: Details(),
+        description="What one kind of detector adds (agent trace, route, cascade stage, signals, evidence groups).",
     )
-    agent: AgentTrace | None = Field(default=None, description="The agent's strategies and steps (`leap`).")
-    decided_by: Literal["first", "second"] | None = Field(
-        default=None, description="`cascade`: the stage whose verdict this is."
-    )
-    routed_to: Literal["qa", "dialogue", "summary", "long_qa", "claim"] | None = Field(
-        default=None, description="`auto`: the route (input shape) that produced this report."
-    )
+    schema_version: Literal[2] = Field(default=SCHEMA_VERSION, description="Raised when the Report's shape changes.")
 
     @classmethod
     def decide(cls, *, score: float, threshold: float, **fields: Any) -> Report:
@@ -292,3 +314,19 @@ def report_json_schema() -> dict[str, Any]:
     schema = Report.model_json_schema(mode="serialization")
     # A stable, diff-friendly document: same input, same bytes.
     return json.loads(json.dumps(schema, sort_keys=True))  # type: ignore[no-any-return]
+
+
+_DETAIL_FIELDS = tuple(Details.model_fields)
+
+
+def upgrade_report(data: dict[str, Any]) -> dict[str, Any]:
+    """A Report's JSON object of schema 1 (detector-specific fields top level) in the current shape; others as given.
+
+    ``Report.model_validate(upgrade_report(json.loads(old)))`` reads a report stored before schema 2.
+    """
+    if data.get("schema_version", 1) != 1:
+        return data
+    upgraded = {k: v for k, v in data.items() if k not in _DETAIL_FIELDS}
+    upgraded["details"] = {k: data[k] for k in _DETAIL_FIELDS if k in data and data[k] not in (None, [])}
+    upgraded["schema_version"] = SCHEMA_VERSION
+    return upgraded

@@ -11,7 +11,7 @@ import pytest
 from veracity.detectors import load_detector
 from veracity.detectors.auto import AutoConfig, AutoDetector
 from veracity.errors import ConfigError, InputError
-from veracity.schema import Report
+from veracity.schema import Details, Report, Signal
 
 CONTEXT = ["Marie Curie was born in Warsaw in 1867. She won two Nobel Prizes."]
 QUESTION = "Where was Marie Curie born?"
@@ -23,6 +23,7 @@ class FixedDetector:
 
     def __init__(self, name: str, score: float) -> None:
         self.name, self.score, self.calls = name, score, 0
+        self.details = Details()
 
     def config(self):
         return {"route": self.name}
@@ -37,6 +38,7 @@ class FixedDetector:
             threshold=0.5,
             detector=self.name,
             notes=[f"{self.name} looked"],
+            details=self.details,
         )
 
 
@@ -51,6 +53,14 @@ def scripted() -> tuple[AutoDetector, dict[str, FixedDetector]]:
     return AutoDetector(routes), routes  # type: ignore[arg-type]
 
 
+def test_the_routes_own_details_are_kept_beside_the_route():
+    auto, routes = scripted()
+    routes["claim"].details = Details(signals=[Signal(name="novel_share", value=0.4, contribution=1.2)])
+    report = auto.detect("She was born in Paris.", CONTEXT, None)
+    assert report.details.routed_to == "claim" and [s.name for s in report.details.signals] == ["novel_share"]
+    assert report.details.decided_by is None and report.schema_version == 2
+
+
 @pytest.mark.parametrize(
     ("question", "shape", "verdict"),
     [(QUESTION, "qa", "hallucinated"), (DIALOGUE, "dialogue", "faithful"), (None, "claim", "hallucinated")],
@@ -58,7 +68,7 @@ def scripted() -> tuple[AutoDetector, dict[str, FixedDetector]]:
 def test_each_shape_goes_to_its_own_route(question, shape, verdict):
     auto, routes = scripted()
     report = auto.detect("She was born in Paris.", CONTEXT, question)
-    assert report.routed_to == shape and report.verdict == verdict and report.detector == "auto"
+    assert report.details.routed_to == shape and report.verdict == verdict and report.detector == "auto"
     assert [r.calls for r in routes.values()] == [int(s == shape) for s in routes]
     assert report.notes == [f"auto: a {shape} input, routed to {routes[shape].name!r}", f"{routes[shape].name} looked"]
     assert set(report.config) == {"qa", "dialogue", "summary", "long_qa", "claim"}
@@ -68,16 +78,18 @@ def test_a_long_answer_to_a_question_takes_the_long_form_route():
     auto, routes = scripted()
     long_answer = " ".join(["Marie Curie was born in Warsaw and studied in Paris."] * 3)  # 30 words
     report = auto.detect(long_answer, CONTEXT, QUESTION)
-    assert report.routed_to == "long_qa" and routes["long_qa"].calls == 1 and routes["qa"].calls == 0
-    assert auto.detect(long_answer, CONTEXT, None).routed_to == "summary"  # no question, 30 words: a summary
-    assert auto.detect(" ".join(long_answer.split()[:29]), CONTEXT, QUESTION).routed_to == "qa"
-    assert auto.detect(" ".join(long_answer.split()[:29]), CONTEXT, None).routed_to == "claim"  # a short statement
+    assert report.details.routed_to == "long_qa" and routes["long_qa"].calls == 1 and routes["qa"].calls == 0
+    assert auto.detect(long_answer, CONTEXT, None).details.routed_to == "summary"  # no question, 30 words: a summary
+    assert auto.detect(" ".join(long_answer.split()[:29]), CONTEXT, QUESTION).details.routed_to == "qa"
+    assert (
+        auto.detect(" ".join(long_answer.split()[:29]), CONTEXT, None).details.routed_to == "claim"
+    )  # a short statement
 
 
 def test_an_empty_answer_is_faithful_and_reaches_no_route():
     auto, routes = scripted()
     report = auto.detect("   ", CONTEXT, QUESTION)
-    assert report.verdict == "faithful" and report.routed_to is None
+    assert report.verdict == "faithful" and report.details.routed_to is None
     assert all(r.calls == 0 for r in routes.values())
 
 
@@ -150,13 +162,13 @@ def test_the_default_routes_run_the_real_detectors():
     auto = load_detector("auto")
     right = auto.detect("Warsaw.", CONTEXT, QUESTION)
     wrong = auto.detect("She was born in Paris in 1867.", CONTEXT, QUESTION)
-    assert right.routed_to == "qa" and right.verdict == "faithful"
+    assert right.details.routed_to == "qa" and right.verdict == "faithful"
     assert wrong.verdict == "hallucinated" and wrong.score > right.score
     claim = auto.detect("Marie Curie was born in Warsaw.", CONTEXT)
-    assert claim.routed_to == "claim" and claim.notes[0].startswith("auto: a claim input")
+    assert claim.details.routed_to == "claim" and claim.notes[0].startswith("auto: a claim input")
     assert claim.calibration is not None and claim.calibration.startswith("shipped:claim-verifier.json (summary")
     summary = auto.detect(" ".join(["Marie Curie was born in Warsaw, in the Kingdom of Poland."] * 3), CONTEXT)
-    assert summary.routed_to == "summary" and summary.notes[0].startswith("auto: a summary input")
+    assert summary.details.routed_to == "summary" and summary.notes[0].startswith("auto: a summary input")
     assert summary.config["summary"]["detector"] == AutoConfig().summary.detector
 
 
@@ -176,7 +188,7 @@ def test_auto_is_the_default_of_the_library_the_cli_and_the_service(tmp_path):
     )
     assert result.exit_code == 0, result.output
     report = Report.model_validate_json(result.stdout)
-    assert report.detector == "auto" and report.routed_to == "qa" and report.verdict == "hallucinated"
+    assert report.detector == "auto" and report.details.routed_to == "qa" and report.verdict == "hallucinated"
     pytest.importorskip("fastapi", reason="the service extra is not installed")
     from veracity.server.settings import ServiceSettings
 

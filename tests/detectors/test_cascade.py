@@ -59,7 +59,7 @@ def test_route_by_hand():
 def test_the_first_stage_decides_outside_the_band_and_the_second_inside(first_score, decided_by, verdict, second_calls):
     first, second = Stage("verifier", first_score), Stage("litehall", 0.9)
     report = CascadeDetector(first, second).detect("Paris", CONTEXT, QUESTION)
-    assert report.decided_by == decided_by and report.verdict == verdict and report.detector == "cascade"
+    assert report.details.decided_by == decided_by and report.verdict == verdict and report.detector == "cascade"
     assert second.calls == second_calls and first.calls == 1
     assert "first:nli" in report.timings_ms and ("second:nli" in report.timings_ms) == (decided_by == "second")
     assert f"{decided_by} stage decided" in report.notes[-1] and report.config["second_config"] == {"stage": "litehall"}
@@ -69,15 +69,15 @@ def test_bands_per_shape_and_an_uncalibrated_first_stage_is_said():
     settings = CascadeConfig(band=(0.2, 0.8), bands={"summary": (0.0, 1.0)})
     first, second = Stage("verifier", 0.1, calibrated=False), Stage("litehall", 0.9)
     cascade = CascadeDetector(first, second, settings)
-    assert cascade.detect("Warsaw", CONTEXT, QUESTION).decided_by == "first"
+    assert cascade.detect("Warsaw", CONTEXT, QUESTION).details.decided_by == "first"
     summary = cascade.detect("Marie Curie was born in Warsaw.", CONTEXT)  # no question: the summary band
-    assert summary.decided_by == "second" and second.calls == 1
+    assert summary.details.decided_by == "second" and second.calls == 1
     assert any("not calibrated: the band applies to its raw score" in n for n in summary.notes)
 
 
 def test_a_failing_second_stage_leaves_the_first_verdict_and_says_so():
     report = CascadeDetector(Stage("verifier", 0.6), Stage("llm-judge", 0.1, fails=True)).detect("Paris", CONTEXT)
-    assert report.decided_by == "first" and report.verdict == "hallucinated"
+    assert report.details.decided_by == "first" and report.verdict == "hallucinated"
     assert "second stage 'llm-judge' failed (connection refused); the first stage's verdict stands" in report.notes[-1]
 
 
@@ -99,7 +99,7 @@ def test_real_verifier_with_an_llm_judge_that_is_down():
         band=[0.0, 1.0],
     )
     report = cascade.detect("Paris", CONTEXT, QUESTION)
-    assert report.decided_by == "first" and report.raw_score is None
+    assert report.details.decided_by == "first" and report.raw_score is None
     assert any("second stage 'llm-judge' failed" in note for note in report.notes)
     assert report.verdict == "hallucinated"  # the real verifier: Paris is not Warsaw
 

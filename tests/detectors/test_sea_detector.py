@@ -34,24 +34,24 @@ def detector(embedder):
 
 def test_aggregation_merges_the_two_bridge_documents_and_entails_the_multi_hop_answer(detector):
     report = detector.detect(ANSWER, BRIDGE, QUESTION)
-    merged = [g for g in report.evidence_groups if len(g.chunks) > 1]
+    merged = [g for g in report.details.evidence_groups if len(g.chunks) > 1]
     assert [sorted(c.document_id for c in g.chunks) for g in merged] == [["club", "player"]]
     assert report.verdict == "faithful"
-    assert sum(g.relevance for g in report.evidence_groups) == pytest.approx(1.0)
-    consistency = sum(g.relevance * g.entailment for g in report.evidence_groups)
+    assert sum(g.relevance for g in report.details.evidence_groups) == pytest.approx(1.0)
+    consistency = sum(g.relevance * g.entailment for g in report.details.evidence_groups)
     assert report.score == pytest.approx(1.0 - consistency) and report.threshold == pytest.approx(0.6)
     assert set(report.timings_ms) >= {"segmentation", "embedding", "graph", "nli"}
 
 
 def test_without_aggregation_no_single_document_entails_it(embedder):
     report = SEADetector(overlap_nli(), embedder, SEAConfig(aggregation=False)).detect(ANSWER, BRIDGE, QUESTION)
-    assert all(len(g.chunks) == 1 for g in report.evidence_groups)
+    assert all(len(g.chunks) == 1 for g in report.details.evidence_groups)
     assert report.verdict == "hallucinated" and report.score == pytest.approx(1.0)
 
 
 def test_without_relevance_weighting_the_weights_are_uniform(embedder):
     report = SEADetector(overlap_nli(), embedder, SEAConfig(relevance_weighting=False)).detect(ANSWER, BRIDGE)
-    weights = [g.relevance for g in report.evidence_groups]
+    weights = [g.relevance for g in report.details.evidence_groups]
     assert weights == pytest.approx([1 / len(weights)] * len(weights))
 
 
@@ -63,30 +63,32 @@ def test_max_pooling_takes_the_best_cluster_whatever_its_relevance(embedder):
     pooled = SEADetector(overlap_nli(), embedder, settings.model_copy(update={"pooling": "max"})).detect(
         "defender", BRIDGE, QUESTION
     )
-    assert [g.entailment for g in pooled.evidence_groups] == [0.0, 1.0, 0.0]
-    assert weighted.score == pytest.approx(1.0 - pooled.evidence_groups[1].relevance) and weighted.score > 0.0
+    assert [g.entailment for g in pooled.details.evidence_groups] == [0.0, 1.0, 0.0]
+    assert weighted.score == pytest.approx(1.0 - pooled.details.evidence_groups[1].relevance) and weighted.score > 0.0
     assert pooled.score == pytest.approx(0.0) and pooled.verdict == "faithful"
-    assert [g.relevance for g in pooled.evidence_groups] == [g.relevance for g in weighted.evidence_groups]
+    assert [g.relevance for g in pooled.details.evidence_groups] == [
+        g.relevance for g in weighted.details.evidence_groups
+    ]
 
 
 def test_duplicate_documents_are_scored_once(detector):
     docs = [BRIDGE[0], Document(id="copy", text=BRIDGE[0].text), BRIDGE[1]]
     report = detector.detect(ANSWER, docs, QUESTION)
-    assert sum(len(g.chunks) for g in report.evidence_groups) == 2
+    assert sum(len(g.chunks) for g in report.details.evidence_groups) == 2
     assert any("duplicate" in note for note in report.notes)
 
 
 def test_a_single_document_and_a_wrong_answer(detector):
     report = detector.detect("Cannavaro was a goalkeeper for Spain", [BRIDGE[1]], QUESTION)
-    assert report.verdict == "hallucinated" and len(report.evidence_groups) == 1
+    assert report.verdict == "hallucinated" and len(report.details.evidence_groups) == 1
 
 
 def test_many_documents_are_capped_to_the_most_similar(embedder):
     docs = [Document(id=f"d{i}", text=f"Item {i} of the archive lists a recipe for soup.") for i in range(30)]
     docs.append(BRIDGE[1])
     report = SEADetector(overlap_nli(), embedder, SEAConfig(max_chunks=5)).detect(ANSWER, docs)
-    assert sum(len(g.chunks) for g in report.evidence_groups) == 5
-    assert any(c.document_id == "player" for g in report.evidence_groups for c in g.chunks)
+    assert sum(len(g.chunks) for g in report.details.evidence_groups) == 5
+    assert any(c.document_id == "player" for g in report.details.evidence_groups for c in g.chunks)
     assert any("kept the 5" in note for note in report.notes)
 
 
@@ -103,21 +105,26 @@ def test_an_answer_with_no_factual_chunk_is_checked_whole_and_says_so(embedder):
     settings = SEAConfig(answer_threshold=10, chunk_tokens=8)
     report = SEADetector(overlap_nli(), embedder, settings).detect(answer, BRIDGE)
     assert any("whole answer is checked" in note for note in report.notes)
-    assert 0.0 <= report.score <= 1.0 and report.evidence_groups
+    assert 0.0 <= report.score <= 1.0 and report.details.evidence_groups
 
 
 def test_a_document_without_sentences_is_a_chunk_like_any_other(detector):
     docs = [*BRIDGE, Document(id="rule", text="----- * * * -----")]
     report = detector.detect(ANSWER, docs, QUESTION)
     assert report.verdict == "faithful"
-    assert {c.document_id for g in report.evidence_groups for c in g.chunks} == {"club", "player", "food", "rule"}
+    assert {c.document_id for g in report.details.evidence_groups for c in g.chunks} == {
+        "club",
+        "player",
+        "food",
+        "rule",
+    }
 
 
 def test_five_hundred_documents_stay_within_the_chunk_cap(embedder):
     docs = [Document(id=f"d{i}", text=f"Archive item {i} records a harvest of {i} tonnes.") for i in range(500)]
     docs += BRIDGE[:2]
     report = SEADetector(overlap_nli(), embedder).detect(ANSWER, docs, QUESTION)
-    assert sum(len(g.chunks) for g in report.evidence_groups) == 128
+    assert sum(len(g.chunks) for g in report.details.evidence_groups) == 128
     assert any("502 chunks: kept the 128" in note for note in report.notes)
     assert report.timings_ms["graph"] < 10_000
 
@@ -127,7 +134,7 @@ def test_long_documents_are_segmented(embedder):
     report = SEADetector(overlap_nli(), embedder, SEAConfig(document_threshold=50, chunk_tokens=30)).detect(
         "The number 7 is mentioned.", [long_doc]
     )
-    assert sum(len(g.chunks) for g in report.evidence_groups) > 1
+    assert sum(len(g.chunks) for g in report.details.evidence_groups) > 1
 
 
 def test_empty_answer(detector):
@@ -176,4 +183,4 @@ def test_cluster_budget_follows_the_nli_window_unless_set(embedder):
     assert SEADetector(WindowNLI(), embedder, SEAConfig(cluster_tokens=40)).cluster_budget() == 40
     # A budget smaller than the two bridge documents together forbids their merge.
     report = SEADetector(WindowNLI(), embedder, SEAConfig(cluster_tokens=15)).detect(ANSWER, BRIDGE, QUESTION)
-    assert all(len(g.chunks) == 1 for g in report.evidence_groups)
+    assert all(len(g.chunks) == 1 for g in report.details.evidence_groups)

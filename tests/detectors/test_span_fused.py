@@ -213,9 +213,9 @@ def fused():
 def test_fused_report_lists_signals_spans_and_calibration(fused):
     context = ["Kyoto was the capital of Japan until 1868, when the emperor moved to Tokyo."]
     report = fused.detect("Kyoto was the capital of Japan until 1868. It had 40 million inhabitants.", context)
-    names = [s.name for s in report.signals]
+    names = [s.name for s in report.details.signals]
     assert sorted(names) == sorted(fused.model.features) and {"novelty", "is_record", "has_question"} <= set(names)
-    contributions = [abs(s.contribution) for s in report.signals]
+    contributions = [abs(s.contribution) for s in report.details.signals]
     assert contributions == sorted(contributions, reverse=True)
     assert report.raw_score is not None and report.calibration and report.calibration.startswith("summary")
     assert report.models["span"] == "veracity-span-small"  # the spans are the span model's
@@ -242,7 +242,7 @@ def test_fused_on_text_that_is_not_english_rests_on_lexical_signals(fused):
     report = fused.detect("Der Eiffelturm wurde von 1887 bis 1889 in Paris gebaut und ist 330 Meter hoch.", context)
     assert any("'de'" in n and "lexical signals" in n for n in report.notes)
     assert report.score >= report.threshold / 2  # never a confident pass that no model checked
-    assert all(s.contribution == 0.0 for s in report.signals if s.name.startswith("span_"))
+    assert all(s.contribution == 0.0 for s in report.details.signals if s.name.startswith("span_"))
     assert "span" in report.models and not report.hallucinated_spans  # the span model was not run on it
     wrong = fused.detect("Der Eiffelturm wurde 1920 in Berlin gebaut und ist aus Gold.", context)
     assert wrong.score > report.score

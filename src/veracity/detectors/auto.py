@@ -145,5 +145,10 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         report = inner.detect(answer, documents, question)
         note = f"auto: a {shape} input, routed to {inner.name!r}"
         return report.model_copy(
-            update={"detector": self.name, "config": self.config(), "routed_to": shape, "notes": [note, *report.notes]}
+            update={
+                "detector": self.name,
+                "config": self.config(),
+                "details": report.details.model_copy(update={"routed_to": shape}),
+                "notes": [note, *report.notes],
+            }
         )

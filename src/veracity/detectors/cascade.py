@@ -141,7 +141,7 @@ class CascadeDetector(ConfiguredDetector[CascadeConfig]):
             "config": self.config(),
             "timings_ms": timings,
             "notes": notes,
-            "decided_by": stage,
+            "details": report.details.model_copy(update={"decided_by": stage}),
         }
         if models is not None:
             update["models"] = models

@@ -281,12 +281,13 @@ def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, 
                 row["timings_ms"] = {k: round(v, 3) for k, v in report.timings_ms.items()}
             if report.raw_score is not None:
                 row["raw_score"] = report.raw_score
-            if report.decided_by is not None:
-                row["decided_by"] = report.decided_by
-            if report.routed_to is not None:
-                row["routed_to"] = report.routed_to
-            if report.agent is not None:
-                row["agent"] = agent_row(report.agent)
+            details = report.details
+            if details.decided_by is not None:
+                row["decided_by"] = details.decided_by
+            if details.routed_to is not None:
+                row["routed_to"] = details.routed_to
+            if details.agent is not None:
+                row["agent"] = agent_row(details.agent)
     except VeracityError as exc:
         row = {"id": record.id, "label": record.label, "error": f"{type(exc).__name__}: {exc}"}
     row["latency_ms"] = round((time.perf_counter() - start) * 1000.0, 1)  # finer digits are timer noise

@@ -37,7 +37,7 @@ from veracity.detectors.base import (
 from veracity.detectors.fused.model import FusedModel
 from veracity.detectors.span import SpanConfig, SpanDetector, TokenProbabilities, window_notes
 from veracity.errors import ModelNotAvailableError
-from veracity.schema import Document, Report, Signal, TextSpan
+from veracity.schema import Details, Document, Report, Signal, TextSpan
 from veracity.stages.calibration import input_shape
 from veracity.text.language import detect_language
 from veracity.text.novelty import lexical_signals
@@ -243,5 +243,7 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
             hallucinated_spans=[TextSpan.of(answer, start, end) for start, end, _ in spans],
             models=models,
             notes=notes,
-            signals=[Signal(name=name, value=values.get(name, 0.0), contribution=c) for name, c in ranked],
+            details=Details(
+                signals=[Signal(name=name, value=values.get(name, 0.0), contribution=c) for name, c in ranked]
+            ),
         )

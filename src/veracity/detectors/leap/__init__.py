@@ -67,7 +67,7 @@ from veracity.models.llm import LLM, load_llm
 from veracity.models.llm.base import CountingLLM
 from veracity.models.llm.llamacpp import DEFAULT_LOCAL_LLM
 from veracity.models.pair_scorer import PairScorer
-from veracity.schema import AgentStep, AgentStrategy, AgentTrace, Document, Report, TextSpan
+from veracity.schema import AgentStep, AgentStrategy, AgentTrace, Details, Document, Report, TextSpan
 
 __all__ = ["FIXED_STRATEGY", "LeapConfig", "LeapDetector", "LearnOutcome"]
 
@@ -393,13 +393,15 @@ class LeapDetector(ConfiguredDetector[LeapConfig]):
             hallucinated_spans=sorted(set(spans), key=lambda sp: (sp.start, sp.end)) if hallucinated else [],
             models=self._models(),
             notes=run.notes + trajectory.notes + run.fallbacks + trajectory.fallbacks,
-            agent=AgentTrace(
-                strategies=run.strategies,
-                steps=steps,
-                stopped_by=trajectory.stopped_by,
-                llm_calls=llm_calls,
-                evidence=trajectory.evidence,
-                fallbacks=run.fallbacks + trajectory.fallbacks,
+            details=Details(
+                agent=AgentTrace(
+                    strategies=run.strategies,
+                    steps=steps,
+                    stopped_by=trajectory.stopped_by,
+                    llm_calls=llm_calls,
+                    evidence=trajectory.evidence,
+                    fallbacks=run.fallbacks + trajectory.fallbacks,
+                )
             ),
         )
 

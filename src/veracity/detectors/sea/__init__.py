@@ -49,7 +49,7 @@ from veracity.detectors.sea.graph import aggregate_evidence
 from veracity.detectors.verifier import DEFAULT_VERIFIER
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
-from veracity.schema import Document, EvidenceGroup, GroupedChunk, Report, TextSpan
+from veracity.schema import Details, Document, EvidenceGroup, GroupedChunk, Report, TextSpan
 from veracity.text.chunk import chunk_sentences
 from veracity.text.factual import is_factual
 from veracity.text.split import SentenceSplitter
@@ -199,7 +199,7 @@ class SEADetector(ConfiguredDetector[SEAConfig]):
             question=question,
             score=score,
             threshold=threshold,
-            evidence_groups=groups,
+            details=Details(evidence_groups=groups),
             models=self._models(),
             notes=notes,
         )
