@@ -11,15 +11,15 @@ set -euo pipefail
 parts=${*:-modules qa summarization dialogue table9}
 out=benchmarks/results
 lh() { veracity eval --detector litehall "$@"; }
-# calibrated RUN [LITEHALL ARGS...]: RUN_calibrated, RUN's halueval-summarization:test predictions with the FactScore
+# calibrated RUN [LITEHALL ARGS...]: RUN-calibrated, RUN's halueval-summarization:test predictions with the FactScore
 # threshold fitted on the first 600 dev examples (300 right / hallucinated pairs; balanced accuracy). The test
 # predictions are copied, not recomputed (evaluation resumes from predictions.jsonl; litehall is deterministic).
 calibrated() {
   local run=$1; shift
-  mkdir -p "${run}_calibrated"
-  cp "$run"/predictions.jsonl* "${run}_calibrated/"  # plain or packed (.gz)
+  mkdir -p "${run}-calibrated"
+  cp "$run"/predictions.jsonl* "${run}-calibrated/"  # plain or packed (.gz)
   lh "$@" --dataset halueval-summarization:test --calibrate-on halueval-summarization:dev --calibrate-limit 600 \
-    --objective balanced_accuracy --out "${run}_calibrated"
+    --objective balanced_accuracy --out "${run}-calibrated"
 }
 for part in $parts; do
   case $part in
@@ -40,8 +40,8 @@ for part in $parts; do
       # the same with the int8 verifier (twice as fast; dev AUROC 0.759 against 0.776 for fp32, see
       # experiments/litehall-summarization-dev/); the dev calibration was seeded with that folder's
       # windows2-int8 predictions (the first 300 dev examples, same code and settings), then resumed to 600.
-      lh --set quantize=int8 --dataset halueval-summarization:test --out "$out/halueval-summarization-test_litehall_int8"
-      calibrated "$out/halueval-summarization-test_litehall_int8" --set quantize=int8 ;;
+      lh --set quantize=int8 --dataset halueval-summarization:test --out "$out/halueval-summarization-test_litehall-int8"
+      calibrated "$out/halueval-summarization-test_litehall-int8" --set quantize=int8 ;;
     dialogue)
       lh --dataset halueval-dialogue:test --out "$out/halueval-dialogue-test_litehall" ;;
     table9)

@@ -14,13 +14,13 @@ END_TO_END = [
     ("litehall, HaluEval-QA test", "halueval-qa-test_litehall"),
     ("  without the extractor (Table 9)", "halueval-qa-test_litehall-no-extractor"),
     ("  without the retriever (Table 9)", "halueval-qa-test_litehall-no-retriever"),
-    ("litehall, int8 verifier, HaluEval-summarization test", "halueval-summarization-test_litehall_int8"),
-    ("  FactScore threshold fitted on 600 dev examples", "halueval-summarization-test_litehall_int8_calibrated"),
+    ("litehall, int8 verifier, HaluEval-summarization test", "halueval-summarization-test_litehall-int8"),
+    ("  FactScore threshold fitted on 600 dev examples", "halueval-summarization-test_litehall-int8-calibrated"),
     ("litehall before the windows default (windows=0), HaluEval-summarization test",
      "halueval-summarization-test_litehall"),
-    ("  FactScore threshold fitted on 600 dev examples", "halueval-summarization-test_litehall_calibrated"),
+    ("  FactScore threshold fitted on 600 dev examples", "halueval-summarization-test_litehall-calibrated"),
     ("litehall, HaluEval-dialogue test", "halueval-dialogue-test_litehall"),
-    ("verifier alone (veracity-nli-small), HaluEval-QA test", "halueval-qa-test_veracity-nli-small"),
+    ("verifier alone (veracity-nli-small), HaluEval-QA test", "halueval-qa-test_verifier-veracity-nli-small"),
 ]
 
 

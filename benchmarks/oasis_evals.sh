@@ -53,7 +53,7 @@ for part in $parts; do
         --trained ../runs/retriever-oasis/model --out "$out/oasis-retriever_recall"
       ;;
     table)
-      python benchmarks/oasis/table.py --write docs/oasis.md --out "$out/oasis-mcnemar"
+      python benchmarks/oasis/table.py --write docs/oasis.md --out "$out/oasis-mcnemar_table"
       ;;
     *) echo "unknown part: $part" >&2; exit 2 ;;
   esac

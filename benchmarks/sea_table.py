@@ -39,9 +39,15 @@ LEVELS = ("easy", "medium", "hard")
 HALUEVAL = ("qa", "summarization", "dialogue")
 
 
-def _load(run: str, name: str) -> dict | None:
+def _folder(run: str, name: str) -> str:
+    """The result folder of ``run`` (``BASE[_calibrated]``) with the NLI model ``name`` (the verifier for ``nli-…``)."""
     base, _, suffix = run.partition("_")
-    path = RESULTS / f"hotpotqa-derived_{base}_{name}{'_' + suffix if suffix else ''}" / "metrics.json"
+    subject = f"verifier-{base}" if base.startswith("nli-") else base
+    return f"hotpotqa-derived_{subject}-{name}{'-' + suffix if suffix else ''}"
+
+
+def _load(run: str, name: str) -> dict | None:
+    path = RESULTS / _folder(run, name) / "metrics.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
@@ -63,8 +69,7 @@ def main() -> None:
         metrics = record["metrics"]
         levels = metrics.get("by_task", {})
         auroc = metrics.get("auroc")
-        base, _, suffix = run.partition("_")
-        folder = f"hotpotqa-derived_{base}_{name}{'_' + suffix if suffix else ''}"
+        folder = _folder(run, name)
         print(
             f"| {label} | {_pct(metrics['accuracy'])} | "
             + " | ".join(_pct(levels.get(level, {}).get("accuracy")) for level in LEVELS)
@@ -95,12 +100,12 @@ def _halueval(name: str) -> None:
     rows = []
     variants = (
         ("sea", "", "T_s = 0.4"),
-        ("sea", "_calibrated", "threshold fitted on 600 dev examples"),
+        ("sea", "-calibrated", "threshold fitted on 600 dev examples"),
         ("sea-max", "", "pooling=max, T_s = 0.4"),
     )
     for task in HALUEVAL:
         for run, suffix, label in variants:
-            folder = f"halueval-{task}-test_{run}_{name}{suffix}"
+            folder = f"halueval-{task}-test_{run}-{name}{suffix}"
             path = RESULTS / folder / "metrics.json"
             if not path.exists():
                 continue

@@ -25,7 +25,7 @@ SETS = [
     ("wice-test", "wice-test (358; verifier detector)", "balanced accuracy", "balanced_accuracy", 0.58, 0.70),
     ("halueval-qa-test", "HaluEval QA, test (answer stated as a sentence)", "accuracy", "accuracy", 0.90, 0.95),
     ("halueval-summarization-test", "HaluEval summarization, test", "accuracy", "accuracy", 0.78, 0.85),
-    ("halueval-summarization-test", "… threshold fitted on dev", "accuracy", "accuracy", None, None, "_calibrated"),
+    ("halueval-summarization-test", "… threshold fitted on dev", "accuracy", "accuracy", None, None, "-calibrated"),
     ("minimal-pairs", "minimal pairs (66, hand-written)", "3-class accuracy", "accuracy", 0.90, 0.98),
 ]
 # The control's gap to the verifier (points): floor, goal.
@@ -33,9 +33,14 @@ GAPS = [("fever-symmetric", "FEVER-Symmetric", 15, 25), ("mnli-matched", "MNLI",
 
 
 def _folder(folder: str, name: str, suffix: str = "") -> Path:
-    """The fp32 run's folder, else the int8 one (``…_int8``: the same model with dynamic int8 Linear layers)."""
-    plain = RESULTS / f"{folder}_{name}{suffix}"
-    return plain if plain.exists() else RESULTS / f"{folder}_{name}_int8{suffix}"
+    """The fp32 run's folder, else the int8 one (``…-int8``: the same model with dynamic int8 Linear layers)."""
+    plain = RESULTS / f"{folder}_verifier-{name}{suffix}"
+    return plain if plain.exists() else RESULTS / f"{folder}_verifier-{name}-int8{suffix}"
+
+
+def _where(folder: Path) -> str:
+    """The folder as a path from the repository root, or — when this model has no such run."""
+    return f"`{folder.relative_to(RESULTS.parent.parent)}`" if folder.exists() else "—"
 
 
 def _metric(folder: Path, key: str) -> tuple[float | None, float | None]:
@@ -76,7 +81,7 @@ def main() -> None:
             f"| {label} | {metric} | {_bound(floor)} | {_bound(goal)} | {shown}{mark} | "
             f"{'—' if auroc is None else f'{100 * auroc:.1f}'} | "
             + "".join(f"{_percent(_metric(_folder(folder, e, suffix), key)[0])} | " for e in earlier)
-            + f"{'—' if ctrl is None else f'{100 * ctrl:.1f}%'} | `{where.relative_to(RESULTS.parent.parent)}` |"
+            + f"{'—' if ctrl is None else f'{100 * ctrl:.1f}%'} | {_where(where)} |"
         )
     if control:
         print()

@@ -1,5 +1,7 @@
 """What the repository itself must stay: results a reader can walk (issue 34 §7)."""
 
+import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -36,3 +38,56 @@ def test_tests_mirror_the_package():
     assert folders <= packages | {"runners"}, folders - packages
     top = sorted(p.name for p in (ROOT / "tests").glob("test_*.py"))
     assert top == ["test_api.py", "test_layers.py", "test_readme.py", "test_repository.py", "test_schema.py"]
+
+
+# DATA_SUBJECT[-VARIANT...]: one underscore; DATA is the dataset and split (or what was measured: service-load,
+# speed); SUBJECT is the detector for a detector's evaluation (metrics.json `detector`), else what was measured;
+# variants (a model, -calibrated, -int8, an ablation) follow with hyphens. metrics.json carries everything else.
+_WORD = r"[a-z0-9][a-z0-9.]*"
+FOLDER_RULE = re.compile(rf"{_WORD}(?:-{_WORD})*_{_WORD}(?:-{_WORD})*")
+# a folder named in a document: the name runs to the first character that cannot be in one (a placeholder such as
+# `$task`, `*` or `…` right after it means a pattern, not a folder)
+NAMED_FOLDER = re.compile(r"benchmarks/results/([A-Za-z0-9._-]++)(?![$*{…])")
+
+
+def naming_problem(name: str, detector: str | None) -> str | None:
+    """What is wrong with a result folder's name under the rule above, or None."""
+    if not FOLDER_RULE.fullmatch(name):
+        return "not DATA_SUBJECT[-VARIANT...] in lower case with one underscore"
+    subject = name.split("_", 1)[1]
+    if detector and subject != detector and not subject.startswith(f"{detector}-"):
+        return f"evaluates {detector!r} but the subject is {subject!r}"
+    return None
+
+
+def test_the_naming_rule_on_names_checked_by_hand():
+    assert naming_problem("halueval-qa-test_sea-veracity-nli-small-calibrated", "sea") is None
+    assert naming_problem("speed_veracity-nli-small-v2.1-int8", None) is None
+    assert naming_problem("halueval-qa-test_sea_veracity-nli-small", "sea") is not None  # two underscores
+    assert naming_problem("service-auth", None) is not None  # no subject
+    assert naming_problem("mnli-matched_veracity-nli-small", "verifier") is not None  # a model as the subject
+    assert naming_problem("ragtruth-dev_Fused", "fused") is not None
+
+
+def test_result_folders_follow_one_naming_rule():
+    folders = {p.relative_to(ROOT / "benchmarks" / "results").parts[0] for p in _tracked("benchmarks/results")}
+    assert folders
+    problems = {}
+    for name in sorted(folders):
+        metrics = ROOT / "benchmarks" / "results" / name / "metrics.json"
+        detector = json.loads(metrics.read_text(encoding="utf-8")).get("detector") if metrics.exists() else None
+        if problem := naming_problem(name, detector):
+            problems[name] = problem
+    assert not problems, problems
+
+
+def test_every_result_folder_a_document_names_exists():
+    """Links in the docs, model cards and BENCHMARKS.md, and the commands in metrics.json, name folders that exist."""
+    documents = [p for p in _tracked(".") if p.suffix == ".md" or p.name == "metrics.json"]
+    missing = {}
+    for path in documents:
+        for name in NAMED_FOLDER.findall(path.read_text(encoding="utf-8")):
+            name = name.rstrip(".")
+            if name and not name.isupper() and not (ROOT / "benchmarks" / "results" / name).is_dir():
+                missing.setdefault(name, str(path.relative_to(ROOT)))
+    assert not missing, missing

@@ -19,7 +19,7 @@ veracity eval compare benchmarks/results/leap-halueval60_litehall benchmarks/res
 for ablation in correction=off dynamic_strategy=false reflection_retrieval=false memory_retrieval=false tools=false; do
   name=${ablation%%=*}
   veracity eval -d leap --set memory=benchmarks/leap/learn/memory --set $ablation \
-    --dataset jsonl:../runs/leap/test60.jsonl --out benchmarks/results/leap-halueval60_leap-no-$name
-  veracity eval compare benchmarks/results/leap-halueval60_leap benchmarks/results/leap-halueval60_leap-no-$name \
-    > benchmarks/results/leap-halueval60_leap-no-$name/compare-full.json
+    --dataset jsonl:../runs/leap/test60.jsonl --out benchmarks/results/leap-halueval60_leap-no-${name//_/-}
+  veracity eval compare benchmarks/results/leap-halueval60_leap benchmarks/results/leap-halueval60_leap-no-${name//_/-} \
+    > benchmarks/results/leap-halueval60_leap-no-${name//_/-}/compare-full.json
 done

@@ -19,7 +19,7 @@ RESULTS = Path(__file__).resolve().parents[1] / "results"
 MAIN = ["leap-halueval60_leap", "leap-halueval60_verifier", "leap-halueval60_litehall"]
 ABLATIONS = [
     "leap-halueval60_leap-no-correction",
-    "leap-halueval60_leap-no-dynamic_strategy",
+    "leap-halueval60_leap-no-dynamic-strategy",
     "leap-halueval60_leap-no-reflection_retrieval",
     "leap-halueval60_leap-no-memory_retrieval",
     "leap-halueval60_leap-no-tools",

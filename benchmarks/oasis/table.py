@@ -1,6 +1,6 @@
 """docs/oasis.md's tables and the McNemar tests, from the committed result folders; nothing typed by hand.
 
-    python benchmarks/oasis/table.py --write docs/oasis.md --out benchmarks/results/oasis-mcnemar
+    python benchmarks/oasis/table.py --write docs/oasis.md --out benchmarks/results/oasis-mcnemar_table
 
 Reads the ``oasis-claims_*`` and ``oasis-e2e_*`` eval folders (benchmarks/oasis_evals.sh), ``oasis-retriever_recall``,
 ``oasis-rules_covid-halueval`` and ``knowledge-index_default``. McNemar's test compares ``oasis`` with every other run

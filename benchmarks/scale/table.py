@@ -153,7 +153,7 @@ def floors(metrics: dict[str, Any], kill: dict[str, Any] | None) -> list[str]:
 
 def sections(results: Path) -> dict[str, str]:
     """Every generated block of docs/scale.md, by name."""
-    metrics = json.loads((results / "scale-halueval-qa" / "metrics.json").read_text(encoding="utf-8"))
+    metrics = json.loads((results / "scale-halueval-qa_engines" / "metrics.json").read_text(encoding="utf-8"))
     kill_path = results / "scale-kill_verifier" / "metrics.json"
     kill = json.loads(kill_path.read_text(encoding="utf-8")) if kill_path.exists() else None
     return {

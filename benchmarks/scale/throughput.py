@@ -1,6 +1,6 @@
 """Throughput of `veracity detect` on the local engine and on a local Ray cluster, and the identity of their rows.
 
-    python benchmarks/scale/throughput.py --out benchmarks/results/scale-halueval-qa
+    python benchmarks/scale/throughput.py --out benchmarks/results/scale-halueval-qa_engines
 
 Issue 19's measurements. The records are the first ``--records`` HaluEval-QA test examples as the harness loads
 them (``halueval-qa:test``: knowledge, question, answer), written to a temporary JSONL file. Every configuration is

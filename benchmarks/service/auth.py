@@ -1,6 +1,6 @@
 """Auth: no key, a wrong key, a key in the query string, a huge header; and whether timing leaks a key (issue 18).
 
-    python benchmarks/service/auth.py --out benchmarks/results/service-auth
+    python benchmarks/service/auth.py --out benchmarks/results/service-auth_server
 
 Expected: 401 without a key or with a wrong one, 400 for a key in the URL (even the right one), 431 or 400 for a
 header beyond the server's limit, 200 with the key. Timing: wrong keys that share nothing with the real key and

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fuzz: schemathesis against the OpenAPI schema, every endpoint (issue 18): no 5xx, every response matches the schema.
-#   pip install schemathesis && bash benchmarks/service/fuzz.sh benchmarks/results/service-fuzz
+#   pip install schemathesis && bash benchmarks/service/fuzz.sh benchmarks/results/service-fuzz_server
 set -euo pipefail
-out=${1:-benchmarks/results/service-fuzz}
+out=${1:-benchmarks/results/service-fuzz_server}
 mkdir -p "$out"
 data=$(mktemp -d)
 port=$(python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

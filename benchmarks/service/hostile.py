@@ -1,6 +1,6 @@
 """Hostile input against a live service (issue 18): each gets a 4xx or a defined report, and the server stays up.
 
-    python benchmarks/service/hostile.py --out benchmarks/results/service-hostile
+    python benchmarks/service/hostile.py --out benchmarks/results/service-hostile_server
 """
 
 from __future__ import annotations

@@ -52,26 +52,26 @@ def main() -> None:
             f"{m['results']:,} results, {m['duplicate_ids']} duplicates, in input order: {m['in_input_order']} "
             f"| {mark(m)} | `service-crash_grounding` |"
         )
-    if m := load("service-fuzz"):
+    if m := load("service-fuzz_server"):
         print(
             f"| fuzz: schemathesis ({m['schemathesis']}), every endpoint, all checks | no 5xx; responses match "
             f"the schema | exit code {m['exit_code']}, /healthz after: {m['healthz_after']} | {mark(m)} "
-            f"| `service-fuzz` |"
+            f"| `service-fuzz_server` |"
         )
-    if m := load("service-auth"):
+    if m := load("service-auth_server"):
         s = m["statuses"]
         print(
             f"| auth | 401 / 400 as documented; no usable timing difference | no key {s['no_key']}, wrong key "
             f"{s['wrong_key']}, key in query {s['key_in_query']}, huge header {s['huge_header']}, right key "
             f"{s['right_key']}; wrong keys sharing all but the last character vs unrelated ones: medians differ by "
             f"{m['median_difference_us']:.0f} µs (interquartile range {m['interquartile_range_us']:.0f} µs; "
-            f"Mann-Whitney p = {m['mann_whitney_p']}) | {mark(m)} | `service-auth` |"
+            f"Mann-Whitney p = {m['mann_whitney_p']}) | {mark(m)} | `service-auth_server` |"
         )
-    if m := load("service-hostile"):
+    if m := load("service-hostile_server"):
         codes = ", ".join(f"{c['case']} → {c['status']}" for c in m["cases"])
         print(
             f"| hostile input | a 4xx or a defined report; the server stays up | {codes}; alive after: "
-            f"{m['server_alive_after']} | {mark(m)} | `service-hostile` |"
+            f"{m['server_alive_after']} | {mark(m)} | `service-hostile_server` |"
         )
 
 

@@ -3,7 +3,7 @@
 Every pair is padded or truncated to exactly ``--tokens`` tokens, so the figure does not depend on the text.
 The premises and hypotheses come from the minimal-pairs fixture, repeated until each pair is long enough.
 
-    python benchmarks/speed/verifier_speed.py --quantize int8 --out benchmarks/results/speed_veracity-nli-small_int8
+    python benchmarks/speed/verifier_speed.py --quantize int8 --out benchmarks/results/speed_veracity-nli-small-int8
 
 writes ``metrics.json`` (pairs/s, ms per batch, the settings and the command) under ``--out``.
 """

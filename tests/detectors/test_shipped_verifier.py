@@ -14,8 +14,8 @@ from veracity.models.pair_scorer import ENTAILMENT, HFPairScorer
 WEIGHTS = ROOT / "src" / "veracity" / "models" / "weights"
 SHIPPED = ["veracity-nli-small", "veracity-nli-small-stage3"]
 LABELS = ["entailment", "neutral", "contradiction"]
-# Measured for v2: 71.2% fp32 (benchmarks/results/minimal-pairs_veracity-nli-small-v2); stage 3 had 78.8%. The guard
-# sits well below: a broken export or loader (chance is 33%) falls far below it.
+# Measured for v2: 71.2% fp32 (benchmarks/results/minimal-pairs_verifier-veracity-nli-small-v2); stage 3 had
+# 78.8%. The guard sits well below: a broken export or loader (chance is 33%) falls far below it.
 MINIMAL_PAIRS_FLOOR = {"none": 0.55, "int8": 0.55}
 
 

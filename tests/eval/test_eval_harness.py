@@ -227,7 +227,7 @@ def test_report_gives_litehall_module_evaluations_their_own_tables(tmp_path):
 def test_report_lists_proof_folders_with_their_doc_instead_of_empty_detection_rows(tmp_path):
     for name, data in {
         "scale-kill_verifier": {"detector": "verifier", "holds": True, "command": "python kill.py"},
-        "service-auth": {"holds": False, "command": "python auth.py"},
+        "service-auth_server": {"holds": False, "command": "python auth.py"},
     }.items():
         (tmp_path / "results" / name).mkdir(parents=True)
         (tmp_path / "results" / name / "metrics.json").write_text(json.dumps(data))
