@@ -91,3 +91,14 @@ def test_every_result_folder_a_document_names_exists():
             if name and not name.isupper() and not (ROOT / "benchmarks" / "results" / name).is_dir():
                 missing.setdefault(name, str(path.relative_to(ROOT)))
     assert not missing, missing
+
+
+def test_every_runner_and_table_script_is_in_the_benchmarks_index():
+    index = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    scripts = [p for p in _tracked("benchmarks") if p.name in ("run.sh", "table.py")]
+    assert scripts
+    unlisted = [str(p.relative_to(ROOT)) for p in scripts if f"`{p.parent.name}/{p.name}" not in index]
+    assert not unlisted, f"add these to benchmarks/README.md: {unlisted}"
+    assert not list((ROOT / "benchmarks").glob("*.sh")), (
+        "a runner lives in its system's folder: benchmarks/<system>/run.sh"
+    )

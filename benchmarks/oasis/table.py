@@ -2,7 +2,7 @@
 
     python benchmarks/oasis/table.py --write docs/oasis.md --out benchmarks/results/oasis-mcnemar_table
 
-Reads the ``oasis-claims_*`` and ``oasis-e2e_*`` eval folders (benchmarks/oasis_evals.sh), ``oasis-retriever_recall``,
+Reads the ``oasis-claims_*`` and ``oasis-e2e_*`` eval folders (benchmarks/oasis/run.sh), ``oasis-retriever_recall``,
 ``oasis-rules_covid-halueval`` and ``knowledge-index_default``. McNemar's test compares ``oasis`` with every other run
 of the same set on the examples both scored (``veracity.eval.metrics.mcnemar``); the results go to ``--out``.
 Fills the ``<!-- oasis:NAME -->`` blocks of ``--write``.
@@ -77,7 +77,7 @@ def recall_table(results: Path) -> list[str]:
     """Recall@k before and after retriever training, and BM25 on the same corpus."""
     metrics = _load(results / "oasis-retriever_recall")
     if metrics is None:
-        return ["(not measured yet: `benchmarks/oasis_evals.sh retriever`)"]
+        return ["(not measured yet: `benchmarks/oasis/run.sh retriever`)"]
     held = metrics["held_out"]
     lines = [
         f"{held['queries']:,} claims of {held['records']} records of held-out documents, against "

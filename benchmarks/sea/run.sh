@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Logic-Matters experiments (issue 5) for one NLI model; result folders go under benchmarks/results/.
-#   benchmarks/sea_evals.sh MODEL NAME [PART...]
+#   benchmarks/sea/run.sh MODEL NAME [PART...]
 # MODEL: a catalog name or a folder; NAME: the suffix of the result folders. PARTs (default: main table7 ablation
 # sweep): main = sea on hotpotqa-derived (threshold 0.4 and calibrated on its dev split) and halueval-qa;
 # table7 = the NLI model alone (whole context, max over single documents) on hotpotqa-derived; ablation = Table 8;

@@ -1,10 +1,10 @@
 """Print the table of every detector on the realistic grounding sets (docs/calibration.md) from committed metrics.json.
 
-    python benchmarks/grounding_table.py
+    python benchmarks/grounding/table.py
 
 One row per result folder ``benchmarks/results/{summedits-dev,wice-test}_*`` that has a metrics.json: balanced
 accuracy (the issue's measure: both sets are unbalanced), AUROC, accuracy on each class, ECE and speed, with the
-folder. The runs are made by ``benchmarks/grounding_sets.sh``. No figure is typed by hand.
+folder. The runs are made by ``benchmarks/grounding/run.sh``. No figure is typed by hand.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from veracity.eval.report import score_is_probability
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = Path(__file__).resolve().parents[1] / "results"
 SETS = {"summedits-dev": "SummEdits dev (1,118; floor 68%)", "wice-test": "WiCE test (358; floor 62%)"}
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The verifier's evaluations (issues 4 and 14): every set of the model card, for one model.
-#   benchmarks/verifier_evals.sh MODEL NAME [extra --set ...]
-#   PARTS="nli detection halueval" benchmarks/verifier_evals.sh ...   (default: all three)
+#   benchmarks/verifier/run.sh MODEL NAME [extra --set ...]
+#   PARTS="nli detection halueval" benchmarks/verifier/run.sh ...   (default: all three)
 # MODEL: a catalog name or a folder (e.g. veracity-nli-small, runs/verifier-control/model); NAME: the suffix of the
 # result folders under benchmarks/results/. Run one at a time: two heavy jobs on 2 cores slow each other badly.
 set -euo pipefail

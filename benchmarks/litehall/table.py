@@ -1,6 +1,6 @@
 """Print the LiteHall results tables (Markdown) from the committed metrics.json files.
 
-    python benchmarks/litehall_table.py
+    python benchmarks/litehall/table.py
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = Path(__file__).resolve().parents[1] / "results"
 
 END_TO_END = [
     ("litehall, HaluEval-QA test", "halueval-qa-test_litehall"),

@@ -4,7 +4,7 @@
 # summary-shape calibrator, fitted on HaluEval summarization dev), so balanced accuracy is what a user would get.
 # Slow LLM detectors (leap, llm-judge, oasis's llm stages) are not run here. Each run resumes where it stopped.
 # The stage-3 verifier is not run on its own: both sets have no question, so `auto` sends every row to it (calibrated).
-# Table: python benchmarks/grounding_table.py
+# Table: python benchmarks/grounding/table.py
 set -e
 data=../shared/data/grounding/detection
 for set in summedits-dev wice-test; do

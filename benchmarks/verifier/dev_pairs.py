@@ -1,6 +1,6 @@
 """Accuracy of a verifier on a build-nli dev file, per source and macro (the selection figure of the v2 config).
 
-    python benchmarks/dev_pairs.py MODEL DEV_JSONL OUT_DIR [--max-length 256] [--extra-dev JSONL ...]
+    python benchmarks/verifier/dev_pairs.py MODEL DEV_JSONL OUT_DIR [--max-length 256] [--extra-dev JSONL ...]
 
 Writes OUT_DIR/metrics.json with the command and git commit. Used for the ship rule of configs/verifier-small-v2.yaml
 (the candidate against the model it would replace, on the same dev pairs).

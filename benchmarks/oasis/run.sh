@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The LLM-OASIS measurements (issue 16); result folders go under benchmarks/results/. Run one part at a time.
-#   benchmarks/oasis_evals.sh [PART...]        (default: sample claims e2e retriever table)
+#   benchmarks/oasis/run.sh [PART...]        (default: sample claims e2e retriever table)
 # Needs the rules data (python benchmarks/oasis/rules.py --work ../runs/oasis-rules ...) and the default knowledge
 # index (python benchmarks/knowledge/index.py ..., which builds ../runs/knowledge/index).
 # sample    = derived sets split 80/20 by document; a fixed-seed sample of the test documents' records

@@ -1,8 +1,8 @@
 """Print the Logic-Matters results tables of docs/logic-matters.md from committed metrics.json files.
 
-    python benchmarks/sea_table.py NAME
+    python benchmarks/sea/table.py NAME
 
-NAME is the result-folder suffix given to ``benchmarks/sea_evals.sh`` (e.g. veracity-nli-small). Prints the
+NAME is the result-folder suffix given to ``benchmarks/sea/run.sh`` (e.g. veracity-nli-small). Prints the
 HotPotQA-Derived table (accuracy per level, AUROC, throughput) for every run of that model that exists — `sea`
 at T_s = 0.4 and calibrated, its ablations and variants, and the NLI model alone (Table 7) — then the hard-level
 gain of `sea` over the NLI model alone, the per-stage time shares (Tables 12–13), and `sea` on the three HaluEval
@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = Path(__file__).resolve().parents[1] / "results"
 RUNS = [
     ("sea", "sea, T_s = 0.4"),
     ("sea_calibrated", "sea, threshold fitted on dev"),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The LiteHall experiments (issue 6); result folders go under benchmarks/results/. Run one part at a time.
-#   benchmarks/litehall_evals.sh [PART...]     (default: modules qa summarization dialogue table9;
+#   benchmarks/litehall/run.sh [PART...]     (default: modules qa summarization dialogue table9;
 #   summarization-int8 on request)
 # modules = claim extraction (FActScore, rules) and evidence retrieval (HotpotQA supporting facts, scored, with the
 # earlier settings beside it: without the name boost, and top 3 by cosine); qa / summarization / dialogue = litehall with its default stages on the

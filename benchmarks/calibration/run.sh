@@ -16,7 +16,7 @@ for task in qa dialogue; do
 done
 veracity eval --detector verifier --dataset halueval-summarization:test --limit 400 \
   --out benchmarks/results/halueval-summarization-test_verifier-calibrated
-# the verifier as shipped on the realistic grounding sets (also in benchmarks/grounding_sets.sh)
+# the verifier as shipped on the realistic grounding sets (also in benchmarks/grounding/run.sh)
 for set in wice-test summedits-dev; do
   veracity eval -d verifier --dataset jsonl:../shared/data/grounding/detection/$set.jsonl --out benchmarks/results/${set}_verifier
 done

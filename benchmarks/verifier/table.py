@@ -1,6 +1,6 @@
 """Print the model card's results table from committed metrics.json files (no figure is typed by hand).
 
-    python benchmarks/verifier_table.py NAME [CONTROL_NAME [EARLIER_NAME ...]]
+    python benchmarks/verifier/table.py NAME [CONTROL_NAME [EARLIER_NAME ...]]
 
 reads benchmarks/results/{set}_{NAME}/metrics.json for the sets of issue 14 and prints one Markdown row per set
 with the floor and goal, the hypothesis-only control beside it when CONTROL_NAME is given, and earlier versions
@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = Path(__file__).resolve().parents[1] / "results"
 # (folder, label, metric, key, floor, goal[, suffix]) with issue 14's floors; a floor of None is reported only.
 SETS = [
     ("mnli-matched", "MNLI matched (1,000 pairs)", "3-class accuracy", "accuracy", 0.66, 0.80),
