@@ -22,6 +22,7 @@ LAYERS: list[set[str]] = [
     {"eval"},  # the harness, metrics, reports
     {"data"},  # dataset loaders and builders (perturbations, grounding sources, LLM-OASIS)
     {"detectors"},  # compositions of stages, each paper's method-specific stages with it
+    {"calibration"},  # raw scores to P(hallucinated): the maps, their files, their fitting
     {"stages"},  # steps several detectors share
     {"models", "text"},  # model wrappers; text processing
     {"registry", "_jsonl"},  # name tables; JSON lines I/O
@@ -80,8 +81,8 @@ def test_no_import_goes_up_or_sideways():
 def test_the_check_catches_an_upward_and_a_sideways_import():
     planted = [("stages", "detectors", "x.py:1"), ("models", "text", "y.py:2"), ("detectors", "stages", "z.py:3")]
     assert violations(planted) == [
-        "x.py:1: stages (layer 10) imports detectors (layer 9)",
-        "y.py:2: models (layer 11) imports text (layer 11)",
+        "x.py:1: stages (layer 11) imports detectors (layer 9)",
+        "y.py:2: models (layer 12) imports text (layer 12)",
     ]
     assert len(imports()) > 100  # the walk sees the package's imports, lazy ones included
 

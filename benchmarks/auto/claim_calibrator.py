@@ -15,9 +15,9 @@ from pathlib import Path
 
 from veracity._jsonl import read_rows
 from veracity.detectors import load_detector
-from veracity.detectors.calibrated import detector_fingerprint
+from veracity.calibration import detector_fingerprint
 from veracity.eval.metrics import auroc, expected_calibration_error
-from veracity.stages.calibration import Calibrator, ShapeCalibration
+from veracity.calibration import Calibrator, ShapeCalibration
 
 PARTS = ("claims", "rte-dev", "fever-symmetric")
 

@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 from veracity._jsonl import read_rows
-from veracity.detectors.calibrated import detector_fingerprint
+from veracity.calibration import detector_fingerprint
 from veracity.detectors.span import SpanConfig
 from veracity.eval.metrics import auroc, expected_calibration_error
-from veracity.stages.calibration import Calibrator, ShapeCalibration
+from veracity.calibration import Calibrator, ShapeCalibration
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ from veracity.data.loaders import Example, load_dataset
 from veracity.detectors import load_detector
 from veracity.detectors.calibrated import shipped_calibrator
 from veracity.models.pair_scorer import ENTAILMENT
-from veracity.stages.calibration import Calibrator, input_shape
+from veracity.calibration import Calibrator, input_shape
 from veracity.text.chunk import chunk_sentences
 from veracity.text.split import SentenceSplitter
 from veracity.text.tokens import RegexTokenizer

@@ -291,7 +291,7 @@ def calibrate(
     method: Annotated[str, typer.Option(help="auto (isotonic; Platt under 200 examples), isotonic or platt.")] = "auto",
 ) -> None:
     """Fit a detector's calibrator (raw score → P(hallucinated), per input shape) from its dev runs."""
-    from veracity.training.calibration import fit_calibrator
+    from veracity.calibration import fit_calibrator
 
     calibrator = fit_calibrator(runs, method)
     calibrator.save(out)

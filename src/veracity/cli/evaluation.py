@@ -131,8 +131,8 @@ def eval_cascade_curve(
     tolerance: Annotated[float, typer.Option(help="Accuracy the band may give up against the target.")] = 0.005,
 ) -> None:
     """The cascade's accuracy against mean latency as its band widens, and the cheapest band that reaches a target."""
+    from veracity.calibration import Calibrator
     from veracity.eval.cascade import fit_cascade, plot_cascade
-    from veracity.stages.calibration import Calibrator
 
     loaded = Calibrator.load(calibrator) if calibrator is not None else None
     result = fit_cascade(first, second, loaded, target_accuracy, tolerance)

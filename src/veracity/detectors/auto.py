@@ -1,6 +1,6 @@
 """The ``auto`` detector: one detector per input shape, chosen by measurement.
 
-An input's shape (:func:`~veracity.stages.calibration.input_shape`: ``qa``, ``dialogue`` or ``summary``) is read
+An input's shape (:func:`~veracity.calibration.input_shape`: ``qa``, ``dialogue`` or ``summary``) is read
 from the question alone, before any model runs, with two more splits by length: a QA answer of 30 words or more is
 long-form (RAG-style) and takes the ``long_qa`` route; an answer under 30 words without a question is a claim (a
 one-line statement against its sources) and takes the ``claim`` route. The input goes to that route: a detector,
@@ -19,9 +19,9 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from veracity.calibration import SHAPES, input_shape
 from veracity.detectors.base import ConfiguredDetector, Detector, as_documents, empty_answer_report
 from veracity.schema import Document, Report
-from veracity.stages.calibration import SHAPES, input_shape
 
 __all__ = ["ROUTES", "AutoConfig", "AutoDetector", "Route", "route_of"]
 

@@ -8,7 +8,7 @@
 - ``none``: raw scores.
 - ``shipped:NAME``: the calibrator shipped as ``detectors/calibrators/NAME.json`` (e.g. one fitted for the verifier
   with another model), which must exist and match like a file;
-- a file path: that calibrator, which must match (else a :class:`~veracity.stages.calibration.CalibrationError`
+- a file path: that calibrator, which must match (else a :class:`~veracity.calibration.CalibrationError`
   naming the file).
 
 A calibrated report's ``score`` is P(hallucinated), its ``threshold`` 0.5 and its verdict follows them; the raw score
@@ -25,22 +25,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from veracity.calibration import CalibrationError, Calibrator, detector_fingerprint, input_shape
 from veracity.detectors.base import Detector
-from veracity.models.catalog import resolve_model_path
 from veracity.schema import Document, Report, verdict_of
-from veracity.stages.calibration import (
-    MODEL_SETTINGS,
-    CalibrationError,
-    Calibrator,
-    input_shape,
-    settings_fingerprint,
-    weights_digest,
-)
 
 __all__ = [
     "CALIBRATED_THRESHOLD",
     "CalibratedDetector",
-    "detector_fingerprint",
     "shipped_calibrator",
     "with_calibration",
 ]
@@ -52,19 +43,6 @@ _SHIPPED_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 def shipped_calibrator(detector: str) -> Path:
     """Where the calibrator shipped for ``detector`` lives (it may not exist)."""
     return Path(str(resources.files("veracity.detectors").joinpath("calibrators", f"{detector}.json")))
-
-
-def detector_fingerprint(name: str, settings: dict[str, Any]) -> str:
-    """:func:`~veracity.stages.calibration.settings_fingerprint` of a detector, digesting its scoring models."""
-    digests: dict[str, str | None] = {}
-    for key in MODEL_SETTINGS:
-        value = settings.get(key)
-        if isinstance(value, str) and value:
-            try:
-                digests[key] = weights_digest(resolve_model_path(value))
-            except Exception:  # a model we cannot read locally counts by its name alone
-                digests[key] = None
-    return settings_fingerprint(name, settings, digests)
 
 
 class CalibratedDetector:

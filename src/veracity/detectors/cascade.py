@@ -4,7 +4,7 @@ The first stage (default: the ``verifier``, chunked) gives P(hallucinated) throu
 outside the uncertainty band [low, high) (P < low: faithful; P ≥ high: hallucinated) its verdict stands. Inside the
 band the answer goes to the second stage (``litehall``, ``sea``, the ``verifier`` with another model, the
 ``llm-judge`` through any ``LLM`` backend, ...), whose report is returned. A band can be set per input shape
-(:func:`~veracity.stages.calibration.input_shape`); it is fitted on dev with ``veracity eval cascade-curve``.
+(:func:`~veracity.calibration.input_shape`); it is fitted on dev with ``veracity eval cascade-curve``.
 
 The report's ``decided_by`` is ``first`` or ``second``; its timings hold both stages' (``first:…``, ``second:…``).
 A second stage that fails (an LLM server that is down, a model that cannot load) leaves the first stage's verdict,
@@ -18,10 +18,10 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from veracity.calibration import SHAPES, input_shape
 from veracity.detectors.base import ConfiguredDetector, Detector, as_documents, empty_answer_report
 from veracity.errors import VeracityError
 from veracity.schema import Document, Report
-from veracity.stages.calibration import SHAPES, input_shape
 
 __all__ = ["CascadeConfig", "CascadeDetector", "route"]
 

@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 
 from veracity._jsonl import has_rows_file, read_rows
+from veracity.calibration import Calibrator, shape_of_task
 from veracity.errors import ConfigError
 from veracity.eval.plots import save_figure
-from veracity.stages.calibration import Calibrator, shape_of_task
 
 __all__ = ["BandPoint", "cascade_curve", "choose_band", "fit_cascade", "pareto", "plot_cascade"]
 

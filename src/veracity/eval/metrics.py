@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from veracity.calibration import expected_calibration_error
+
 __all__ = [
     "PRF",
     "auprc",
@@ -143,24 +145,6 @@ def auprc(gold: Sequence[int], scores: Sequence[float]) -> float | None:
         total += (recall - previous_recall) * tp / (tp + fp)
         previous_recall = recall
     return total
-
-
-def expected_calibration_error(gold: Sequence[int], probabilities: Sequence[float], bins: int = 10) -> float:
-    """ECE = Σ_b (|B_b| / n) · |mean(y in B_b) − mean(p in B_b)| over ``bins`` equal-width bins of [0, 1].
-
-    Bin b holds p in [b/B, (b+1)/B); p = 1 goes to the last bin.
-    """
-    _same_length(gold, probabilities)
-    n = len(gold)
-    if not n:
-        return 0.0
-    totals = [[0, 0.0, 0.0] for _ in range(bins)]  # count, Σy, Σp
-    for y, p in zip(gold, probabilities, strict=True):
-        b = min(int(p * bins), bins - 1)
-        totals[b][0] += 1
-        totals[b][1] += y
-        totals[b][2] += p
-    return sum(c / n * abs(sy / c - sp / c) for c, sy, sp in totals if c)
 
 
 def bootstrap_ci(

@@ -27,11 +27,11 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity._jsonl import ResumableJsonl, read_rows
+from veracity.calibration import ShapeCalibration, input_shape
 from veracity.data.loaders import Example, NLIPair, load_dataset
 from veracity.detectors.fused.model import FusedModel
 from veracity.errors import InputError
 from veracity.eval import metrics as m
-from veracity.stages.calibration import ShapeCalibration, input_shape
 
 __all__ = [
     "FUSED_FEATURES",

@@ -27,6 +27,7 @@ from typing import Any, Self
 import numpy as np
 from pydantic import ConfigDict, Field
 
+from veracity.calibration import input_shape
 from veracity.detectors.base import (
     ConfiguredDetector,
     RuntimeSettings,
@@ -38,7 +39,6 @@ from veracity.detectors.fused.model import FusedModel
 from veracity.detectors.span import SpanConfig, SpanDetector, TokenProbabilities, window_notes
 from veracity.errors import ModelNotAvailableError
 from veracity.schema import Details, Document, Report, Signal, TextSpan
-from veracity.stages.calibration import input_shape
 from veracity.text.language import detect_language
 from veracity.text.novelty import lexical_signals
 

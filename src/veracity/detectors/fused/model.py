@@ -2,7 +2,7 @@
 
 P_raw = σ(b + Σ_i w_i · z_i), with z_i = (x_i − μ_i) / σ_i the standardised signal; w_i · z_i is signal i's
 contribution to the log-odds, which the report lists so that a user sees why. P_raw is then mapped per input shape
-(qa / dialogue / summary) by a :class:`~veracity.stages.calibration.ShapeCalibration` fitted on out-of-fold
+(qa / dialogue / summary) by a :class:`~veracity.calibration.ShapeCalibration` fitted on out-of-fold
 predictions of the training data. The file loads with ``json`` alone — no pickle — and carries a format version;
 a file of another version is refused with its path in the message.
 """
@@ -17,8 +17,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from veracity._jsonl import read_versioned_json, write_json_atomic
+from veracity.calibration import ShapeCalibration
 from veracity.errors import ModelNotAvailableError
-from veracity.stages.calibration import ShapeCalibration
 
 __all__ = ["FUSED_FORMAT", "FusedModel", "FusedPrediction"]
 

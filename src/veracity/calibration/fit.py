@@ -1,7 +1,7 @@
 """``veracity calibrate``: fit a detector's calibrator from its ``veracity eval`` runs on dev splits.
 
 Each run folder holds ``metrics.json`` (the detector and its settings) and ``predictions.jsonl`` (raw score, label
-and task per example). Rows are grouped by input shape (:func:`~veracity.stages.calibration.shape_of_task`), and one
+and task per example). Rows are grouped by input shape (:func:`~veracity.calibration.shape_of_task`), and one
 mapping is fitted per shape. Every run must be of the same detector with the same score-relevant settings: the
 calibrator records their fingerprint, and a detector with other settings or model weights will not use it.
 """
@@ -14,9 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from veracity._jsonl import has_rows_file, read_rows
-from veracity.detectors.calibrated import detector_fingerprint
-from veracity.eval.metrics import expected_calibration_error
-from veracity.stages.calibration import CalibrationError, Calibrator, ShapeCalibration, shape_of_task
+from veracity.calibration.calibrator import (
+    CalibrationError,
+    Calibrator,
+    ShapeCalibration,
+    detector_fingerprint,
+    expected_calibration_error,
+    shape_of_task,
+)
 
 __all__ = ["PLATT_BELOW", "fit_calibrator"]
 

@@ -31,14 +31,18 @@ from scipy.optimize import isotonic_regression, minimize
 
 from veracity._jsonl import read_versioned_json, write_json_atomic
 from veracity.errors import CalibrationError
+from veracity.models.catalog import resolve_model_path
 
 __all__ = [
     "CALIBRATOR_FORMAT",
+    "MODEL_SETTINGS",
     "RUNTIME_SETTINGS",
     "SHAPES",
     "CalibrationError",
     "Calibrator",
     "ShapeCalibration",
+    "detector_fingerprint",
+    "expected_calibration_error",
     "fit_isotonic",
     "fit_platt",
     "input_shape",
@@ -242,3 +246,35 @@ def settings_fingerprint(detector: str, settings: Mapping[str, Any], digests: Ma
     payload = json.dumps({"detector": detector, "settings": kept, "weights": dict(sorted(digests.items()))},
                          sort_keys=True, default=str)  # fmt: skip
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+def detector_fingerprint(name: str, settings: dict[str, Any]) -> str:
+    """:func:`settings_fingerprint` of a detector, digesting its scoring models."""
+    digests: dict[str, str | None] = {}
+    for key in MODEL_SETTINGS:
+        value = settings.get(key)
+        if isinstance(value, str) and value:
+            try:
+                digests[key] = weights_digest(resolve_model_path(value))
+            except Exception:  # a model we cannot read locally counts by its name alone
+                digests[key] = None
+    return settings_fingerprint(name, settings, digests)
+
+
+def expected_calibration_error(gold: Sequence[int], probabilities: Sequence[float], bins: int = 10) -> float:
+    """ECE = Σ_b (|B_b| / n) · |mean(y in B_b) − mean(p in B_b)| over ``bins`` equal-width bins of [0, 1].
+
+    Bin b holds p in [b/B, (b+1)/B); p = 1 goes to the last bin.
+    """
+    if len(gold) != len(probabilities):
+        raise ValueError(f"{len(gold)} labels but {len(probabilities)} probabilities")
+    n = len(gold)
+    if not n:
+        return 0.0
+    totals = [[0, 0.0, 0.0] for _ in range(bins)]  # count, Σy, Σp
+    for y, p in zip(gold, probabilities, strict=True):
+        b = min(int(p * bins), bins - 1)
+        totals[b][0] += 1
+        totals[b][1] += y
+        totals[b][2] += p
+    return sum(c / n * abs(sy / c - sp / c) for c, sy, sp in totals if c)

@@ -1,0 +1,48 @@
+"""Calibration: a detector's raw score mapped to P(hallucinated), fitted on dev runs — one package for all of it.
+
+- :mod:`~veracity.calibration.calibrator`: the maps (Platt scaling, isotonic regression), one per input shape, the
+  :class:`Calibrator` file with the fingerprint of the settings and weights it was fitted for, and the expected
+  calibration error that measures a fit;
+- :mod:`~veracity.calibration.fit`: ``veracity calibrate`` — a calibrator from ``veracity eval`` runs on dev splits.
+
+Applying one is a detector's business: :mod:`veracity.detectors.calibrated` wraps any detector with its calibrator,
+and the calibrators shipped for the built-in detectors live beside it (``detectors/calibrators/NAME.json``).
+"""
+
+from veracity.calibration.calibrator import (
+    CALIBRATOR_FORMAT,
+    MODEL_SETTINGS,
+    RUNTIME_SETTINGS,
+    SHAPES,
+    CalibrationError,
+    Calibrator,
+    ShapeCalibration,
+    detector_fingerprint,
+    expected_calibration_error,
+    fit_isotonic,
+    fit_platt,
+    input_shape,
+    settings_fingerprint,
+    shape_of_task,
+    weights_digest,
+)
+from veracity.calibration.fit import fit_calibrator
+
+__all__ = [
+    "CALIBRATOR_FORMAT",
+    "MODEL_SETTINGS",
+    "RUNTIME_SETTINGS",
+    "SHAPES",
+    "CalibrationError",
+    "Calibrator",
+    "ShapeCalibration",
+    "detector_fingerprint",
+    "expected_calibration_error",
+    "fit_calibrator",
+    "fit_isotonic",
+    "fit_platt",
+    "input_shape",
+    "settings_fingerprint",
+    "shape_of_task",
+    "weights_digest",
+]
