@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from veracity._jsonl import ResumableJsonl, read_rows
-from veracity.detectors.base import to_documents
+from veracity.detectors.base import DetectInput
 from veracity.errors import InputError, VeracityError
 from veracity.models.memory import release_free_memory
 from veracity.schema import Document
@@ -89,22 +89,11 @@ def check_record(value: dict[str, Any], line: int) -> BatchRecord:
     """The :class:`BatchRecord` of a decoded JSON object, with the field a bad one gets wrong named."""
     record_id = value.get("id", f"line-{line}")
     record_id = str(record_id) if isinstance(record_id, (str, int)) else f"line-{line}"
-    answer, context, question = value.get("answer"), value.get("context"), value.get("question")
-
-    def bad(problem: str) -> BatchRecord:
-        return BatchRecord(line, record_id, problem=f"line {line}: {problem}")
-
-    if not isinstance(answer, str):
-        return bad("'answer' must be a string")
-    if context is None:  # open domain: a detector with a knowledge index (oasis) needs none; others refuse
-        context = []
-    try:
-        documents: list[Document | str] = list(to_documents(context))
+    try:  # no context: open domain (a detector with a knowledge index, oasis, needs none; others refuse)
+        item = DetectInput.of(value.get("answer"), value.get("context"), value.get("question"), open_domain=True)
     except InputError as exc:
-        return bad(str(exc))
-    if question is not None and not isinstance(question, str):
-        return bad("'question' must be a string or null")
-    return BatchRecord(line, record_id, answer, documents, question)
+        return BatchRecord(line, record_id, problem=f"line {line}: {exc}")
+    return BatchRecord(line, record_id, item.answer, list(item.context), item.question)
 
 
 def iter_records(path: Path) -> Iterator[BatchRecord]:

@@ -152,11 +152,12 @@ def detect(
         raise InputError("--answer is required (text, @FILE or -)")
     if not context and index is None:
         raise InputError("give at least one --context (a file, @FILE or text; or --index DIR with the oasis detector)")
-    answer_text = read_text(answer)
+    from veracity.detectors.base import DetectInput
+
     question_text = read_text(question) if question is not None else None
-    documents = context_documents(context or [])
+    item = DetectInput.of(read_text(answer), context_documents(context or []), question_text, open_domain=True)
     report = _detector_or_server(detector, options, server, api_key_env, index).detect(
-        answer_text, documents, question_text
+        item.answer, item.context, item.question
     )
     if output_format == "json":
         typer.echo(report.model_dump_json(indent=2))

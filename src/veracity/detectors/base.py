@@ -16,6 +16,7 @@ from veracity.schema import Document, Report
 __all__ = [
     "ConfiguredDetector",
     "ContextInput",
+    "DetectInput",
     "Detector",
     "Device",
     "ModelSettings",
@@ -186,6 +187,39 @@ def to_documents(context: ContextInput | None) -> list[Document]:
     if len(set(ids)) != len(ids):
         raise InputError(f"context document ids must be unique, got {ids}")
     return documents
+
+
+class DetectInput(BaseModel):
+    """One answer to check, validated once where it enters: a batch record, an HTTP body, the CLI's options.
+
+    Build it with :meth:`of`, which checks each field in turn and converts the context with :func:`to_documents`;
+    what reaches a detector afterwards is well formed (a detector still drops empty documents and needs one left).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    answer: str
+    context: list[Document]
+    question: str | None = None
+    id: str | None = None
+
+    @classmethod
+    def of(
+        cls, answer: Any, context: Any, question: Any = None, id: str | None = None, *, open_domain: bool = False
+    ) -> DetectInput:
+        """The input of these raw values (from JSON, a form or the command line).
+
+        ``open_domain``: a missing context is an empty one (a detector with a knowledge index searches instead).
+
+        Raises:
+            InputError: naming the first field that is wrong ('answer', 'context' or 'context[i]', 'question').
+        """
+        if not isinstance(answer, str):
+            raise InputError("'answer' must be a string")
+        documents = [] if context is None and open_domain else to_documents(context)
+        if question is not None and not isinstance(question, str):
+            raise InputError("'question' must be a string or null")
+        return cls(answer=answer, context=documents, question=question, id=id)
 
 
 def as_documents(context: ContextInput | None) -> list[Document]:

@@ -33,7 +33,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, G
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
-from veracity.detectors.base import to_documents
+from veracity.detectors.base import DetectInput
 from veracity.errors import (
     BackendError,
     ConfigError,
@@ -348,8 +348,10 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
                 )
             options = {**body.settings, "index": str(settings.indexes[body.index])}
         detector = state.cached(name, options) or await asyncio.to_thread(loaded_detector, name, options)
-        try:  # the body's shape was checked by DetectRequest; the conversion is the library's own
-            context = to_documents([c if isinstance(c, str) else c.model_dump() for c in body.context])
+        try:  # the body's shape was checked by DetectRequest (its OpenAPI schema); the input is the library's own
+            item = DetectInput.of(
+                body.answer, [c if isinstance(c, str) else c.model_dump() for c in body.context], body.question
+            )
         except InputError as exc:
             raise Problem("invalid_input", str(exc)) from exc
         admitted, wait = state.admit()
@@ -360,7 +362,7 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
                 f"limit {settings.request_timeout_s:g} s)",
                 retry_after=max(settings.retry_after_s, math.ceil(wait - settings.request_timeout_s)),
             )
-        future = state.executor.submit(state.run_detect, detector, body.answer, context, body.question)
+        future = state.executor.submit(state.run_detect, detector, item.answer, item.context, item.question)
         future.add_done_callback(lambda _: state.release())
         try:
             report = await asyncio.wait_for(asyncio.wrap_future(future), settings.request_timeout_s)
