@@ -20,6 +20,7 @@ __all__ = [
     "Detector",
     "Device",
     "ModelSettings",
+    "PairScoringDetector",
     "RuntimeSettings",
     "StageTimer",
     "as_documents",
@@ -70,6 +71,15 @@ class Detector(Protocol):
 
     def config(self) -> dict[str, Any]:
         """The configuration recorded in every report."""
+        ...
+
+
+@runtime_checkable
+class PairScoringDetector(Protocol):
+    """A detector that also scores (premise, hypothesis) pairs directly: what NLI pair files are evaluated with."""
+
+    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> Any:
+        """P(entailment, neutral, contradiction) per pair, one row each."""
         ...
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from veracity._jsonl import ResumableJsonl, has_rows_file, read_rows
 from veracity.data.loaders import BadRecord, DatasetSpec, Example, NLIPair, Record, load_dataset
-from veracity.detectors.base import Detector
+from veracity.detectors.base import Detector, PairScoringDetector
 from veracity.errors import ConfigError, VeracityError
 from veracity.eval import metrics as m
 from veracity.eval.plots import plot_run
@@ -253,10 +253,9 @@ def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, 
     start = time.perf_counter()
     try:
         if isinstance(record, NLIPair):
-            score_pairs = getattr(detector, "score_pairs", None)
-            if score_pairs is None:
+            if not isinstance(detector, PairScoringDetector):  # a calibrated verifier passes: it delegates to its own
                 raise ConfigError("NLI pair files need a pair-scoring detector: --detector verifier")
-            probs = [float(p) for p in score_pairs([(record.premise, record.hypothesis)])[0]]
+            probs = [float(p) for p in detector.score_pairs([(record.premise, record.hypothesis)])[0]]
             row: dict[str, Any] = {
                 "id": record.id,
                 "label": record.label,
