@@ -12,11 +12,11 @@ closed localhost port for a server that is down. SmolLM2-135M is too weak to jud
 import json
 import re
 import socket
-from collections.abc import Sequence
 
 import numpy as np
 import pytest
 
+from fakes import CONTRADICTED, ENTAILED, NEUTRAL, RuleScorer
 from veracity.detectors.litehall import LiteHallConfig, LiteHallDetector
 from veracity.errors import BackendError
 from veracity.models.llm import load_llm
@@ -34,20 +34,18 @@ def words(text):
     return {w.lower() for w in re.findall(r"[\w']+", text)} - STOP
 
 
-class RuleNLI:
-    model_id = "rule-nli"
+def year_rule(premise: str, claim: str) -> tuple[float, float, float]:
+    """Entailed when the premise has every word of the claim; contradicted when only its years differ."""
+    years_p, years_c = set(re.findall(r"\b1\d{3}\b", premise)), set(re.findall(r"\b1\d{3}\b", claim))
+    if words(claim) <= words(premise):
+        return ENTAILED
+    if years_c and years_p and not years_c <= years_p and words(claim) - years_c <= words(premise):
+        return CONTRADICTED
+    return NEUTRAL
 
-    def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
-        out = np.zeros((len(pairs), 3), dtype=np.float32)
-        for i, (premise, claim) in enumerate(pairs):
-            years_p, years_c = set(re.findall(r"\b1\d{3}\b", premise)), set(re.findall(r"\b1\d{3}\b", claim))
-            if words(claim) <= words(premise):
-                out[i] = (1.0, 0.0, 0.0)
-            elif years_c and years_p and not years_c <= years_p and words(claim) - years_c <= words(premise):
-                out[i] = (0.0, 0.0, 1.0)
-            else:
-                out[i] = (0.0, 1.0, 0.0)
-        return out
+
+def RuleNLI() -> RuleScorer:
+    return RuleScorer(year_rule, "rule-nli")
 
 
 DOCS = [
