@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from veracity.errors import ConfigError
 
-__all__ = ["export_fp16", "load_yaml_config", "save_checkpoint"]
+__all__ = ["adamw_with_warmup", "export_fp16", "load_yaml_config", "save_checkpoint"]
 
 ConfigT = TypeVar("ConfigT", bound=BaseModel)
 
@@ -32,6 +32,25 @@ def load_yaml_config(path: Path, model: type[ConfigT], overrides: dict[str, Any]
         return model.model_validate({**data, **(overrides or {})})
     except ValueError as exc:
         raise ConfigError(f"invalid training config {path}: {exc}") from exc
+
+
+def adamw_with_warmup(
+    model: Any, learning_rate: float, weight_decay: float, warmup_ratio: float, total_steps: int
+) -> tuple[Any, Any]:
+    """AdamW with weight decay on every weight but biases and LayerNorm, and a linear warm-up then decay to zero.
+
+    The BERT fine-tuning recipe the encoder trainers share; returns ``(optimizer, scheduler)``.
+    """
+    import torch
+    from transformers import get_linear_schedule_with_warmup
+
+    no_decay = ("bias", "LayerNorm.weight", "LayerNorm.bias")
+    groups = [
+        {"params": [p for n, p in model.named_parameters() if not n.endswith(no_decay)], "weight_decay": weight_decay},
+        {"params": [p for n, p in model.named_parameters() if n.endswith(no_decay)], "weight_decay": 0.0},
+    ]
+    optimizer = torch.optim.AdamW(groups, lr=learning_rate)
+    return optimizer, get_linear_schedule_with_warmup(optimizer, int(warmup_ratio * total_steps), total_steps)
 
 
 def save_checkpoint(model: Any, tokenizer: Any, state: dict[str, Any], path: Path) -> None:

@@ -31,7 +31,7 @@ from veracity.errors import InputError
 from veracity.models.catalog import quiet_transformers, resolve_model_path
 from veracity.models.token_tagger import IGNORE, SPAN_MODEL_FORMAT, encode_pairs, token_targets
 from veracity.text.select import window_inputs
-from veracity.training import export_fp16, save_checkpoint
+from veracity.training import adamw_with_warmup, export_fp16, save_checkpoint
 
 __all__ = ["SpanTrainConfig", "WindowExample", "build_windows", "source_fold", "train_span_model"]
 
@@ -122,7 +122,7 @@ def _batches(windows: Sequence[WindowExample], batch_size: int, rng: random.Rand
 def train_span_model(config: SpanTrainConfig, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Train (or resume), export to ``output_dir/model``; returns the summary written to ``summary.json``."""
     import torch
-    from transformers import AutoModelForTokenClassification, AutoTokenizer, get_linear_schedule_with_warmup
+    from transformers import AutoModelForTokenClassification, AutoTokenizer
 
     quiet_transformers()
     torch.set_num_threads(config.num_threads)
@@ -152,14 +152,9 @@ def train_span_model(config: SpanTrainConfig, log: Callable[[str], None] = print
     log(f"{len(examples)} answers → {len(windows)} windows")
     steps_per_epoch = math.ceil(len(windows) / config.batch_size)
     total_steps = max(1, math.ceil(steps_per_epoch * config.epochs))
-    no_decay = ("bias", "LayerNorm.weight", "LayerNorm.bias")
-    groups = [
-        {"params": [p for n, p in model.named_parameters() if not n.endswith(no_decay)],
-         "weight_decay": config.weight_decay},
-        {"params": [p for n, p in model.named_parameters() if n.endswith(no_decay)], "weight_decay": 0.0},
-    ]  # fmt: skip
-    optimizer = torch.optim.AdamW(groups, lr=config.learning_rate)
-    scheduler = get_linear_schedule_with_warmup(optimizer, int(config.warmup_ratio * total_steps), total_steps)
+    optimizer, scheduler = adamw_with_warmup(
+        model, config.learning_rate, config.weight_decay, config.warmup_ratio, total_steps
+    )
     step = 0
     if resuming:
         saved = torch.load(checkpoint / "state.pt", weights_only=True)

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from veracity._jsonl import append_row
 from veracity.errors import ConfigError, InputError
 from veracity.models.catalog import quiet_transformers, resolve_model_path
-from veracity.training import export_fp16, save_checkpoint
+from veracity.training import adamw_with_warmup, export_fp16, save_checkpoint
 
 __all__ = [
     "LABELS",
@@ -161,7 +161,7 @@ def _training_pairs(config: VerifierTrainConfig) -> list[tuple[str, str, int]]:
 def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Train, checkpoint, evaluate and export; returns the summary also written to ``output_dir/summary.json``."""
     import torch
-    from transformers import AutoModelForSequenceClassification, AutoTokenizer, get_linear_schedule_with_warmup
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
     quiet_transformers()
     torch.set_num_threads(config.num_threads)
@@ -194,14 +194,9 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
     )
     steps_per_epoch = math.ceil(len(train) / (config.batch_size * config.grad_accum))
     total_steps = max(1, math.ceil(steps_per_epoch * config.epochs))
-    no_decay = ("bias", "LayerNorm.weight", "LayerNorm.bias")
-    groups = [
-        {"params": [p for n, p in model.named_parameters() if not n.endswith(no_decay)],
-         "weight_decay": config.weight_decay},
-        {"params": [p for n, p in model.named_parameters() if n.endswith(no_decay)], "weight_decay": 0.0},
-    ]  # fmt: skip
-    optimizer = torch.optim.AdamW(groups, lr=config.learning_rate)
-    scheduler = get_linear_schedule_with_warmup(optimizer, int(config.warmup_ratio * total_steps), total_steps)
+    optimizer, scheduler = adamw_with_warmup(
+        model, config.learning_rate, config.weight_decay, config.warmup_ratio, total_steps
+    )
     state = _TrainState()
     if source == checkpoint:
         saved = torch.load(checkpoint / "state.pt", weights_only=False)
