@@ -288,7 +288,7 @@ class Report(_Frozen):
     timings_ms: dict[str, float] = Field(default_factory=dict, description="Wall time per stage.")
     notes: list[str] = Field(default_factory=list, description="Fallbacks and caps applied, in plain words.")
     details: Details = Field(
-        default_factory=lambda: Details(),
+        default_factory=Details,
         description="What one kind of detector adds (agent trace, route, cascade stage, signals, evidence groups).",
     )
     schema_version: Literal[2] = Field(default=SCHEMA_VERSION, description="Raised when the Report's shape changes.")

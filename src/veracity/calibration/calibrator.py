@@ -266,8 +266,8 @@ def expected_calibration_error(gold: Sequence[int], probabilities: Sequence[floa
 
     Bin b holds p in [b/B, (b+1)/B); p = 1 goes to the last bin.
     """
-    if len(gold) != len(probabilities):
-        raise ValueError(f"{len(gold)} labels but {len(probabilities)} probabilities")
+    if len(gold) != len(probabilities):  # the message eval.metrics gives every metric (its check sits a layer up)
+        raise ValueError(f"length mismatch: {len(gold)} gold values but {len(probabilities)} predictions")
     n = len(gold)
     if not n:
         return 0.0
