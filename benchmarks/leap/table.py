@@ -20,18 +20,20 @@ MAIN = ["leap-halueval60_leap", "leap-halueval60_verifier", "leap-halueval60_lit
 ABLATIONS = [
     "leap-halueval60_leap-no-correction",
     "leap-halueval60_leap-no-dynamic-strategy",
-    "leap-halueval60_leap-no-reflection_retrieval",
-    "leap-halueval60_leap-no-memory_retrieval",
+    "leap-halueval60_leap-no-reflection-retrieval",
+    "leap-halueval60_leap-no-memory-retrieval",
     "leap-halueval60_leap-no-tools",
 ]
 TASKS = ("qa", "dialogue", "summarization")
 
 
 def pct(value: float | None) -> str:
+    """A share as a percentage with one decimal, or a dash when there is none."""
     return "–" if value is None else f"{100 * value:.1f}"
 
 
 def row(name: str) -> str | None:
+    """The table row of run folder ``name``, or None when it has no metrics yet."""
     folder = RESULTS / name
     if not (folder / "metrics.json").exists():
         return None
@@ -58,6 +60,7 @@ def row(name: str) -> str | None:
 
 
 def main() -> None:
+    """Print the table, the McNemar lines and the tool / stop counts."""
     header = (
         "| run | n | accuracy | F1 | acc. hallucinated | acc. faithful | qa | dialogue | summarization "
         "| mean latency (s) | LLM calls | tool calls | revised % | fallback % |"

@@ -22,6 +22,7 @@ PER_TASK, SEED = 20, 0
 
 
 def main() -> None:
+    """Draw the 60 records and write their ids and the examples (the module docstring says where)."""
     by_task = []
     for task in ("qa", "dialogue", "summarization"):
         rows: dict[str, dict[int, Example]] = {}

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
 # The LLM-OASIS measurements (issue 16); result folders go under benchmarks/results/. Run one part at a time.
+# These made the earlier set's folders (docs/oasis.md, "The earlier set"). The generator has refused some swaps
+# since (issue 35), so its data step now makes the clean set: benchmarks/oasis/labels_v2.sh measures that one into
+# the *-v2 folders. The retriever part is only here.
 #   benchmarks/oasis/run.sh [PART...]        (default: sample claims e2e retriever table)
 # Needs the rules data (python benchmarks/oasis/rules.py --work ../runs/oasis-rules ...) and the default knowledge
 # index (python benchmarks/knowledge/index.py ..., which builds ../runs/knowledge/index).

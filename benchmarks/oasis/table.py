@@ -2,10 +2,13 @@
 
     python benchmarks/oasis/table.py --write docs/oasis.md --out benchmarks/results/oasis-mcnemar_table
 
-Reads the ``oasis-claims_*`` and ``oasis-e2e_*`` eval folders (benchmarks/oasis/run.sh), ``oasis-retriever_recall``,
-``oasis-rules_covid-halueval`` and ``knowledge-index_default``. McNemar's test compares ``oasis`` with every other run
-of the same set on the examples both scored (``veracity.eval.metrics.mcnemar``); the results go to ``--out``.
-Fills the ``<!-- oasis:NAME -->`` blocks of ``--write``.
+Reads the ``oasis-claims_*`` and ``oasis-e2e_*`` eval folders, ``oasis-retriever_recall``,
+``oasis-rules_covid-halueval`` and ``knowledge-index_default``. There are two generated sets: the clean-label one
+(issue 35, benchmarks/oasis/labels_v2.sh), whose runs carry the variant ``v2``, and the earlier one
+(benchmarks/oasis/run.sh), whose runs do not. McNemar's test compares ``oasis`` with every other run of the same set
+on the examples both scored (``veracity.eval.metrics.mcnemar``); the results go to ``--out``. Fills the
+``<!-- oasis:NAME -->`` blocks of ``--write`` (``claims``, ``kinds``, ``e2e`` for the clean set, the same names with
+``-v1`` for the earlier one); a block whose inputs are not here (the records of a set) is left as it is.
 """
 
 from __future__ import annotations
@@ -37,27 +40,38 @@ def _correct(folder: Path) -> dict[str, bool]:
     return {str(r["id"]): r["predicted"] == r["label"] for r in rows if "error" not in r}
 
 
-def runs_of(results: Path, prefix: str) -> dict[str, Path]:
-    """The result folders ``PREFIX_NAME``, by NAME."""
-    return {p.name.removeprefix(prefix): p for p in sorted(results.glob(f"{prefix}*")) if (p / "metrics.json").exists()}
+def is_clean_set(name: str) -> bool:
+    """Whether run ``name`` (``oasis-v2``, ``oasis-paper-v2``, ``oasis-v2-nee``) is on the clean-label set."""
+    return "v2" in name.split("-")
 
 
-def detector_table(results: Path, prefix: str, floor: tuple[float, float]) -> tuple[list[str], dict[str, Any]]:
-    """Balanced accuracy and more per run, McNemar of oasis against each other run."""
-    runs = runs_of(results, prefix)
+def runs_of(results: Path, prefix: str, clean: bool) -> dict[str, Path]:
+    """The result folders ``PREFIX_NAME`` of one generated set, by NAME."""
+    folders = sorted(results.glob(f"{prefix}*"))
+    runs = {p.name.removeprefix(prefix): p for p in folders if (p / "metrics.json").exists()}
+    return {name: p for name, p in runs.items() if is_clean_set(name) == clean}
+
+
+def detector_table(
+    results: Path, prefix: str, floor: tuple[float, float], clean: bool
+) -> tuple[list[str], dict[str, Any]]:
+    """Balanced accuracy and more per run of one set, McNemar of oasis (``oasis-v2`` on the clean set) against each."""
+    runs = runs_of(results, prefix, clean)
+    reference = "oasis-v2" if clean else "oasis"
     lines = [
         f"| run | balanced accuracy (floor {floor[0]:.0%}, goal {floor[1]:.0%}) | accuracy on unfactual | on factual "
-        "| F1 | AUROC | n | ms / example (mean) | McNemar against `oasis` | result folder |",
+        "| F1 | AUROC | n | ms / example (mean) | McNemar against "
+        f"`{reference}` | result folder |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     tests: dict[str, Any] = {}
-    base = _correct(runs["oasis"]) if "oasis" in runs else None
+    base = _correct(runs[reference]) if reference in runs else None
     for name, folder in runs.items():
         metrics = _load(folder) or {}
         scores = metrics.get("metrics", {})
         latency = (metrics.get("latency_ms") or {}).get("mean")
         versus = "—"
-        if base is not None and name != "oasis":
+        if base is not None and name != reference:
             mine = _correct(folder)
             shared = sorted(set(base) & set(mine))
             test = m.mcnemar([base[i] for i in shared], [mine[i] for i in shared])
@@ -94,14 +108,17 @@ def recall_table(results: Path) -> list[str]:
     return lines
 
 
-def kinds_table(results: Path, records_path: Path) -> tuple[list[str], dict[str, Any]]:
-    """Per run, the share of falsified claims caught, by the kind of edit (entity swap, number or date change)."""
+def kinds_table(results: Path, records_path: Path, clean: bool) -> tuple[list[str], dict[str, Any]] | None:
+    """Per run, the share of falsified claims caught, by the kind of edit (entity swap, number or date change).
+
+    None when the set's records (which hold each edit's kind) are not at ``records_path``.
+    """
     if not records_path.exists():
-        return ["(the records are not here: " + str(records_path) + ")"], {}
+        return None
     kind = {r["id"]: r["falsified"]["kind"] for r in read_rows(records_path)}
     lines = ["| run | entity swaps caught | number / date changes caught |", "|---|---|---|"]
     found: dict[str, Any] = {}
-    for name, folder in runs_of(results, "oasis-claims_").items():
+    for name, folder in runs_of(results, "oasis-claims_", clean).items():
         counts: dict[str, list[int]] = {}
         for row in read_rows(folder / "predictions.jsonl"):
             if row["label"] == 1 and "error" not in row:
@@ -138,24 +155,41 @@ def main() -> None:
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--write", type=Path)
     parser.add_argument("--out", type=Path)
-    parser.add_argument("--records", type=Path, default=Path("../runs/oasis-rules/data/records.jsonl"))
+    parser.add_argument(
+        "--records", type=Path, default=Path("../runs/oasis-rules-v2/data/records.jsonl"), help="the clean set's"
+    )
+    parser.add_argument("--records-v1", type=Path, default=Path("../runs/oasis-rules/data/records.jsonl"))
     args = parser.parse_args()
-    claims, claims_tests = detector_table(args.results, "oasis-claims_", FLOORS["claims"])
-    e2e, e2e_tests = detector_table(args.results, "oasis-e2e_", FLOORS["e2e"])
-    kinds, kinds_found = kinds_table(args.results, args.records)
-    blocks = {
-        "claims": "\n".join(claims),
-        "kinds": "\n".join(kinds),
-        "e2e": "\n".join(e2e),
-        "tuned": "\n".join(tuned_table(args.results.parent / "models" / "veracity-nli-small")),
-        "recall": "\n".join(recall_table(args.results)),
-    }
+    blocks: dict[str, str] = {}
+    tests: dict[str, Any] = {}
+    # A set's records may be gone (they are data, outside the repository): its counts are kept from the last run.
+    earlier = (_load(args.out) or {}) if args.out is not None else {}
+    earlier_caught = earlier.get("falsified_claims_caught_by_edit_kind", {})
+    if "oasis" in earlier_caught:  # written before there were two sets: the earlier set's counts
+        earlier_caught = {"set-v1": earlier_caught}
+    caught: dict[str, Any] = {}
+    for clean, suffix, records in ((True, "", args.records), (False, "-v1", args.records_v1)):
+        claims, tests[f"claim_checks{suffix}"] = detector_table(args.results, "oasis-claims_", FLOORS["claims"], clean)
+        e2e, tests[f"e2e{suffix}"] = detector_table(args.results, "oasis-e2e_", FLOORS["e2e"], clean)
+        blocks[f"claims{suffix}"] = "\n".join(claims)
+        blocks[f"e2e{suffix}"] = "\n".join(e2e)
+        kinds = kinds_table(args.results, records, clean)
+        if kinds is None:
+            print(f"{records} is not here: the kinds{suffix} block stays as it is", file=sys.stderr)
+            if earlier_caught.get(f"set{suffix or '-v2'}"):
+                caught[f"set{suffix or '-v2'}"] = earlier_caught[f"set{suffix or '-v2'}"]
+        else:
+            blocks[f"kinds{suffix}"] = "\n".join(kinds[0])
+            caught[f"set{suffix or '-v2'}"] = kinds[1]
+    blocks["tuned"] = "\n".join(tuned_table(args.results.parent / "models" / "veracity-nli-small"))
+    blocks["recall"] = "\n".join(recall_table(args.results))
     if args.out is not None:
         write_metrics(
             args.out,
             {
-                "mcnemar_against_oasis": {"claim_checks": claims_tests, "e2e": e2e_tests},
-                "falsified_claims_caught_by_edit_kind": kinds_found,
+                "sets": {"": "the clean-label set (v2)", "-v1": "the earlier set"},
+                "mcnemar_against_oasis": tests,
+                "falsified_claims_caught_by_edit_kind": caught,
             },
         )
     if args.write is None:
