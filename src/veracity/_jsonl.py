@@ -165,35 +165,46 @@ class ResumableJsonl:
     """The one resumable JSONL output (batch reports, eval predictions, data builders, learning logs).
 
     ``rows()`` gives what an earlier run wrote, so the caller can skip its work; opening (``with``) makes the file
-    ready to append: parent folders made, a packed file unpacked, an interrupted last line cut off. Each
-    ``write`` is one line, flushed at once, so an interruption loses at most the row being written. ``path``
-    None writes to standard output, which does not resume.
+    ready to append: parent folders made, an interrupted last line cut off, an empty file made when there is none.
+    A packed file is unpacked only when a row is about to be appended, so a resumed run with nothing left to do
+    leaves a packed (committed) file as it was. Each ``write`` is one line, flushed at once, so an interruption
+    loses at most the row being written. ``path`` None writes to standard output, which does not resume.
     """
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self._handle: IO[str] | None = None
+        self._entered = False
 
     def rows(self) -> list[dict[str, Any]]:
         """The rows already in the file (none for standard output or a file not yet written)."""
         return read_rows(self.path) if self.path is not None else []
 
     def __enter__(self) -> ResumableJsonl:
+        self._entered = True
         if self.path is None:
             self._handle = sys.stdout
             return self
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        unpack_rows(self.path)
-        drop_partial_last_line(self.path)
-        self._handle = self.path.open("a", encoding="utf-8")
+        if not has_rows_file(self.path):
+            self.path.touch()
         return self
+
+    def _append_handle(self) -> IO[str]:
+        if self._handle is None:
+            assert self.path is not None  # standard output is opened on entry
+            unpack_rows(self.path)
+            drop_partial_last_line(self.path)
+            self._handle = self.path.open("a", encoding="utf-8")
+        return self._handle
 
     def write(self, row: dict[str, Any] | str) -> None:
         """Append ``row`` (an object, or a line of JSON already encoded) and flush it."""
-        if self._handle is None:
+        if not self._entered:
             raise RuntimeError("ResumableJsonl.write outside its `with` block")
-        self._handle.write((row if isinstance(row, str) else json.dumps(row, ensure_ascii=False)) + "\n")
-        self._handle.flush()
+        handle = self._append_handle()
+        handle.write((row if isinstance(row, str) else json.dumps(row, ensure_ascii=False)) + "\n")
+        handle.flush()
 
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
@@ -201,3 +212,4 @@ class ResumableJsonl:
         if self._handle is not None and self._handle is not sys.stdout:
             self._handle.close()
         self._handle = None
+        self._entered = False

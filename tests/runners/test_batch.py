@@ -118,6 +118,11 @@ def test_the_resumable_writer_cuts_a_broken_line_unpacks_and_appends(tmp_path, c
         writer.write('{"id": "c"}')  # a line already encoded (the Ray engine's rows)
     assert path.read_text(encoding="utf-8") == '{"id": "a", "text": "Zürich"}\n{"id": "c"}\n'
     assert [r["id"] for r in read_rows(path)] == ["a", "c"]
+    pack_rows(path)
+    with ResumableJsonl(path):  # a resume with nothing left to do leaves a packed (committed) file packed
+        pass
+    assert not path.exists() and (tmp_path / "deep" / "out.jsonl.gz").exists()
+    assert [r["id"] for r in read_rows(path)] == ["a", "c"]
     with ResumableJsonl(None) as output:
         output.write({"id": "d"})
     assert capsys.readouterr().out == '{"id": "d"}\n'
