@@ -60,8 +60,7 @@ def detector_table(
     reference = "oasis-v2" if clean else "oasis"
     lines = [
         f"| run | balanced accuracy (floor {floor[0]:.0%}, goal {floor[1]:.0%}) | accuracy on unfactual | on factual "
-        "| F1 | AUROC | n | ms / example (mean) | McNemar against "
-        f"`{reference}` | result folder |",
+        f"| F1 | AUROC | n | ms / example (mean) | McNemar against `{reference}` | result folder |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     tests: dict[str, Any] = {}
@@ -165,10 +164,9 @@ def main() -> None:
     # A set's records may be gone (they are data, outside the repository): its counts are kept from the last run.
     earlier = (_load(args.out) or {}) if args.out is not None else {}
     earlier_caught = earlier.get("falsified_claims_caught_by_edit_kind", {})
-    if "oasis" in earlier_caught:  # written before there were two sets: the earlier set's counts
-        earlier_caught = {"set-v1": earlier_caught}
     caught: dict[str, Any] = {}
-    for clean, suffix, records in ((True, "", args.records), (False, "-v1", args.records_v1)):
+    sets = ((True, "", "set-v2", args.records), (False, "-v1", "set-v1", args.records_v1))
+    for clean, suffix, set_key, records in sets:
         claims, tests[f"claim_checks{suffix}"] = detector_table(args.results, "oasis-claims_", FLOORS["claims"], clean)
         e2e, tests[f"e2e{suffix}"] = detector_table(args.results, "oasis-e2e_", FLOORS["e2e"], clean)
         blocks[f"claims{suffix}"] = "\n".join(claims)
@@ -176,11 +174,11 @@ def main() -> None:
         kinds = kinds_table(args.results, records, clean)
         if kinds is None:
             print(f"{records} is not here: the kinds{suffix} block stays as it is", file=sys.stderr)
-            if earlier_caught.get(f"set{suffix or '-v2'}"):
-                caught[f"set{suffix or '-v2'}"] = earlier_caught[f"set{suffix or '-v2'}"]
+            if earlier_caught.get(set_key):
+                caught[set_key] = earlier_caught[set_key]
         else:
             blocks[f"kinds{suffix}"] = "\n".join(kinds[0])
-            caught[f"set{suffix or '-v2'}"] = kinds[1]
+            caught[set_key] = kinds[1]
     blocks["tuned"] = "\n".join(tuned_table(args.results.parent / "models" / "veracity-nli-small"))
     blocks["recall"] = "\n".join(recall_table(args.results))
     if args.out is not None:
