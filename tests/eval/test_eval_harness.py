@@ -306,3 +306,16 @@ def test_latencies_are_kept_to_a_tenth_of_a_millisecond(grounding, tmp_path):
     evaluate(grounding, GENERIC, tmp_path)
     for row in (json.loads(line) for line in (tmp_path / "predictions.jsonl").read_text().splitlines()):
         assert row["latency_ms"] == round(row["latency_ms"], 1)
+
+
+def test_rerunning_a_finished_run_leaves_its_metrics_file_as_it_was(grounding, tmp_path):
+    """A rerun with nothing to predict rewrote metrics.json (throughput from rounded latencies, key order)."""
+    evaluate(grounding, GENERIC, tmp_path)
+    path = tmp_path / "metrics.json"
+    measured = json.loads(path.read_text())
+    path.write_text(json.dumps({**measured, "throughput_per_s": 1234.5}, indent=2))  # as the working process measured
+    written = path.read_bytes()
+    again = evaluate(grounding, GENERIC, tmp_path)
+    assert again.n_new == 0 and path.read_bytes() == written and again.metrics["throughput_per_s"] == 1234.5
+    shown_as = evaluate(grounding, GENERIC, tmp_path, limit=2)  # a different outcome is still written
+    assert json.loads(path.read_text())["n"] == 2 and shown_as.metrics["n"] == 2

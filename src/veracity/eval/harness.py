@@ -172,9 +172,30 @@ def evaluate(
         engine=engine,
         **_resumed_provenance(earlier, commit, n_new),
     )
+    if n_new == 0 and _same_outcome(earlier, result):
+        # Nothing was predicted and nothing it measures changed: the folder's file stands as the work wrote it (its
+        # throughput was measured, not rebuilt from rounded latencies), so a rerun of a finished run shows no change.
+        return EvalResult(earlier, out_dir, n_new, bad)
     (out_dir / METRICS).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     plot_run(out_dir, result)
     return EvalResult(result, out_dir, n_new, bad)
+
+
+# What a process that predicted nothing may record differently from the one that did the work.
+_PROCESS_KEYS = frozenset({"throughput_per_s", "peak_rss_mb", "versions", "command", "git_commit"})
+
+
+def _same_outcome(earlier: dict[str, Any], result: dict[str, Any]) -> bool:
+    """Whether ``result`` says what ``earlier`` says, but for the keys that describe the process that wrote it."""
+    if not earlier:
+        return False
+    keys = (earlier.keys() | result.keys()) - _PROCESS_KEYS
+    # Through JSON, so that a tuple and the list it was read back as, or a float and its round trip, compare equal.
+    return all(_as_json(earlier.get(k)) == _as_json(result.get(k)) for k in keys)
+
+
+def _as_json(value: Any) -> Any:
+    return json.loads(json.dumps(value, ensure_ascii=False))
 
 
 def _predict(
