@@ -186,16 +186,13 @@ _PROCESS_KEYS = frozenset({"throughput_per_s", "peak_rss_mb", "versions", "comma
 
 
 def _same_outcome(earlier: dict[str, Any], result: dict[str, Any]) -> bool:
-    """Whether ``result`` says what ``earlier`` says, but for the keys that describe the process that wrote it."""
-    if not earlier:
-        return False
-    keys = (earlier.keys() | result.keys()) - _PROCESS_KEYS
-    # Through JSON, so that a tuple and the list it was read back as, or a float and its round trip, compare equal.
-    return all(_as_json(earlier.get(k)) == _as_json(result.get(k)) for k in keys)
+    """Whether ``result`` says what ``earlier`` (read from metrics.json) says, but for the process's own keys."""
 
+    def outcome(metrics: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in metrics.items() if k not in _PROCESS_KEYS}
 
-def _as_json(value: Any) -> Any:
-    return json.loads(json.dumps(value, ensure_ascii=False))
+    # ``result`` goes through JSON as ``earlier`` did, so that a tuple and the list it is read back as compare equal.
+    return bool(earlier) and outcome(earlier) == json.loads(json.dumps(outcome(result), ensure_ascii=False))
 
 
 def _predict(
