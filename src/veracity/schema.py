@@ -29,6 +29,7 @@ __all__ = [
     "Evidence",
     "EvidenceGroup",
     "EvidenceRole",
+    "Finding",
     "GroupedChunk",
     "Label",
     "Report",
@@ -234,6 +235,31 @@ class AgentTrace(_Frozen):
     )
 
 
+FindingKind = Literal["value", "role", "polarity", "record"]
+"""What a checker compared: a name / number / date (``value``), who did what to whom (``role``), a negation or an
+antonym (``polarity``), a field of a structured record (``record``)."""
+
+
+class Finding(_Frozen):
+    """What a consistency checker found about some words of the answer, against one source sentence or record field.
+
+    ``relation`` keeps two different things apart: ``contradicted`` — a source states something else about the same
+    thing (a conflict); ``not_found`` — the sources are silent on it (used for record fields the record lacks; novel
+    words are the lexical signals' job).
+    """
+
+    kind: FindingKind
+    relation: Literal["contradicted", "not_found"]
+    span: TextSpan = Field(description="The answer's words the finding is about.")
+    source_document: str | None = Field(default=None, description="Id of the document that decided it.")
+    source_span: TextSpan | None = Field(
+        default=None, description="The source sentence (or record field) in that document; None: the source is silent."
+    )
+    source_text: str = Field(default="", description="What the source says (sentence, or `field: value`).")
+    confidence: float = Field(ge=0.0, le=1.0)
+    explanation: str = Field(description="One line a reader can check, e.g. 'answer: 2019; source: 2017 (date)'.")
+
+
 SCHEMA_VERSION: Literal[2] = 2
 """The Report's shape. 2: detector-specific fields moved into ``Report.details`` (issue 34); 1 had them top level."""
 
@@ -258,6 +284,10 @@ class Details(_Frozen):
     )
     routed_to: Literal["qa", "dialogue", "summary", "long_qa", "claim"] | None = Field(
         default=None, description="`auto`: the route (input shape) that produced this report."
+    )
+    findings: list[Finding] = Field(
+        default_factory=list,
+        description="What the consistency checkers found: words a source contradicts, record fields it lacks.",
     )
 
 

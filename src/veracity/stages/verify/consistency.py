@@ -1,0 +1,825 @@
+"""A consistency checker for aligned sentence pairs: what the answer says against what its source sentence says.
+
+Every lexical signal asks whether the answer's words occur in the sources. This checker asks something else: for an
+answer sentence and the source sentences it aligns with, do they say the *same thing* about the same things? Both
+sides are parsed once (spaCy) into **frames** — a predicate lemma with its subject, object and prepositional slots,
+passive voice normalised to active ("B was acquired by A" → subject A, object B), and a negation flag — and frames with
+the same predicate that share at least one argument are compared:
+
+* **value** — a name, number (with its unit) or date in a slot where the matched source frame has a different value
+  of the same type in the same slot ("founded in 2019" / "founded in 2017"). The answer's value may occur elsewhere in
+  the sources: that is the case word overlap cannot see. Numbers are compared as numbers ("1,500" = "1500" =
+  "fifteen hundred"), only with the same unit; dates agree when every part both give agrees ("2017" and "May 2017").
+* **role** — the same predicate with subject and object exchanged ("A acquired B" / "A was acquired by B").
+* **polarity** — a negation on one side only ("can create" / "cannot create"), or a listed antonym
+  (:data:`veracity.text.polarity.ANTONYM_PAIRS`) in place of the source's word.
+
+Precision comes first. A conflict is claimed only when a source frame with the same predicate matches the answer's on
+a non-pronoun argument and disagrees, and no other aligned source frame agrees with the answer. Paraphrases with other
+verbs, pronouns on both sides, sentences that add something the sources do not state (the lexical signals' job),
+numbers in different units and sentences the parser cannot read (over :data:`MAX_SENTENCE_WORDS` words, table rows)
+never fire. What it cannot see: conflicts across different predicates ("sold" / "bought" with swapped roles), implicit
+coreference ("the firm" for a name), and errors outside a verb frame (noun phrases alone).
+
+The pure functions (:func:`frames_of`, :func:`compare_frames`) take parsed sentences; :class:`ConsistencyChecker`
+aligns, parses (cached, batched) and returns :class:`veracity.schema.Finding` objects.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Literal
+
+from veracity.schema import Document, Finding, TextSpan
+from veracity.text._spacy import DEFAULT_SPACY_MODEL, load_spacy
+from veracity.text.normalize import DateValue, date_supported, find_dates, find_numbers, normalize_words
+from veracity.text.polarity import NEGATION_WORDS, antonym_of
+from veracity.text.split import split_sentences
+
+__all__ = [
+    "MAX_SENTENCE_WORDS",
+    "Arg",
+    "Conflict",
+    "ConsistencyChecker",
+    "ConsistencyResult",
+    "Frame",
+    "Value",
+    "compare_frames",
+    "consistency_signals",
+    "frames_of",
+]
+
+MAX_SENTENCE_WORDS = 80
+"""Answer sentences longer than this are not parsed (the other signals read them; the report says so)."""
+
+_SOURCE_SENTENCE_WORDS = 150
+_NAME_LABELS = {
+    "PERSON": "person",
+    "ORG": "org",
+    "GPE": "place",
+    "LOC": "place",
+    "FAC": "place",
+    "NORP": "group",
+    "PRODUCT": "product",
+    "EVENT": "event",
+    "WORK_OF_ART": "work",
+    "LAW": "law",
+}
+_PRONOUNS = frozenset(
+    "it its they them their he him his she her we us our you your i me my this that these those which who whom "
+    "one someone something there here".split()
+)
+_WEAK_PREDICATES = frozenset({"be", "have", "do", "make", "get", "say", "include", "use", "take", "give", "go"})
+_CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "conj", "cc", "parataxis", "appos", "punct"})
+_STOP = frozenset(
+    "a an the of and or in on at for to by with from as is are was were be been being that this these those it its "
+    "their his her our your my".split()
+)
+_UNIT_ALIASES = {
+    "%": "percent",
+    "per": "percent",
+    "percentage": "percent",
+    "$": "dollar",
+    "usd": "dollar",
+    "€": "euro",
+    "eur": "euro",
+    "£": "pound",
+    "gbp": "pound",
+    "yr": "year",
+    "hr": "hour",
+    "hrs": "hour",
+    "min": "minute",
+    "mins": "minute",
+    "sec": "second",
+    "km": "kilometer",
+    "kilometre": "kilometer",
+    "metre": "meter",
+    "kg": "kilogram",
+    "lb": "pound-weight",
+    "lbs": "pound-weight",
+}
+_SYMMETRIC = frozenset(
+    "touch meet marry border resemble equal match join merge partner collaborate compete tie fight play face "
+    "date divorce neighbour neighbor contact connect link".split()
+)
+_MAIN_DEPS = frozenset({"ROOT", "conj", "ccomp", "parataxis"})
+"""Clauses that assert something; a relative clause or a participle ("the factors that cause X") presupposes it."""
+_LIST_WORDS = frozenset({"passage", "step", "page", "chapter", "section", "no", "number", "item", "part", "table"})
+_CONDITION_MARKS = frozenset({"if", "unless", "whether", "until", "once", "although", "though"})
+_ALIASES = {
+    "united states": "us",
+    "united states america": "us",
+    "america": "us",
+    "usa": "us",
+    "united kingdom": "uk",
+    "britain": "uk",
+    "great britain": "uk",
+    "united nations": "un",
+    "european union": "eu",
+}
+_TABLE_ROW = re.compile(r"\|.*\||\t.*\t")
+
+ValueKind = Literal["number", "date", "name"]
+
+
+@dataclass(frozen=True)
+class Value:
+    """A checkable value inside an argument: a number with its unit, a date, or a name of a coarse type."""
+
+    kind: ValueKind
+    start: int
+    end: int
+    text: str
+    label: str = ""
+    number: Decimal | None = None
+    unit: str | None = None
+    date: DateValue | None = None
+    words: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Arg:
+    """An argument of a predicate: its character range in the sentence, head lemma, content words and values."""
+
+    start: int
+    end: int
+    head: str
+    words: frozenset[str]
+    names: frozenset[str]
+    pronoun: bool
+    values: tuple[Value, ...] = ()
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A predicate with its arguments, in active voice, and whether it is negated.
+
+    ``slots`` maps a slot name (``prep:in``, ``attr``, ``npadvmod``…) to its arguments; ``lemmas`` are the lemmas
+    of the clause (for antonyms); offsets are relative to the sentence text.
+    """
+
+    predicate: str
+    start: int
+    end: int
+    negated: bool
+    negation: tuple[int, int] | None
+    subject: Arg | None
+    object: Arg | None
+    slots: tuple[tuple[str, Arg], ...] = ()
+    lemmas: tuple[tuple[str, int, int], ...] = ()
+    main: bool = True
+
+    def slot_args(self, name: str) -> list[Arg]:
+        """The arguments in slot ``name``; ``subject`` and ``object`` are slots too."""
+        if name == "subject":
+            return [self.subject] if self.subject else []
+        if name == "object":
+            return [self.object] if self.object else []
+        return [a for n, a in self.slots if n == name]
+
+    def all_slots(self) -> list[tuple[str, Arg]]:
+        """Every (slot, argument) pair, subject and object first."""
+        out = [("subject", self.subject)] if self.subject else []
+        out += [("object", self.object)] if self.object else []
+        return [*out, *self.slots]
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A disagreement between an answer frame and a source frame; offsets are in the answer sentence."""
+
+    kind: Literal["value", "role", "polarity"]
+    start: int
+    end: int
+    confidence: float
+    explanation: str
+    slot: str | None = None
+    value: Value | None = None
+
+
+# --------------------------------------------------------------------------------------------------- frames
+
+
+def _norm(text: str) -> frozenset[str]:
+    return frozenset(w for w in normalize_words(text) if w not in _STOP)
+
+
+def _name_words(text: str) -> frozenset[str]:
+    """A name's words, normalised: initials joined ("U.S." → us), a few common aliases ("United States" → us)."""
+    words = [w for w in normalize_words(text) if w not in {"the", "of", "and"}]
+    joined: list[str] = []
+    initials = False
+    for w in words:
+        if len(w) == 1 and initials:
+            joined[-1] += w
+        else:
+            joined.append(w)
+        initials = len(w) == 1
+    phrase = " ".join(joined)
+    if phrase in _ALIASES:
+        return frozenset({_ALIASES[phrase]})
+    return frozenset(joined)
+
+
+def _acronym_of(short: frozenset[str], long: frozenset[str], text: str) -> bool:
+    if len(short) != 1:
+        return False
+    (token,) = short
+    initials = "".join(w[0] for w in normalize_words(text) if w not in {"the", "of", "and", "for"})
+    return len(token) >= 2 and token == initials
+
+
+def _arg_tokens(token: Any) -> list[Any]:
+    """The token's subtree without nested clauses (a relative clause says something else about the argument)."""
+    out = [token]
+    for child in token.children:
+        if child.dep_ in _CLAUSE_DEPS and child.dep_ != "conj":
+            continue
+        out.extend(_arg_tokens(child))
+    return out
+
+
+def _unit_after(doc: Any, end_token: int) -> str | None:
+    if end_token < len(doc):
+        token = doc[end_token]
+        lower = token.lower_
+        if lower in _UNIT_ALIASES:
+            return _UNIT_ALIASES[lower]
+        if token.pos_ == "NOUN":
+            lemma = str(token.lemma_).lower()
+            return _UNIT_ALIASES.get(lemma, lemma)
+    return None
+
+
+def _values(doc: Any, tokens: list[Any]) -> tuple[Value, ...]:
+    """Numbers, dates and names inside ``tokens`` (character offsets in the sentence)."""
+    if not tokens:
+        return ()
+    indices = {t.i for t in tokens}
+    start = min(t.idx for t in tokens)
+    end = max(t.idx + len(t.text) for t in tokens)
+    text = doc.text
+    values: list[Value] = []
+    dates = [d for d in find_dates(text[start:end])]
+    for d in dates:
+        values.append(Value("date", start + d.start, start + d.end, d.text, date=d.value))
+    numbers = find_numbers(text[start:end], skip=[(d.start, d.end) for d in dates])
+    pending: list[tuple[int, int, str, Decimal]] = []  # the first number of a range ("5 to 10 days") takes its unit
+    for n in numbers:
+        a, b = start + n.start, start + n.end
+        span = doc.char_span(a, b, alignment_mode="expand")
+        if span is None or not all(t.i in indices for t in span):
+            continue
+        ent = next((e for e in doc.ents if e.start <= span.start < e.end), None)
+        before = doc[span.start - 1].lower_ if span.start > 0 else ""
+        if span.start == 0 or before in _LIST_WORDS:
+            continue  # list numbering ("4 Reduce the heat", "passage 2"), not a stated quantity
+        unit: str | None
+        if before in {"$", "€", "£"}:
+            unit = _UNIT_ALIASES[before]
+            a = doc[span.start - 1].idx
+        else:
+            unit = _unit_after(doc, span.end)
+            if unit is not None and span.end < len(doc):
+                b = doc[span.end].idx + len(doc[span.end].text)
+        if ent is not None and ent.label_ in {"DATE", "TIME"} and 1000 <= n.value <= 2100 and unit is None:
+            values.append(Value("date", a, b, n.text, date=DateValue(year=int(n.value))))
+            continue
+        if ent is not None and ent.label_ == "ORDINAL":
+            continue
+        if unit is None and span.end + 1 < len(doc) and doc[span.end].lower_ in {"to", "-", "–", "or", "and"}:
+            pending.append((a, b, text[a:b], n.value))
+            continue
+        for pa, pb, ptext, pvalue in pending:
+            values.append(Value("number", pa, pb, ptext, number=pvalue, unit=unit))
+        pending = []
+        values.append(Value("number", a, b, text[a:b], number=n.value, unit=unit))
+    for pa, pb, ptext, pvalue in pending:
+        values.append(Value("number", pa, pb, ptext, number=pvalue, unit=None))
+    for ent in doc.ents:
+        if ent.label_ in _NAME_LABELS and all(t.i in indices for t in ent):
+            words = _name_words(ent.text)
+            if words:
+                values.append(
+                    Value("name", ent.start_char, ent.end_char, ent.text, _NAME_LABELS[ent.label_], words=words)
+                )
+    return tuple(values)
+
+
+def _arg(doc: Any, token: Any) -> Arg:
+    tokens = sorted(_arg_tokens(token), key=lambda t: t.i)
+    start = tokens[0].idx
+    end = tokens[-1].idx + len(tokens[-1].text)
+    words = frozenset(t.lemma_.lower() for t in tokens if t.is_alpha and t.lower_ not in _STOP and not t.is_punct)
+    names = frozenset(w for t in tokens if t.pos_ == "PROPN" for w in normalize_words(t.text))
+    pronoun = token.pos_ == "PRON" or token.lower_ in _PRONOUNS or not (words - _PRONOUNS)
+    return Arg(start, end, token.lemma_.lower(), words, names, pronoun, _values(doc, tokens))
+
+
+def _negation(verb: Any) -> tuple[int, int] | None:
+    for child in verb.children:
+        if child.dep_ == "neg" or (child.lower_ in NEGATION_WORDS and child.dep_ != "prep"):
+            following = child.doc[child.i + 1] if child.i + 1 < len(child.doc) else None
+            if following is not None and following.lower_ in {"only", "just", "merely"}:
+                continue  # "not only … but also" asserts
+            return (child.idx, child.idx + len(child.text))
+        if child.dep_ in {"dobj", "attr", "nsubj", "nsubjpass"}:
+            for grandchild in child.children:
+                if grandchild.dep_ == "det" and grandchild.lower_ == "no":
+                    return (grandchild.idx, grandchild.idx + len(grandchild.text))
+    return None
+
+
+def _subject_of(verb: Any) -> Any | None:
+    for child in verb.children:
+        if child.dep_ in {"nsubj", "csubj", "expl"}:
+            return child
+    if verb.dep_ in {"conj", "xcomp"} and verb.head.i != verb.i:
+        return _subject_of(verb.head)
+    if verb.dep_ == "relcl":
+        return verb.head
+    return None
+
+
+def _conditional(verb: Any) -> bool:
+    """Whether the verb's clause, or a clause above it, is conditional, concessive or a question."""
+    token = verb
+    for _ in range(12):
+        if any(c.dep_ == "mark" and c.lower_ in _CONDITION_MARKS for c in token.children):
+            return True
+        if token.head.i == token.i:
+            break
+        token = token.head
+    return False
+
+
+def _under_negation(verb: Any) -> bool:
+    """Whether a verb above this one is negated ("doesn't mean they can serve", "don't allow it to dry")."""
+    token = verb
+    for _ in range(12):
+        if token.head.i == token.i:
+            return False
+        token = token.head
+        if token.pos_ in {"VERB", "AUX"} and _negation(token) is not None:
+            return True
+    return False
+
+
+def frames_of(doc: Any) -> list[Frame]:
+    """The frames of a parsed sentence (a spaCy Doc or Span): one per verb, or copula with a complement.
+
+    Passive voice is normalised to active: the agent ("by A") becomes the subject and the passive subject the object.
+    A relative clause's subject is the noun it modifies when its own is a relative pronoun; a conjoined or ``xcomp``
+    verb without a subject takes its head's.
+    """
+    frames: list[Frame] = []
+    root_doc = doc.doc if hasattr(doc, "doc") else doc
+    if doc.text.rstrip().endswith("?"):
+        return frames
+    for verb in doc:
+        is_copula = verb.lemma_ == "be" and any(c.dep_ in {"attr", "acomp"} for c in verb.children)
+        if verb.pos_ != "VERB" and not is_copula:
+            continue
+        if verb.dep_ in {"aux", "auxpass", "amod", "compound"} or _conditional(verb):
+            continue
+        passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children)
+        subject_token = None
+        object_token = None
+        slots: list[tuple[str, Arg]] = []
+        if passive:
+            for child in verb.children:
+                if child.dep_ == "agent":
+                    pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
+                    subject_token = pobj
+                elif child.dep_ == "nsubjpass":
+                    object_token = child
+            if object_token is None and verb.dep_ in {"conj", "relcl"}:
+                object_token = verb.head if verb.dep_ == "relcl" else None
+        else:
+            subject_token = _subject_of(verb)
+            object_token = next((c for c in verb.children if c.dep_ in {"dobj", "dative"}), None)
+        if subject_token is not None and subject_token.lower_ in {"that", "which", "who"} and verb.dep_ == "relcl":
+            subject_token = verb.head
+        for child in verb.children:
+            if child.dep_ == "prep":
+                pobj = next((g for g in child.children if g.dep_ in {"pobj", "pcomp"}), None)
+                if pobj is not None:
+                    slots.append((f"prep:{child.lemma_.lower()}", _arg(root_doc, pobj)))
+            elif child.dep_ in {"attr", "acomp", "oprd", "npadvmod", "advmod"} and child.dep_ != "neg":
+                if child.dep_ == "advmod" and not any(t.like_num for t in child.subtree):
+                    continue
+                slots.append((child.dep_, _arg(root_doc, child)))
+        clause = [verb, *[t for c in verb.children if c.dep_ not in _CLAUSE_DEPS for t in c.subtree]]
+        lemmas = tuple((t.lemma_.lower(), t.idx, t.idx + len(t.text)) for t in clause if t.is_alpha)
+        negation = _negation(verb)
+        frames.append(
+            Frame(
+                predicate=verb.lemma_.lower(),
+                start=verb.idx,
+                end=verb.idx + len(verb.text),
+                negated=negation is not None,
+                negation=negation,
+                subject=_arg(root_doc, subject_token) if subject_token is not None else None,
+                object=_arg(root_doc, object_token) if object_token is not None else None,
+                slots=tuple(slots),
+                lemmas=lemmas,
+                main=verb.dep_ in _MAIN_DEPS and not _under_negation(verb),
+            )
+        )
+    return frames
+
+
+# --------------------------------------------------------------------------------------------------- comparing
+
+
+def same_thing(a: Arg, b: Arg) -> bool:
+    """Two non-pronoun arguments that name the same thing: shared names, or the same head with shared words."""
+    if a.pronoun or b.pronoun:
+        return False
+    if a.names and b.names:
+        return bool(a.names & b.names)
+    if a.head == b.head:
+        return True
+    smaller = min(len(a.words), len(b.words))
+    return smaller > 0 and len(a.words & b.words) / smaller >= 0.5
+
+
+def different_thing(a: Arg, b: Arg) -> bool:
+    """Two arguments that surely name different things: both carry names and share none of their words."""
+    if a.pronoun or b.pronoun or not a.names or not b.names:
+        return False
+    return not (a.names & b.names) and not (a.words & b.words)
+
+
+def _values_agree(a: Value, b: Value) -> bool | None:
+    """True: the same value; False: a different value of the same type; None: not comparable."""
+    if a.kind != b.kind:
+        return None
+    if a.kind == "number":
+        if a.unit != b.unit and a.unit is not None and b.unit is not None:
+            return None
+        if a.unit != b.unit:
+            return None
+        return a.number == b.number
+    if a.kind == "date":
+        assert a.date is not None and b.date is not None
+        return date_supported(a.date, [b.date], []) or date_supported(b.date, [a.date], [])
+    if a.label != b.label:
+        return None
+    if a.words & b.words or _acronym_of(a.words, b.words, b.text) or _acronym_of(b.words, a.words, a.text):
+        return True
+    return False
+
+
+def _match(answer: Frame, source: Frame, skip: str | None = None) -> tuple[int, bool]:
+    """How many of subject and object (but ``skip``) name the same non-pronoun thing on both sides, and a clash.
+
+    A clash: one argument surely names different things on the two sides (then the frames are about different facts).
+    """
+    anchors = 0
+    clash = False
+    for name in ("subject", "object"):
+        if name == skip:
+            continue
+        a, s = answer.slot_args(name), source.slot_args(name)
+        if a and s:
+            if same_thing(a[0], s[0]):
+                anchors += 1
+            elif different_thing(a[0], s[0]) or (not a[0].pronoun and not s[0].pronoun and a[0].head != s[0].head):
+                clash = True
+    return anchors, clash
+
+
+def _complements_match(answer: Frame, source: Frame) -> bool:
+    complement_a = answer.slot_args("attr") + answer.slot_args("acomp")
+    complement_s = source.slot_args("attr") + source.slot_args("acomp")
+    return bool(complement_a and complement_s and same_thing(complement_a[0], complement_s[0]))
+
+
+def _polarity_comparable(answer: Frame, source: Frame) -> bool:
+    """Frames about the same fact: no argument differs, and one is the same (two for a light verb like "be")."""
+    anchors, clash = _match(answer, source)
+    if clash:
+        return False
+    if answer.predicate in _WEAK_PREDICATES:
+        return anchors + _complements_match(answer, source) >= 2
+    return anchors >= 1
+
+
+def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
+    """The conflicts between one answer frame and the frames of its aligned source sentences.
+
+    A conflict needs a source frame with the same predicate (or, for polarity, a listed antonym) anchored on a
+    non-pronoun argument and disagreeing; any source frame that agrees on the same point cancels it.
+    """
+    same = [s for s in sources if s.predicate == answer.predicate]
+
+    # role: subject and object exchanged (not for symmetric predicates: "A met B" = "B met A")
+    if (
+        answer.main
+        and answer.subject
+        and answer.object
+        and not answer.subject.pronoun
+        and not answer.object.pronoun
+        and answer.predicate not in _SYMMETRIC
+        and not same_thing(answer.subject, answer.object)
+    ):
+        reversed_ = [
+            s
+            for s in same
+            if s.subject
+            and s.object
+            and same_thing(answer.subject, s.object)
+            and same_thing(answer.object, s.subject)
+            and not same_thing(answer.subject, s.subject)
+            and s.negated == answer.negated
+            and s.main
+        ]
+        agreeing = [
+            s
+            for s in same
+            if s.subject and s.object and same_thing(answer.subject, s.subject) and same_thing(answer.object, s.object)
+        ]
+        if reversed_ and not agreeing:
+            start = min(answer.subject.start, answer.object.start)
+            end = max(answer.subject.end, answer.object.end)
+            return [Conflict("role", start, end, 0.9, "subject and object are exchanged")]
+
+    # polarity: negation on one side only, or an antonym. Agreement is read leniently (any frame of the predicate
+    # with a shared argument), conflict strictly (asserting clauses on both sides, nothing that differs).
+    if not answer.main:
+        return _value_conflicts(answer, same)
+    comparable = [s for s in same if s.main and _polarity_comparable(answer, s)]
+    lenient = [s for s in same if _match(answer, s)[0] >= 1 or _complements_match(answer, s)]
+    if comparable and not any(s.negated == answer.negated for s in lenient):
+        where = answer.negation or (answer.start, answer.end)
+        start, end = min(where[0], answer.start), max(where[1], answer.end)
+        side = "the answer" if answer.negated else "the source"
+        return [Conflict("polarity", start, end, 0.8, f"negated in {side} only")]
+    agreeing_polarity = [s for s in lenient if s.negated == answer.negated]
+    antonym = _antonym_clash(answer, [s for s in comparable if s.negated == answer.negated])
+    if antonym is not None:
+        return [antonym]
+    opposite = [
+        s
+        for s in sources
+        if antonym_of(answer.predicate, s.predicate)
+        and s.negated == answer.negated
+        and s.main
+        and _polarity_comparable(answer, s)
+    ]
+    if opposite and not agreeing_polarity:
+        source_word = opposite[0].predicate
+        return [
+            Conflict("polarity", answer.start, answer.end, 0.75, f"answer: {answer.predicate}; source: {source_word}")
+        ]
+
+    return _value_conflicts(answer, same)
+
+
+def _value_conflicts(answer: Frame, same: Sequence[Frame]) -> list[Conflict]:
+    """Value conflicts of every slot of the answer frame (a different value of the same type in the same slot)."""
+    conflicts: list[Conflict] = []
+    for slot, arg in answer.all_slots():
+        for value in arg.values:
+            conflict = _value_conflict(answer, slot, arg, value, same)
+            if conflict is not None:
+                conflicts.append(conflict)
+    return conflicts
+
+
+def _antonym_clash(answer: Frame, sources: Sequence[Frame]) -> Conflict | None:
+    if not sources:
+        return None
+    answer_lemmas = {lemma for lemma, _, _ in answer.lemmas}
+    for lemma, start, end in answer.lemmas:
+        opposite_everywhere = True
+        for s in sources:
+            source_lemmas = {x for x, _, _ in s.lemmas}
+            if lemma in source_lemmas or not any(
+                antonym_of(lemma, x) and x not in answer_lemmas for x in source_lemmas
+            ):
+                opposite_everywhere = False
+                break
+        if opposite_everywhere:
+            other = next(x for x, _, _ in sources[0].lemmas if antonym_of(lemma, x))
+            return Conflict("polarity", start, end, 0.75, f"answer: {lemma}; source: {other}")
+    return None
+
+
+def _names_in(arg: Arg) -> int:
+    return sum(v.kind == "name" for v in arg.values)
+
+
+def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequence[Frame]) -> Conflict | None:
+    """A value of the answer's ``slot`` that every comparable source value in that slot contradicts.
+
+    Names in a list ("A, B and C") are not compared: lists are often partial. Anchoring needs the subject or object
+    (whichever is not the slot) to name the same thing; a light verb ("be", "have") needs both.
+    """
+    if value.kind == "name" and _names_in(arg) > 1:
+        return None
+    disagreeing: list[Value] = []
+    for s in same:
+        anchors, clash = _match(answer, s, slot)
+        needed = 2 if answer.predicate in _WEAK_PREDICATES and slot not in {"subject", "object"} else 1
+        if needed == 2 and _complements_match(answer, s):
+            anchors += 1
+        if anchors < needed or clash or s.negated != answer.negated:
+            continue
+        for other_arg in s.slot_args(slot):
+            if value.kind == "name" and _names_in(other_arg) > 1:
+                continue
+            for other in other_arg.values:
+                agree = _values_agree(value, other)
+                if agree is True:
+                    return None
+                if agree is False:
+                    disagreeing.append(other)
+    if not disagreeing:
+        return None
+    kind = value.kind if value.kind != "name" else value.label
+    other = disagreeing[0]
+    confidence = 0.8 if value.kind in {"number", "date"} else 0.7
+    explanation = f"answer: {value.text}; source: {other.text} ({kind})"
+    return Conflict("value", value.start, value.end, confidence, explanation, slot, value)
+
+
+def mentions(text: str, value: Value) -> bool:
+    """Whether ``text`` mentions ``value`` anywhere (by value for numbers and dates, by words for names)."""
+    if value.kind == "name":
+        words = set(normalize_words(text))
+        return value.words <= words or _name_words(text) >= value.words
+    dates = find_dates(text)
+    if value.kind == "date":
+        assert value.date is not None
+        years = [n.value for n in find_numbers(text, skip=[(d.start, d.end) for d in dates])]
+        return date_supported(value.date, [d.value for d in dates], years)
+    return value.number in {n.value for n in find_numbers(text, skip=[(d.start, d.end) for d in dates])}
+
+
+def supported_elsewhere(answer: Frame, slot: str, value: Value, frames: Sequence[Frame]) -> bool:
+    """Whether some frame with the same predicate, no clashing argument, states ``value`` in the same slot."""
+    for f in frames:
+        if f.predicate != answer.predicate or f.negated != answer.negated or _match(answer, f, slot)[1]:
+            continue
+        if any(_values_agree(value, v) is True for arg in f.slot_args(slot) for v in arg.values):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------------- the stage
+
+
+@dataclass(frozen=True)
+class _SourceSentence:
+    document_id: str
+    start: int
+    end: int
+    text: str
+    words: frozenset[str]
+
+
+@dataclass
+class ConsistencyResult:
+    """The findings of one answer, and what was not read (in plain words, for the report's notes)."""
+
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    sentences_checked: int = 0
+    sentences_with_conflict: int = 0
+
+
+def _idf_overlap(query: frozenset[str], candidates: Sequence[_SourceSentence], df: Counter[str], n: int) -> list[float]:
+    return [sum(math.log(1 + n / df[w]) for w in query & c.words) for c in candidates]
+
+
+def consistency_signals(result: ConsistencyResult) -> dict[str, float]:
+    """Signals for a learned model: conflicts per kind, the highest confidence, the share of sentences with one."""
+    contradicted = [f for f in result.findings if f.relation == "contradicted" and f.kind != "record"]
+    counts = Counter(f.kind for f in contradicted)
+    return {
+        "conflict_value": float(counts["value"]),
+        "conflict_role": float(counts["role"]),
+        "conflict_polarity": float(counts["polarity"]),
+        "conflict_max": max((f.confidence for f in contradicted), default=0.0),
+        "conflict_share": result.sentences_with_conflict / result.sentences_checked
+        if result.sentences_checked
+        else 0.0,
+    }
+
+
+class ConsistencyChecker:
+    """Aligns each answer sentence with the source sentences that share its rarest words, parses both, compares frames.
+
+    Args:
+        top_k: source sentences compared with each answer sentence.
+        min_shared: content words an aligned source sentence must share with the answer sentence.
+        spacy_model: the spaCy pipeline (English).
+    """
+
+    def __init__(self, top_k: int = 4, min_shared: int = 2, spacy_model: str = DEFAULT_SPACY_MODEL) -> None:
+        self.top_k = top_k
+        self.min_shared = min_shared
+        self.spacy_model = spacy_model
+        self._cache: dict[str, list[Frame]] = {}
+
+    def config(self) -> dict[str, Any]:
+        """Constructor arguments, as recorded in reports."""
+        return {"top_k": self.top_k, "min_shared": self.min_shared, "spacy_model": self.spacy_model}
+
+    def _frames(self, texts: Iterable[str]) -> dict[str, list[Frame]]:
+        """Frames of each text, parsed once per process (batched; a bounded cache)."""
+        wanted = list(dict.fromkeys(texts))
+        todo = [t for t in wanted if t not in self._cache]
+        if todo:
+            nlp = load_spacy(self.spacy_model, "full")
+            if len(self._cache) > 20_000:
+                self._cache.clear()
+            for text, doc in zip(todo, nlp.pipe(todo, batch_size=64), strict=True):
+                try:
+                    self._cache[text] = frames_of(doc)
+                except (ValueError, IndexError, AttributeError):  # a parse the frame reader cannot walk
+                    self._cache[text] = []
+        return {t: self._cache[t] for t in wanted}
+
+    def check(self, answer: str, documents: Sequence[Document]) -> ConsistencyResult:
+        """The conflicts of ``answer`` with the prose sentences of ``documents`` (records are the record checker's)."""
+        result = ConsistencyResult()
+        sources: list[_SourceSentence] = []
+        for document in documents:
+            stripped = document.text.lstrip()
+            if stripped[:1] in {"{", "["}:
+                continue
+            for sentence in split_sentences(document.text, "rules"):
+                text = sentence.span.text
+                if len(text.split()) > _SOURCE_SENTENCE_WORDS or _TABLE_ROW.search(text):
+                    continue
+                words = _norm(text)
+                if words:
+                    sources.append(_SourceSentence(document.id, sentence.span.start, sentence.span.end, text, words))
+        if not sources:
+            return result
+        df: Counter[str] = Counter(w for s in sources for w in s.words)
+        pairs: list[tuple[Any, list[_SourceSentence]]] = []
+        skipped = 0
+        for sentence in split_sentences(answer, "rules"):
+            text = sentence.span.text
+            if len(text.split()) > MAX_SENTENCE_WORDS or _TABLE_ROW.search(text):
+                skipped += 1
+                continue
+            words = _norm(text)
+            scores = _idf_overlap(words, sources, df, len(sources))
+            ranked = sorted(range(len(sources)), key=lambda i: -scores[i])[: self.top_k]
+            aligned = [sources[i] for i in ranked if len(words & sources[i].words) >= self.min_shared]
+            if aligned:
+                pairs.append((sentence, aligned))
+        if skipped:
+            result.notes.append(
+                f"consistency checker: {skipped} answer sentence(s) over {MAX_SENTENCE_WORDS} words or table rows "
+                "not parsed (read by the other signals)"
+            )
+        frames = self._frames([s.span.text for s, _ in pairs] + [a.text for _, aligned in pairs for a in aligned])
+        result.sentences_checked = len(pairs)
+        for sentence, aligned in pairs:
+            offset = sentence.span.start
+            found = False
+            source_frames = [(a, f) for a in aligned for f in frames[a.text]]
+            for frame in frames[sentence.span.text]:
+                for conflict in compare_frames(frame, [f for _, f in source_frames]):
+                    source = _deciding_source(frame, source_frames)
+                    if conflict.value is not None and conflict.slot is not None:
+                        if mentions(source.text, conflict.value):
+                            continue  # the deciding sentence states both values: no claim either way
+                        elsewhere = [c.text for c in sources if mentions(c.text, conflict.value)][:20]
+                        other_frames = [f for frames_of_c in self._frames(elsewhere).values() for f in frames_of_c]
+                        if supported_elsewhere(frame, conflict.slot, conflict.value, other_frames):
+                            continue
+                    result.findings.append(
+                        Finding(
+                            kind=conflict.kind,
+                            relation="contradicted",
+                            span=TextSpan.of(answer, offset + conflict.start, offset + conflict.end),
+                            source_document=source.document_id,
+                            source_span=TextSpan(start=source.start, end=source.end, text=source.text),
+                            source_text=source.text,
+                            confidence=conflict.confidence,
+                            explanation=conflict.explanation,
+                        )
+                    )
+                    found = True
+            result.sentences_with_conflict += int(found)
+        return result
+
+
+def _deciding_source(frame: Frame, source_frames: Sequence[tuple[_SourceSentence, Frame]]) -> _SourceSentence:
+    """The aligned source sentence whose frame shares the answer frame's predicate (or its antonym), else the first."""
+    for sentence, f in source_frames:
+        if f.predicate == frame.predicate or antonym_of(frame.predicate, f.predicate):
+            return sentence
+    return source_frames[0][0]

@@ -1,0 +1,65 @@
+"""Negation cues and antonym pairs: the short, documented lists the consistency checker and the edit generator share.
+
+Both lists are deliberately small. A pair is here only when swapping one word for the other reverses what a sentence
+states about the same things ("sales increased" / "sales decreased") in almost every context; pairs whose meaning
+depends on the sentence ("light" / "heavy", "open" / "close") are left out, because the checker's precision matters
+more than its reach (docs/rag.md, "What the consistency checker catches"). Converse pairs ("buy" / "sell", "give" /
+"receive") are not antonyms: "A sold B to C" and "C bought B from A" say the same; nor is "first" / "last" ("their
+last period" is the previous one).
+"""
+
+from __future__ import annotations
+
+__all__ = ["ANTONYM_PAIRS", "DIRECTION_GROUPS", "NEGATION_WORDS", "antonym_of"]
+
+NEGATION_WORDS = frozenset({"not", "n't", "never", "no", "cannot", "without", "neither", "nor", "none"})
+"""Tokens (lower case, as spaCy splits them: "can't" → "ca" + "n't") that negate their head."""
+
+ANTONYM_PAIRS: tuple[tuple[str, str], ...] = (
+    ("increase", "decrease"),
+    ("rise", "fall"),
+    ("gain", "lose"),
+    ("grow", "shrink"),
+    ("before", "after"),
+    ("more", "less"),
+    ("more", "fewer"),
+    ("higher", "lower"),
+    ("larger", "smaller"),
+    ("earliest", "latest"),
+    ("maximum", "minimum"),
+    ("allow", "forbid"),
+    ("allow", "prohibit"),
+    ("permit", "prohibit"),
+    ("include", "exclude"),
+    ("accept", "reject"),
+    ("approve", "reject"),
+    ("win", "lose"),
+    ("above", "below"),
+    ("enable", "disable"),
+    ("support", "oppose"),
+    ("open", "closed"),
+    ("required", "optional"),
+    ("mandatory", "optional"),
+    ("public", "private"),
+)
+"""Lemma pairs (lower case) with opposite meaning about the same things."""
+
+DIRECTION_GROUPS: tuple[frozenset[str], frozenset[str]] = (
+    frozenset({"increase", "rise", "grow", "climb", "jump", "soar", "surge", "expand"}),
+    frozenset({"decrease", "fall", "drop", "decline", "shrink", "plunge", "sink", "dip", "contract"}),
+)
+"""Verbs of change by direction: any word of one group is the antonym of any word of the other."""
+
+_ANTONYMS: dict[str, frozenset[str]] = {}
+for _up in DIRECTION_GROUPS[0]:
+    for _down in DIRECTION_GROUPS[1]:
+        _ANTONYMS[_up] = _ANTONYMS.get(_up, frozenset()) | {_down}
+        _ANTONYMS[_down] = _ANTONYMS.get(_down, frozenset()) | {_up}
+for _a, _b in ANTONYM_PAIRS:
+    _ANTONYMS[_a] = _ANTONYMS.get(_a, frozenset()) | {_b}
+    _ANTONYMS[_b] = _ANTONYMS.get(_b, frozenset()) | {_a}
+
+
+def antonym_of(first: str, second: str) -> bool:
+    """Whether two lemmas (any case) are a listed antonym pair."""
+    return second.lower() in _ANTONYMS.get(first.lower(), frozenset())
