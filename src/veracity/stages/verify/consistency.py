@@ -32,13 +32,21 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any, Literal
 
 from veracity.schema import Document, Finding, TextSpan
+from veracity.stages.verify.frames import (
+    Arg,
+    Frame,
+    Value,
+    acronym_of,
+    frames_of,
+    name_words,
+    normalised_words,
+)
 from veracity.text._spacy import DEFAULT_SPACY_MODEL, load_spacy
-from veracity.text.normalize import DateValue, date_supported, find_dates, find_numbers, normalize_words
-from veracity.text.polarity import NEGATION_WORDS, antonym_of
+from veracity.text.normalize import date_supported, find_dates, find_numbers, normalize_words
+from veracity.text.polarity import antonym_of
 from veracity.text.split import split_sentences
 
 __all__ = [
@@ -58,135 +66,14 @@ MAX_SENTENCE_WORDS = 80
 """Answer sentences longer than this are not parsed (the other signals read them; the report says so)."""
 
 _SOURCE_SENTENCE_WORDS = 150
-_NAME_LABELS = {
-    "PERSON": "person",
-    "ORG": "org",
-    "GPE": "place",
-    "LOC": "place",
-    "FAC": "place",
-    "NORP": "group",
-    "PRODUCT": "product",
-    "EVENT": "event",
-    "WORK_OF_ART": "work",
-    "LAW": "law",
-}
-_PRONOUNS = frozenset(
-    "it its they them their he him his she her we us our you your i me my this that these those which who whom "
-    "one someone something there here".split()
-)
 _WEAK_PREDICATES = frozenset({"be", "have", "do", "make", "get", "say", "include", "use", "take", "give", "go"})
-_CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "conj", "cc", "parataxis", "appos", "punct"})
-_STOP = frozenset(
-    "a an the of and or in on at for to by with from as is are was were be been being that this these those it its "
-    "their his her our your my".split()
-)
-_UNIT_ALIASES = {
-    "%": "percent",
-    "per": "percent",
-    "percentage": "percent",
-    "$": "dollar",
-    "usd": "dollar",
-    "€": "euro",
-    "eur": "euro",
-    "£": "pound",
-    "gbp": "pound",
-    "yr": "year",
-    "hr": "hour",
-    "hrs": "hour",
-    "min": "minute",
-    "mins": "minute",
-    "sec": "second",
-    "km": "kilometer",
-    "kilometre": "kilometer",
-    "metre": "meter",
-    "kg": "kilogram",
-    "lb": "pound-weight",
-    "lbs": "pound-weight",
-}
+"""Light verbs: a frame of one needs two matching arguments before it is compared."""
 _SYMMETRIC = frozenset(
     "touch meet marry border resemble equal match join merge partner collaborate compete tie fight play face "
     "date divorce neighbour neighbor contact connect link".split()
 )
-_MAIN_DEPS = frozenset({"ROOT", "conj", "ccomp", "parataxis"})
-"""Clauses that assert something; a relative clause or a participle ("the factors that cause X") presupposes it."""
-_LIST_WORDS = frozenset({"passage", "step", "page", "chapter", "section", "no", "number", "item", "part", "table"})
-_CONDITION_MARKS = frozenset({"if", "unless", "whether", "until", "once", "although", "though"})
-_ALIASES = {
-    "united states": "us",
-    "united states america": "us",
-    "america": "us",
-    "usa": "us",
-    "united kingdom": "uk",
-    "britain": "uk",
-    "great britain": "uk",
-    "united nations": "un",
-    "european union": "eu",
-}
+"""Predicates whose subject and object can be exchanged without changing what is said."""
 _TABLE_ROW = re.compile(r"\|.*\||\t.*\t")
-
-ValueKind = Literal["number", "date", "name"]
-
-
-@dataclass(frozen=True)
-class Value:
-    """A checkable value inside an argument: a number with its unit, a date, or a name of a coarse type."""
-
-    kind: ValueKind
-    start: int
-    end: int
-    text: str
-    label: str = ""
-    number: Decimal | None = None
-    unit: str | None = None
-    date: DateValue | None = None
-    words: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True)
-class Arg:
-    """An argument of a predicate: its character range in the sentence, head lemma, content words and values."""
-
-    start: int
-    end: int
-    head: str
-    words: frozenset[str]
-    names: frozenset[str]
-    pronoun: bool
-    values: tuple[Value, ...] = ()
-
-
-@dataclass(frozen=True)
-class Frame:
-    """A predicate with its arguments, in active voice, and whether it is negated.
-
-    ``slots`` maps a slot name (``prep:in``, ``attr``, ``npadvmod``…) to its arguments; ``lemmas`` are the lemmas
-    of the clause (for antonyms); offsets are relative to the sentence text.
-    """
-
-    predicate: str
-    start: int
-    end: int
-    negated: bool
-    negation: tuple[int, int] | None
-    subject: Arg | None
-    object: Arg | None
-    slots: tuple[tuple[str, Arg], ...] = ()
-    lemmas: tuple[tuple[str, int, int], ...] = ()
-    main: bool = True
-
-    def slot_args(self, name: str) -> list[Arg]:
-        """The arguments in slot ``name``; ``subject`` and ``object`` are slots too."""
-        if name == "subject":
-            return [self.subject] if self.subject else []
-        if name == "object":
-            return [self.object] if self.object else []
-        return [a for n, a in self.slots if n == name]
-
-    def all_slots(self) -> list[tuple[str, Arg]]:
-        """Every (slot, argument) pair, subject and object first."""
-        out = [("subject", self.subject)] if self.subject else []
-        out += [("object", self.object)] if self.object else []
-        return [*out, *self.slots]
 
 
 @dataclass(frozen=True)
@@ -200,238 +87,6 @@ class Conflict:
     explanation: str
     slot: str | None = None
     value: Value | None = None
-
-
-# --------------------------------------------------------------------------------------------------- frames
-
-
-def _norm(text: str) -> frozenset[str]:
-    return frozenset(w for w in normalize_words(text) if w not in _STOP)
-
-
-def _name_words(text: str) -> frozenset[str]:
-    """A name's words, normalised: initials joined ("U.S." → us), a few common aliases ("United States" → us)."""
-    words = [w for w in normalize_words(text) if w not in {"the", "of", "and"}]
-    joined: list[str] = []
-    initials = False
-    for w in words:
-        if len(w) == 1 and initials:
-            joined[-1] += w
-        else:
-            joined.append(w)
-        initials = len(w) == 1
-    phrase = " ".join(joined)
-    if phrase in _ALIASES:
-        return frozenset({_ALIASES[phrase]})
-    return frozenset(joined)
-
-
-def _acronym_of(short: frozenset[str], long: frozenset[str], text: str) -> bool:
-    if len(short) != 1:
-        return False
-    (token,) = short
-    initials = "".join(w[0] for w in normalize_words(text) if w not in {"the", "of", "and", "for"})
-    return len(token) >= 2 and token == initials
-
-
-def _arg_tokens(token: Any) -> list[Any]:
-    """The token's subtree without nested clauses (a relative clause says something else about the argument)."""
-    out = [token]
-    for child in token.children:
-        if child.dep_ in _CLAUSE_DEPS and child.dep_ != "conj":
-            continue
-        out.extend(_arg_tokens(child))
-    return out
-
-
-def _unit_after(doc: Any, end_token: int) -> str | None:
-    if end_token < len(doc):
-        token = doc[end_token]
-        lower = token.lower_
-        if lower in _UNIT_ALIASES:
-            return _UNIT_ALIASES[lower]
-        if token.pos_ == "NOUN":
-            lemma = str(token.lemma_).lower()
-            return _UNIT_ALIASES.get(lemma, lemma)
-    return None
-
-
-def _values(doc: Any, tokens: list[Any]) -> tuple[Value, ...]:
-    """Numbers, dates and names inside ``tokens`` (character offsets in the sentence)."""
-    if not tokens:
-        return ()
-    indices = {t.i for t in tokens}
-    start = min(t.idx for t in tokens)
-    end = max(t.idx + len(t.text) for t in tokens)
-    text = doc.text
-    values: list[Value] = []
-    dates = [d for d in find_dates(text[start:end])]
-    for d in dates:
-        values.append(Value("date", start + d.start, start + d.end, d.text, date=d.value))
-    numbers = find_numbers(text[start:end], skip=[(d.start, d.end) for d in dates])
-    pending: list[tuple[int, int, str, Decimal]] = []  # the first number of a range ("5 to 10 days") takes its unit
-    for n in numbers:
-        a, b = start + n.start, start + n.end
-        span = doc.char_span(a, b, alignment_mode="expand")
-        if span is None or not all(t.i in indices for t in span):
-            continue
-        ent = next((e for e in doc.ents if e.start <= span.start < e.end), None)
-        before = doc[span.start - 1].lower_ if span.start > 0 else ""
-        if span.start == 0 or before in _LIST_WORDS:
-            continue  # list numbering ("4 Reduce the heat", "passage 2"), not a stated quantity
-        unit: str | None
-        if before in {"$", "€", "£"}:
-            unit = _UNIT_ALIASES[before]
-            a = doc[span.start - 1].idx
-        else:
-            unit = _unit_after(doc, span.end)
-            if unit is not None and span.end < len(doc):
-                b = doc[span.end].idx + len(doc[span.end].text)
-        if ent is not None and ent.label_ in {"DATE", "TIME"} and 1000 <= n.value <= 2100 and unit is None:
-            values.append(Value("date", a, b, n.text, date=DateValue(year=int(n.value))))
-            continue
-        if ent is not None and ent.label_ == "ORDINAL":
-            continue
-        if unit is None and span.end + 1 < len(doc) and doc[span.end].lower_ in {"to", "-", "–", "or", "and"}:
-            pending.append((a, b, text[a:b], n.value))
-            continue
-        for pa, pb, ptext, pvalue in pending:
-            values.append(Value("number", pa, pb, ptext, number=pvalue, unit=unit))
-        pending = []
-        values.append(Value("number", a, b, text[a:b], number=n.value, unit=unit))
-    for pa, pb, ptext, pvalue in pending:
-        values.append(Value("number", pa, pb, ptext, number=pvalue, unit=None))
-    for ent in doc.ents:
-        if ent.label_ in _NAME_LABELS and all(t.i in indices for t in ent):
-            words = _name_words(ent.text)
-            if words:
-                values.append(
-                    Value("name", ent.start_char, ent.end_char, ent.text, _NAME_LABELS[ent.label_], words=words)
-                )
-    return tuple(values)
-
-
-def _arg(doc: Any, token: Any) -> Arg:
-    tokens = sorted(_arg_tokens(token), key=lambda t: t.i)
-    start = tokens[0].idx
-    end = tokens[-1].idx + len(tokens[-1].text)
-    words = frozenset(t.lemma_.lower() for t in tokens if t.is_alpha and t.lower_ not in _STOP and not t.is_punct)
-    names = frozenset(w for t in tokens if t.pos_ == "PROPN" for w in normalize_words(t.text))
-    pronoun = token.pos_ == "PRON" or token.lower_ in _PRONOUNS or not (words - _PRONOUNS)
-    return Arg(start, end, token.lemma_.lower(), words, names, pronoun, _values(doc, tokens))
-
-
-def _negation(verb: Any) -> tuple[int, int] | None:
-    for child in verb.children:
-        if child.dep_ == "neg" or (child.lower_ in NEGATION_WORDS and child.dep_ != "prep"):
-            following = child.doc[child.i + 1] if child.i + 1 < len(child.doc) else None
-            if following is not None and following.lower_ in {"only", "just", "merely"}:
-                continue  # "not only … but also" asserts
-            return (child.idx, child.idx + len(child.text))
-        if child.dep_ in {"dobj", "attr", "nsubj", "nsubjpass"}:
-            for grandchild in child.children:
-                if grandchild.dep_ == "det" and grandchild.lower_ == "no":
-                    return (grandchild.idx, grandchild.idx + len(grandchild.text))
-    return None
-
-
-def _subject_of(verb: Any) -> Any | None:
-    for child in verb.children:
-        if child.dep_ in {"nsubj", "csubj", "expl"}:
-            return child
-    if verb.dep_ in {"conj", "xcomp"} and verb.head.i != verb.i:
-        return _subject_of(verb.head)
-    if verb.dep_ == "relcl":
-        return verb.head
-    return None
-
-
-def _conditional(verb: Any) -> bool:
-    """Whether the verb's clause, or a clause above it, is conditional, concessive or a question."""
-    token = verb
-    for _ in range(12):
-        if any(c.dep_ == "mark" and c.lower_ in _CONDITION_MARKS for c in token.children):
-            return True
-        if token.head.i == token.i:
-            break
-        token = token.head
-    return False
-
-
-def _under_negation(verb: Any) -> bool:
-    """Whether a verb above this one is negated ("doesn't mean they can serve", "don't allow it to dry")."""
-    token = verb
-    for _ in range(12):
-        if token.head.i == token.i:
-            return False
-        token = token.head
-        if token.pos_ in {"VERB", "AUX"} and _negation(token) is not None:
-            return True
-    return False
-
-
-def frames_of(doc: Any) -> list[Frame]:
-    """The frames of a parsed sentence (a spaCy Doc or Span): one per verb, or copula with a complement.
-
-    Passive voice is normalised to active: the agent ("by A") becomes the subject and the passive subject the object.
-    A relative clause's subject is the noun it modifies when its own is a relative pronoun; a conjoined or ``xcomp``
-    verb without a subject takes its head's.
-    """
-    frames: list[Frame] = []
-    root_doc = doc.doc if hasattr(doc, "doc") else doc
-    if doc.text.rstrip().endswith("?"):
-        return frames
-    for verb in doc:
-        is_copula = verb.lemma_ == "be" and any(c.dep_ in {"attr", "acomp"} for c in verb.children)
-        if verb.pos_ != "VERB" and not is_copula:
-            continue
-        if verb.dep_ in {"aux", "auxpass", "amod", "compound"} or _conditional(verb):
-            continue
-        passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children)
-        subject_token = None
-        object_token = None
-        slots: list[tuple[str, Arg]] = []
-        if passive:
-            for child in verb.children:
-                if child.dep_ == "agent":
-                    pobj = next((g for g in child.children if g.dep_ == "pobj"), None)
-                    subject_token = pobj
-                elif child.dep_ == "nsubjpass":
-                    object_token = child
-            if object_token is None and verb.dep_ in {"conj", "relcl"}:
-                object_token = verb.head if verb.dep_ == "relcl" else None
-        else:
-            subject_token = _subject_of(verb)
-            object_token = next((c for c in verb.children if c.dep_ in {"dobj", "dative"}), None)
-        if subject_token is not None and subject_token.lower_ in {"that", "which", "who"} and verb.dep_ == "relcl":
-            subject_token = verb.head
-        for child in verb.children:
-            if child.dep_ == "prep":
-                pobj = next((g for g in child.children if g.dep_ in {"pobj", "pcomp"}), None)
-                if pobj is not None:
-                    slots.append((f"prep:{child.lemma_.lower()}", _arg(root_doc, pobj)))
-            elif child.dep_ in {"attr", "acomp", "oprd", "npadvmod", "advmod"} and child.dep_ != "neg":
-                if child.dep_ == "advmod" and not any(t.like_num for t in child.subtree):
-                    continue
-                slots.append((child.dep_, _arg(root_doc, child)))
-        clause = [verb, *[t for c in verb.children if c.dep_ not in _CLAUSE_DEPS for t in c.subtree]]
-        lemmas = tuple((t.lemma_.lower(), t.idx, t.idx + len(t.text)) for t in clause if t.is_alpha)
-        negation = _negation(verb)
-        frames.append(
-            Frame(
-                predicate=verb.lemma_.lower(),
-                start=verb.idx,
-                end=verb.idx + len(verb.text),
-                negated=negation is not None,
-                negation=negation,
-                subject=_arg(root_doc, subject_token) if subject_token is not None else None,
-                object=_arg(root_doc, object_token) if object_token is not None else None,
-                slots=tuple(slots),
-                lemmas=lemmas,
-                main=verb.dep_ in _MAIN_DEPS and not _under_negation(verb),
-            )
-        )
-    return frames
 
 
 # --------------------------------------------------------------------------------------------------- comparing
@@ -471,7 +126,7 @@ def _values_agree(a: Value, b: Value) -> bool | None:
         return date_supported(a.date, [b.date], []) or date_supported(b.date, [a.date], [])
     if a.label != b.label:
         return None
-    if a.words & b.words or _acronym_of(a.words, b.words, b.text) or _acronym_of(b.words, a.words, a.text):
+    if a.words & b.words or acronym_of(a.words, b.words, b.text) or acronym_of(b.words, a.words, a.text):
         return True
     return False
 
@@ -654,7 +309,7 @@ def mentions(text: str, value: Value) -> bool:
     """Whether ``text`` mentions ``value`` anywhere (by value for numbers and dates, by words for names)."""
     if value.kind == "name":
         words = set(normalize_words(text))
-        return value.words <= words or _name_words(text) >= value.words
+        return value.words <= words or name_words(text) >= value.words
     dates = find_dates(text)
     if value.kind == "date":
         assert value.date is not None
@@ -760,7 +415,7 @@ class ConsistencyChecker:
                 text = sentence.span.text
                 if len(text.split()) > _SOURCE_SENTENCE_WORDS or _TABLE_ROW.search(text):
                     continue
-                words = _norm(text)
+                words = normalised_words(text)
                 if words:
                     sources.append(_SourceSentence(document.id, sentence.span.start, sentence.span.end, text, words))
         if not sources:
@@ -773,7 +428,7 @@ class ConsistencyChecker:
             if len(text.split()) > MAX_SENTENCE_WORDS or _TABLE_ROW.search(text):
                 skipped += 1
                 continue
-            words = _norm(text)
+            words = normalised_words(text)
             scores = _idf_overlap(words, sources, df, len(sources))
             ranked = sorted(range(len(sources)), key=lambda i: -scores[i])[: self.top_k]
             aligned = [sources[i] for i in ranked if len(words & sources[i].words) >= self.min_shared]
