@@ -87,7 +87,9 @@ def test_faithful_rewordings_do_not_fire(checker: ConsistencyChecker, answer: st
 
 
 def test_a_value_stated_elsewhere_for_the_same_predicate_is_no_conflict(checker: ConsistencyChecker) -> None:
-    context = "Passage 1: The average temperature in July is 23 °C. Passage 2: In July, the average temperature is 22 °C."
+    context = (
+        "Passage 1: The average temperature in July is 23 °C. Passage 2: In July, the average temperature is 22 °C."
+    )
     assert findings(checker, "In July, the average temperature is 22 °C.", context) == []
 
 

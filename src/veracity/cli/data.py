@@ -166,3 +166,30 @@ def data_build_knowledge_corpus(
     chosen = [s.strip() for s in sources.split(",") if s.strip()] if sources else list(SOURCES)
     stats = build_knowledge_corpus(data_dir or default_data_dir(), out, chosen)
     typer.echo(json.dumps(stats, indent=2))
+
+
+@data_app.command("incontext-edits")
+@handle_errors
+def data_incontext_edits(
+    source: Annotated[str, typer.Option("--from", help="Dataset whose faithful answers (label 0) are edited.")],
+    out: Annotated[Path, typer.Option(help="Output JSONL of generic examples: edited and unedited windows.")],
+    seed: Annotated[int, typer.Option(help="Seed of the edit choices (with each answer's id).")] = 0,
+    per_answer: Annotated[int, typer.Option(min=1, help="Most edits per answer, each on its own sentence.")] = 2,
+    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N faithful answers.")] = None,
+    data_dir: Annotated[Path | None, typer.Option(help="Benchmark data folder (default ../shared/data).")] = None,
+) -> None:
+    """Synthetic in-context edits (value swap, role reversal, negation, antonym) with exact spans, for the span model.
+
+    Each edit of a faithful answer gives a short window (the edited sentence and the context sentences aligned with
+    it) labelled 1 with the edited characters as its span, and the same window unedited labelled 0. Read it back as
+    jsonl:FILE.
+    """
+    from tqdm import tqdm
+
+    from veracity.data.incontext_edits import build_incontext_edits
+    from veracity.data.loaders import default_data_dir, load_dataset
+
+    records = load_dataset(source, data_dir or default_data_dir())
+    with tqdm(unit="answer", desc="incontext-edits", file=sys.stderr, total=limit, mininterval=5.0) as bar:
+        stats = build_incontext_edits(records, out, seed, per_answer, limit, progress=bar.update)
+    typer.echo(json.dumps(stats, indent=2))
