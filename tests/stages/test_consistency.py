@@ -1,4 +1,4 @@
-"""The consistency checker on hand-checked sentence pairs: each conflict kind fires, each faithful rewording does not."""
+"""The consistency checker on hand-checked pairs: each conflict kind fires, each faithful rewording does not."""
 
 from __future__ import annotations
 

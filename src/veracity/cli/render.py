@@ -53,6 +53,20 @@ def render_report(report: Report) -> str:
     else:
         header = "answer (no unsupported text found):"
     lines += [header, f"  {marked.strip()}", ""]
+    contradicted = [f for f in report.details.findings if f.relation == "contradicted"]
+    missing = [f for f in report.details.findings if f.relation == "not_found"]
+    if contradicted:
+        lines.append("contradicted by a source (the source says otherwise about the same thing):")
+        for finding in contradicted:
+            source = finding.source_text if len(finding.source_text) <= 160 else finding.source_text[:157] + "..."
+            lines.append(f"  ✗ {finding.span.text!r} ({finding.kind}, {finding.confidence:.2f}): {finding.explanation}")
+            lines.append(f"      source [{finding.source_document}]: {source}")
+        lines.append("")
+    if missing:
+        lines.append("not found in the record (it does not state this):")
+        for finding in missing:
+            lines.append(f"  ? {finding.span.text!r}: {finding.explanation}")
+        lines.append("")
     if report.sentences:
         lines.append("sentences (score: higher is worse):")
     for scored in report.sentences:

@@ -37,6 +37,7 @@ __all__ = [
     "FUSED_FEATURES",
     "FusedTrainConfig",
     "collect_signals",
+    "conflict_floors",
     "fit_fused",
     "group_folds",
     "signal_rows_for",
@@ -55,6 +56,14 @@ FUSED_FEATURES = (
     "context_words_log",
     "has_question",
     "is_record",
+    "conflict_value",
+    "conflict_role",
+    "conflict_polarity",
+    "conflict_max",
+    "conflict_share",
+    "record_conflicts",
+    "record_not_found",
+    "record_conflict_max",
     "span_max",
     "span_mean",
     "span_top5",
@@ -182,6 +191,8 @@ def fit_fused(
         "threshold": threshold,
         "weights": dict(zip(features, map(float, final.coef_[0]), strict=True)),
     }
+    floors = conflict_floors(rows)
+    figures["conflict_floors"] = floors
     model = FusedModel(
         features=list(features),
         mean=[float(v) for v in mean],
@@ -191,9 +202,33 @@ def fit_fused(
         shapes=shapes,
         threshold=float(threshold) if math.isfinite(threshold) else 0.5,
         span_model=span_model,
+        conflict_floors={k: v["floor"] for k, v in floors.items()},
         training={**(training or {}), "out_of_fold": figures},
     )
     return model, figures
+
+
+CONFLICT_CHECKERS = {"prose": "conflict_max", "record": "record_conflict_max"}
+
+
+def conflict_floors(rows: Sequence[dict[str, Any]], min_confidence: float = 0.7) -> dict[str, dict[str, float]]:
+    """Per checker, the least P(hallucinated) an answer with a contradicted finding gets.
+
+    It is the share of training answers with such a finding (confidence ≥ ``min_confidence``) that are hallucinated,
+    Laplace-smoothed: (k + 1) / (n + 2).
+
+    A checker that never fired on the training rows gets no floor (its findings are reported, not weighed).
+    """
+    out: dict[str, dict[str, float]] = {}
+    for name, signal in CONFLICT_CHECKERS.items():
+        fired = [int(r["label"]) for r in rows if float(r["signals"].get(signal, 0.0)) >= min_confidence]
+        if fired:
+            out[name] = {
+                "answers": len(fired),
+                "hallucinated": sum(fired),
+                "floor": (sum(fired) + 1) / (len(fired) + 2),
+            }
+    return out
 
 
 class FusedTrainConfig(BaseModel):
@@ -224,6 +259,9 @@ class FusedTrainConfig(BaseModel):
     limit: int | None = Field(None, ge=1, description="At most N answers per training dataset (the first N).")
     features: list[str] = Field(default_factory=lambda: list(FUSED_FEATURES))
     use_span_model: bool = Field(True, description="False: lexical and shape signals only (fast).")
+    consistency: bool = Field(
+        True, description="Compute the consistency checkers' signals (values, roles, negations; record fields)."
+    )
     spans: bool = Field(
         True,
         description="Name span_model in the model for the report's spans, even when its signals are not weighed.",
@@ -278,7 +316,10 @@ def signal_rows_for(
     use_span = config.use_span_model if use_span_model is None else use_span_model
     from veracity.detectors.fused import answer_signals
     from veracity.detectors.span import SpanConfig, SpanDetector
+    from veracity.stages.verify.consistency import ConsistencyChecker
     from veracity.training.span import source_fold
+
+    checker = ConsistencyChecker() if config.consistency else None
 
     examples = _dataset_examples(name, limit)
     cache = config.signals_dir or config.out.parent / "signals"
@@ -289,11 +330,12 @@ def signal_rows_for(
         picked = [e for e in examples if len(models) == 1 or source_fold(e, len(models)) == k]
 
         def signals_of(example: Example, span: SpanDetector | None = span) -> dict[str, float]:
-            values, _, _ = answer_signals(span, example.answer, example.context, example.question)
+            values, _, _ = answer_signals(span, example.answer, example.context, example.question, checker)
             return values
 
-        # One cache file per dataset and span model, whatever the limit: rows are looked up by id.
-        path = cache / f"{_slug(split_count(name)[0])}__{_slug(model)}.jsonl"
+        # One cache file per dataset, span model and checker setting, whatever the limit: rows are looked up by id.
+        suffix = "__consistency" if checker is not None else ""
+        path = cache / f"{_slug(split_count(name)[0])}__{_slug(model)}{suffix}.jsonl"
         log(f"signals of {len(picked)} answers of {name} with span model {model} → {path}")
         ids = {e.id for e in picked}
         rows += [r for r in collect_signals(picked, signals_of, path, log) if r["id"] in ids]
@@ -319,7 +361,13 @@ def train_fused(config: FusedTrainConfig, log: Callable[[str], None] = print) ->
         folded = config.fold_span_models and name in config.fold_datasets
         models = config.fold_span_models if folded else [config.span_model]
         rows += signal_rows_for(name, config, models, log, limit=config.limit)
-    features = [f for f in config.features if config.use_span_model or not f.startswith("span_")]
+    from veracity.detectors.fused import CONSISTENCY_SIGNALS
+
+    features = [
+        f
+        for f in config.features
+        if (config.use_span_model or not f.startswith("span_")) and (config.consistency or f not in CONSISTENCY_SIGNALS)
+    ]
     model, oof = fit_fused(
         rows,
         features,

@@ -6,7 +6,11 @@ Signals (each computed once per answer; the report lists every value and its con
   numbers and names, novel word pairs, the lengths of answer and context;
 * the span model (:class:`~veracity.detectors.span.SpanDetector`): the largest token P(unsupported), the mean,
   the mean of the five largest, the share of tokens at or above ½, the number of spans;
-* the input's shape: a question or not, a structured record (JSON) as context or not.
+* the input's shape: a question or not, a structured record (JSON) as context or not;
+* the consistency checkers (:mod:`veracity.stages.verify.consistency` on prose, :mod:`veracity.stages.verify.records`
+  on structured records): conflicts per kind, the highest confidence, the share of sentences with a conflict, record
+  fields contradicted or missing. Their findings go in the report (``details.findings``): words a source
+  *contradicts* are kept apart from words *not found* in the sources.
 
 A logistic regression over the standardised signals (:class:`~veracity.detectors.fused.model.FusedModel`, a JSON file,
 fitted by ``veracity train fused``) gives P(hallucinated), calibrated per input shape on out-of-fold predictions of
@@ -38,15 +42,19 @@ from veracity.detectors.base import (
 from veracity.detectors.fused.model import FusedModel
 from veracity.detectors.span import SpanConfig, SpanDetector, TokenProbabilities, window_notes
 from veracity.errors import ModelNotAvailableError
-from veracity.schema import Details, Document, Report, Signal, TextSpan
+from veracity.schema import Details, Document, Finding, Report, Signal, TextSpan
+from veracity.stages.verify.consistency import ConsistencyChecker, consistency_signals
+from veracity.stages.verify.records import check_record_claims, read_record_fields, record_signals
 from veracity.text.language import detect_language
 from veracity.text.novelty import lexical_signals
 
 __all__ = [
+    "CONSISTENCY_SIGNALS",
     "SPAN_SIGNALS",
     "FusedConfig",
     "FusedDetector",
     "answer_signals",
+    "check_consistency",
     "resolve_fused_model",
     "shape_signals",
     "span_signals",
@@ -54,6 +62,16 @@ __all__ = [
 
 DEFAULT_FUSED_MODEL = "veracity-fused-small"
 SPAN_SIGNALS = ("span_max", "span_mean", "span_top5", "span_share", "span_count_log")
+CONSISTENCY_SIGNALS = (
+    "conflict_value",
+    "conflict_role",
+    "conflict_polarity",
+    "conflict_max",
+    "conflict_share",
+    "record_conflicts",
+    "record_not_found",
+    "record_conflict_max",
+)
 
 
 class FusedConfig(RuntimeSettings):
@@ -72,6 +90,14 @@ class FusedConfig(RuntimeSettings):
         True, description="Run the span model for the report's spans even where the fused model weighs no span signal."
     )
     batch_size: int = Field(8, ge=1, description="Inputs per model call.")
+    consistency: bool = Field(
+        True,
+        description="Run the consistency checkers (values, roles, negations against aligned source sentences; record "
+        "fields): their findings are reported, and weighed where the fused model has their signals.",
+    )
+    conflict_spans: bool = Field(
+        True, description="Add the words a source contradicts to the report's spans (beside the span model's)."
+    )
 
 
 def resolve_fused_model(name: str) -> Path:
@@ -126,12 +152,33 @@ def shape_signals(documents: Sequence[str], question: str | None) -> dict[str, f
     }
 
 
+def check_consistency(
+    checker: ConsistencyChecker, answer: str, documents: Sequence[Document]
+) -> tuple[dict[str, float], list[Finding], list[str]]:
+    """The consistency checkers on one input: their signals, their findings (prose, then records) and notes."""
+    result = checker.check(answer, documents)
+    fields = [f for d in documents for f in read_record_fields(d.id, d.text)]
+    record_findings = check_record_claims(answer, fields) if fields else []
+    signals = {**consistency_signals(result), **record_signals(record_findings)}
+    return signals, [*result.findings, *record_findings], result.notes
+
+
 def answer_signals(
-    span: SpanDetector | None, answer: str, documents: Sequence[str], question: str | None
+    span: SpanDetector | None,
+    answer: str,
+    documents: Sequence[str],
+    question: str | None,
+    checker: ConsistencyChecker | None = None,
 ) -> tuple[dict[str, float], list[tuple[int, int, float]], TokenProbabilities | None]:
-    """Every signal of one input (the span model's only when ``span`` is given), its spans and token probabilities."""
+    """Every signal of one input, its spans and token probabilities.
+
+    The span model's signals only when ``span`` is given, the consistency checkers' only when ``checker`` is.
+    """
     sources = [*documents, question] if question else list(documents)
     values = {**lexical_signals(answer, sources), **shape_signals(documents, question)}
+    if checker is not None:
+        docs = [Document(id=str(i), text=t) for i, t in enumerate(documents)]
+        values.update(check_consistency(checker, answer, docs)[0])
     if span is None:
         return values, [], None
     tokens = span.token_probabilities(answer, documents, question)
@@ -151,6 +198,7 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         self.span = span
         self.settings = settings
         self.model_path = model_path
+        self.checker = ConsistencyChecker() if settings.consistency else None
 
     @classmethod
     def from_config(cls, config: FusedConfig | None = None, **overrides: Any) -> Self:
@@ -192,6 +240,24 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         """The decision threshold on the calibrated probability."""
         return self.settings.threshold if self.settings.threshold is not None else self.model.threshold
 
+    def _conflict_floor(self, score: float, findings: Sequence[Finding], notes: list[str]) -> float:
+        """At least the measured share of hallucinated training answers among those a source contradicts likewise."""
+        for checker, floor in self.model.conflict_floors.items():
+            sure = [
+                f
+                for f in findings
+                if f.relation == "contradicted"
+                and f.confidence >= 0.7
+                and (f.kind == "record") == (checker == "record")
+            ]
+            if sure and score < floor:
+                notes.append(
+                    f"a source contradicts {sure[0].span.text!r} ({sure[0].explanation}): P(hallucinated) raised to "
+                    f"{floor:.2f}, the share of training answers with such a finding that were hallucinated"
+                )
+                score = floor
+        return score
+
     def signals(
         self, answer: str, documents: Sequence[str], question: str | None, use_span_model: bool = True
     ) -> tuple[dict[str, float], list[tuple[int, int, float]], TokenProbabilities | None]:
@@ -217,6 +283,14 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         english = language is None or language.code == "en"
         with timer.stage("signals"):
             values, spans, tokens = self.signals(answer, [d.text for d in documents], question, english)
+        findings: list[Finding] = []
+        if self.checker is not None and english:
+            with timer.stage("consistency"):
+                checked, findings, checker_notes = check_consistency(self.checker, answer, documents)
+            values.update(checked)
+            notes += checker_notes
+        elif self.checker is not None:
+            notes.append("the consistency checkers read English only: they did not run")
         prediction = self.model.predict(values, input_shape(answer, question))
         score = prediction.probability
         if not english and language is not None:
@@ -227,11 +301,15 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
             if score < threshold / 2:
                 score = threshold / 2
                 notes.append("not checked by a model: the score is held at half the threshold, not a confident pass")
+        score = self._conflict_floor(score, findings, notes)
         if tokens is not None:
             notes += window_notes(tokens)
         if values.get("answer_words_log", 1.0) == 0.0:
             notes.append("the answer has no content words: only its shape and lengths were weighed")
         ranked = sorted(prediction.contributions.items(), key=lambda item: -abs(item[1]))
+        marked = [(start, end) for start, end, _ in spans]
+        if self.settings.conflict_spans:
+            marked += [(f.span.start, f.span.end) for f in findings if f.relation == "contradicted"]
         return self.report(
             timer=timer,
             answer=answer,
@@ -240,10 +318,22 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
             threshold=threshold,
             raw_score=prediction.raw,
             calibration=prediction.calibration,
-            hallucinated_spans=[TextSpan.of(answer, start, end) for start, end, _ in spans],
+            hallucinated_spans=[TextSpan.of(answer, start, end) for start, end in _merged(marked)],
             models=models,
             notes=notes,
             details=Details(
-                signals=[Signal(name=name, value=values.get(name, 0.0), contribution=c) for name, c in ranked]
+                signals=[Signal(name=name, value=values.get(name, 0.0), contribution=c) for name, c in ranked],
+                findings=findings,
             ),
         )
+
+
+def _merged(ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Character ranges sorted, overlapping ones joined."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(ranges):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out

@@ -50,6 +50,11 @@ class FusedModel(BaseModel):
     shapes: dict[str, ShapeCalibration] = Field(default_factory=dict)
     threshold: float = Field(0.5, ge=0.0, le=1.0, description="On the calibrated probability.")
     span_model: str | None = Field(None, description="The span model whose signals it was fitted on.")
+    conflict_floors: dict[str, float] = Field(
+        default_factory=dict,
+        description="Per checker (`prose`, `record`): the share of training answers with a contradicted finding that "
+        "are hallucinated (Laplace-smoothed). An answer with such a finding gets at least this P(hallucinated).",
+    )
     training: dict[str, Any] = Field(default_factory=dict, description="Data, commands and figures of the fit.")
 
     @model_validator(mode="after")
