@@ -73,6 +73,7 @@ _SYMMETRIC = frozenset(
     "date divorce neighbour neighbor contact connect link".split()
 )
 """Predicates whose subject and object can be exchanged without changing what is said."""
+_STOPWORDS = frozenset("a an the of and or in on at for to by with from as be have do will would can could".split())
 _TABLE_ROW = re.compile(r"\|.*\||\t.*\t")
 
 
@@ -217,7 +218,7 @@ def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
         side = "the answer" if answer.negated else "the source"
         return [Conflict("polarity", start, end, 0.8, f"negated in {side} only")]
     agreeing_polarity = [s for s in lenient if s.negated == answer.negated]
-    antonym = _antonym_clash(answer, [s for s in comparable if s.negated == answer.negated])
+    antonym = _antonym_clash(answer, [s for s in comparable if s.negated == answer.negated], agreeing_polarity)
     if antonym is not None:
         return [antonym]
     opposite = [
@@ -248,11 +249,17 @@ def _value_conflicts(answer: Frame, same: Sequence[Frame]) -> list[Conflict]:
     return conflicts
 
 
-def _antonym_clash(answer: Frame, sources: Sequence[Frame]) -> Conflict | None:
+def _antonym_clash(answer: Frame, sources: Sequence[Frame], lenient: Sequence[Frame]) -> Conflict | None:
+    """A word of the answer's clause whose listed antonym every comparable source clause has instead of it.
+
+    Any frame of the predicate that shares an argument and uses the answer's word (``lenient``) cancels it.
+    """
     if not sources:
         return None
     answer_lemmas = {lemma for lemma, _, _ in answer.lemmas}
     for lemma, start, end in answer.lemmas:
+        if any(lemma in {x for x, _, _ in s.lemmas} for s in lenient):
+            continue
         opposite_everywhere = True
         for s in sources:
             source_lemmas = {x for x, _, _ in s.lemmas}
@@ -267,8 +274,12 @@ def _antonym_clash(answer: Frame, sources: Sequence[Frame]) -> Conflict | None:
     return None
 
 
-def _names_in(arg: Arg) -> int:
-    return sum(v.kind == "name" for v in arg.values)
+def _clause_overlap(answer: Frame, source: Frame, arg: Arg) -> float:
+    """The share of the answer clause's words (less the compared argument's) that the source clause has too."""
+    words = {lemma for lemma, start, end in answer.lemmas if not (arg.start <= start < arg.end)} - _STOPWORDS
+    if not words:
+        return 0.0
+    return len(words & {lemma for lemma, _, _ in source.lemmas}) / len(words)
 
 
 def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequence[Frame]) -> Conflict | None:
@@ -277,18 +288,20 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
     Names in a list ("A, B and C") are not compared: lists are often partial. Anchoring needs the subject or object
     (whichever is not the slot) to name the same thing; a light verb ("be", "have") needs both.
     """
-    if value.kind == "name" and _names_in(arg) > 1:
+    if value.kind == "name" and arg.is_list:
         return None
     disagreeing: list[Value] = []
     for s in same:
         anchors, clash = _match(answer, s, slot)
         needed = 2 if answer.predicate in _WEAK_PREDICATES and slot not in {"subject", "object"} else 1
-        if needed == 2 and _complements_match(answer, s):
+        if slot not in {"attr", "acomp"} and _complements_match(answer, s):
             anchors += 1
         if anchors < needed or clash or s.negated != answer.negated:
             continue
+        if value.kind == "name" and _clause_overlap(answer, s, arg) < 0.7:
+            continue  # a name is compared only between near-identical clauses ("X wrote Beloved" / "Y wrote Beloved")
         for other_arg in s.slot_args(slot):
-            if value.kind == "name" and _names_in(other_arg) > 1:
+            if value.kind == "name" and other_arg.is_list:
                 continue
             for other in other_arg.values:
                 agree = _values_agree(value, other)

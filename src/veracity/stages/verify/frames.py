@@ -10,7 +10,7 @@ question, a negated verb above them, a relative clause) are marked ``main=False`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -36,7 +36,7 @@ _PRONOUNS = frozenset(
     "it its they them their he him his she her we us our you your i me my this that these those which who whom "
     "one someone something there here".split()
 )
-_CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "conj", "cc", "parataxis", "appos", "punct"})
+_CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "conj", "cc", "parataxis", "punct"})
 _STOP = frozenset(
     "a an the of and or in on at for to by with from as is are was were be been being that this these those it its "
     "their his her our your my".split()
@@ -64,6 +64,7 @@ _UNIT_ALIASES = {
     "lb": "pound-weight",
     "lbs": "pound-weight",
 }
+_PERSONAL = frozenset({"he", "she", "it", "they"})
 _MAIN_DEPS = frozenset({"ROOT", "conj", "ccomp", "parataxis"})
 """Clauses that assert something; a relative clause or a participle ("the factors that cause X") presupposes it."""
 _LIST_WORDS = frozenset({"passage", "step", "page", "chapter", "section", "no", "number", "item", "part", "table"})
@@ -100,7 +101,10 @@ class Value:
 
 @dataclass(frozen=True)
 class Arg:
-    """An argument of a predicate: its character range in the sentence, head lemma, content words and values."""
+    """An argument of a predicate: its character range in the sentence, head lemma, content words and values.
+
+    ``is_list``: the argument coordinates several things ("A, B and C"), which a source may list only in part.
+    """
 
     start: int
     end: int
@@ -109,6 +113,7 @@ class Arg:
     names: frozenset[str]
     pronoun: bool
     values: tuple[Value, ...] = ()
+    is_list: bool = False
 
 
 @dataclass(frozen=True)
@@ -260,10 +265,17 @@ def _arg(doc: Any, token: Any) -> Arg:
     words = frozenset(t.lemma_.lower() for t in tokens if t.is_alpha and t.lower_ not in _STOP and not t.is_punct)
     names = frozenset(w for t in tokens if t.pos_ == "PROPN" for w in normalize_words(t.text))
     pronoun = token.pos_ == "PRON" or token.lower_ in _PRONOUNS or not (words - _PRONOUNS)
-    return Arg(start, end, token.lemma_.lower(), words, names, pronoun, _values(doc, tokens))
+    is_list = any(t.dep_ == "conj" for t in tokens)
+    return Arg(start, end, token.lemma_.lower(), words, names, pronoun, _values(doc, tokens), is_list)
 
 
 def _negation(verb: Any) -> tuple[int, int] | None:
+    """Where the verb is negated (its negation word), or None.
+
+    "not only … but also" and "not … until X" ("did not open until 1937" = "opened in 1937") assert the event.
+    """
+    if any(c.lower_ in {"until", "till"} for c in verb.children):
+        return None
     for child in verb.children:
         if child.dep_ == "neg" or (child.lower_ in NEGATION_WORDS and child.dep_ != "prep"):
             following = child.doc[child.i + 1] if child.i + 1 < len(child.doc) else None
@@ -282,7 +294,9 @@ def _subject_of(verb: Any) -> Any | None:
         if child.dep_ in {"nsubj", "csubj", "expl"}:
             return child
     if verb.dep_ in {"conj", "xcomp"} and verb.head.i != verb.i:
-        return _subject_of(verb.head)
+        head = verb.head
+        passive_subject = next((c for c in head.children if c.dep_ == "nsubjpass"), None)
+        return passive_subject if passive_subject is not None else _subject_of(head)
     if verb.dep_ == "relcl":
         return verb.head
     return None
@@ -373,4 +387,22 @@ def frames_of(doc: Any) -> list[Frame]:
                 main=verb.dep_ in _MAIN_DEPS and not _under_negation(verb),
             )
         )
-    return frames
+    return _resolve_pronouns(frames)
+
+
+def _resolve_pronouns(frames: list[Frame]) -> list[Frame]:
+    """A pronoun subject or object ("he was born in Bonn") takes the one earlier non-pronoun subject of the sentence.
+
+    Only within one sentence, and only when every earlier frame names the same subject: a cheap, safe coreference.
+    """
+    resolved: list[Frame] = []
+    for frame in frames:
+        earlier = {f.subject.head: f.subject for f in resolved if f.subject is not None and not f.subject.pronoun}
+        if len(earlier) == 1:
+            (antecedent,) = earlier.values()
+            if frame.subject is not None and frame.subject.pronoun and frame.subject.head in _PERSONAL:
+                frame = replace(frame, subject=antecedent)
+            elif frame.object is not None and frame.object.pronoun and frame.object.head in _PERSONAL:
+                frame = replace(frame, object=antecedent)
+        resolved.append(frame)
+    return resolved
