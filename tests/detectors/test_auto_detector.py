@@ -193,3 +193,17 @@ def test_auto_is_the_default_of_the_library_the_cli_and_the_service(tmp_path):
     from veracity.server.settings import ServiceSettings
 
     assert ServiceSettings().default_detector == "auto" and ServiceSettings().warm_detectors == ["auto"]
+
+
+def test_auto_runs_the_consistency_checkers_on_routes_that_do_not():
+    auto = load_detector("auto")
+    context = ["The Kyoto Protocol was adopted in Kyoto, Japan, on 11 December 1997."]
+    wrong = auto.detect("The Kyoto Protocol was adopted on 11 December 1998.", context)
+    assert wrong.details.routed_to == "claim"
+    [finding] = wrong.details.findings
+    assert finding.kind == "value" and finding.span.text == "11 December 1998"
+    assert wrong.verdict == "hallucinated" and any(s.text == "11 December 1998" for s in wrong.hallucinated_spans)
+    right = auto.detect("The Kyoto Protocol was adopted on 11 December 1997.", context)
+    assert not right.details.findings and right.verdict == "faithful"
+    off = load_detector("auto", consistency=False).detect(wrong.answer, context)
+    assert not off.details.findings

@@ -302,3 +302,44 @@ def test_train_fused_cli_on_a_users_own_data(tmp_path: Path):
     assert bad.exit_code != 0 and "no/such.jsonl" in bad.output
     bad_setting = CliRunner().invoke(app, ["train", "fused", "--data", "x", "--out", str(out), "--set", "colour=1"])
     assert bad_setting.exit_code != 0 and "colour" in bad_setting.output
+
+
+def test_fused_reports_what_a_source_contradicts_apart_from_unsupported_words(fused):
+    from veracity.cli.render import render_report
+
+    context = ["Acme acquired Beta in 2019. Beta was founded in 2011 by Carol Diaz."]
+    report = fused.detect("Beta acquired Acme in 2019. Beta was founded in 2011 by Carol Diaz.", context)
+    [finding] = report.details.findings
+    assert (finding.kind, finding.relation, finding.span.text) == ("role", "contradicted", "Beta acquired Acme")
+    assert finding.source_span is not None and finding.source_span.text == "Acme acquired Beta in 2019."
+    assert report.verdict == "hallucinated" and report.score >= fused.model.conflict_floors["prose"]
+    assert any(s.start <= finding.span.start < s.end for s in report.hallucinated_spans)
+    text = render_report(report)
+    assert "contradicted by a source" in text and "subject and object are exchanged" in text
+    same = fused.detect("Acme acquired Beta in 2019. Beta was founded in 2011 by Carol Diaz.", context)
+    assert not same.details.findings and same.score < report.score
+    without = load_fused(conflict_spans=False).detect(report.answer, context)
+    assert without.details.findings and not any(s.text == "Beta acquired Acme" for s in without.hallucinated_spans)
+
+
+def load_fused(**settings):
+    from veracity import load_detector
+
+    return load_detector("fused", **settings)
+
+
+def test_fused_reads_a_record_and_flags_a_feature_it_sets_false(fused):
+    record = json.dumps({"name": "Bay Cafe", "city": "Santa Barbara",
+                         "attributes": {"RestaurantsReservations": False, "OutdoorSeating": True}})  # fmt: skip
+    wrong = fused.detect("Bay Cafe in Santa Barbara takes reservations and offers outdoor seating.", [record])
+    kinds = {(f.kind, f.relation) for f in wrong.details.findings}
+    assert ("record", "contradicted") in kinds and wrong.verdict == "hallucinated"
+    assert any("Reservations" in f.source_text for f in wrong.details.findings)
+    right = fused.detect("Bay Cafe in Santa Barbara offers outdoor seating but does not take reservations.", [record])
+    assert not [f for f in right.details.findings if f.relation == "contradicted"] and right.score < wrong.score
+
+
+def test_the_checkers_do_not_run_on_text_that_is_not_english(fused):
+    context = ["Die Firma Acme hat im Jahr 2019 das kleine Unternehmen Beta in München gekauft."]
+    report = fused.detect("Das kleine Unternehmen Beta hat im Jahr 2019 die Firma Acme in München gekauft.", context)
+    assert not report.details.findings and any("English only" in n for n in report.notes)

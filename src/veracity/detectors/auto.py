@@ -10,6 +10,11 @@ instance, so its models load once.
 
 The default routes are the ones the dev measurements in ``benchmarks/auto/`` recommend (docs/calibration.md,
 "The auto detector"); ``--set 'qa={"detector": "litehall"}'`` overrides one.
+
+Routes that do not run the consistency checkers themselves (everything but ``fused``) get them from ``auto``: on an
+English input, a finding that a source contradicts the answer holds P(hallucinated) at no less than the shipped fused
+model's floor for that checker (the share of training answers with such a finding that were hallucinated), and the
+finding is reported (``details.findings``; its words join the spans when the verdict is hallucinated).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from veracity.calibration import SHAPES, input_shape
 from veracity.detectors.base import ConfiguredDetector, Detector, as_documents, empty_answer_report
-from veracity.schema import Document, Report
+from veracity.schema import Document, Finding, Report, verdict_of
 
 __all__ = ["ROUTES", "AutoConfig", "AutoDetector", "Route", "route_of"]
 
@@ -75,6 +80,11 @@ class AutoConfig(BaseModel):
         default_factory=lambda: Route(detector="verifier", calibration="shipped:claim-verifier"),
         description="Route for a statement under long_form_words words with no question (a claim against sources).",
     )
+    consistency: bool = Field(
+        True,
+        description="Run the consistency checkers on routes that do not, and hold P(hallucinated) at the fused "
+        "model's floor when a source contradicts the answer.",
+    )
     long_form_words: int = Field(
         30,
         ge=1,
@@ -113,6 +123,8 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
             raise ValueError(f"auto: no route for input shape(s) {', '.join(missing)}")
         self.routes = routes
         self.settings = settings or AutoConfig()
+        self._checker: Any = None
+        self._floors: dict[str, float] | None = None
 
     @classmethod
     def from_config(cls, config: AutoConfig | None = None, **overrides: Any) -> Self:
@@ -143,6 +155,8 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         shape = route_of(answer, question, self.settings.long_form_words)
         inner = self.routes[shape]
         report = inner.detect(answer, documents, question)
+        if self.settings.consistency and inner.name != "fused" and not report.details.findings:
+            report = self._with_consistency(report, answer, documents)
         note = f"auto: a {shape} input, routed to {inner.name!r}"
         return report.model_copy(
             update={
@@ -152,3 +166,50 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
                 "notes": [note, *report.notes],
             }
         )
+
+    def _with_consistency(self, report: Report, answer: str, documents: Sequence[Document]) -> Report:
+        """The route's report with the consistency checkers' findings, and P held at their floor (see the module)."""
+        from veracity.detectors.fused import DEFAULT_FUSED_MODEL, check_consistency, resolve_fused_model
+        from veracity.detectors.fused.model import FusedModel
+        from veracity.stages.verify.consistency import ConsistencyChecker
+        from veracity.text.language import detect_language
+
+        language = detect_language(answer)
+        if language is not None and language.code != "en":
+            return report
+        if self._checker is None:
+            self._checker = ConsistencyChecker()
+            self._floors = FusedModel.load(resolve_fused_model(DEFAULT_FUSED_MODEL)).conflict_floors
+        _, findings, _ = check_consistency(self._checker, answer, documents)
+        if not findings:
+            return report
+        score, notes = report.score, list(report.notes)
+        for checker, floor in (self._floors or {}).items():
+            sure = [f for f in findings if _sure(f) and (f.kind == "record") == (checker == "record")]
+            if sure and score < floor:
+                notes.append(
+                    f"a source contradicts {sure[0].span.text!r} ({sure[0].explanation}): P(hallucinated) raised to "
+                    f"{floor:.2f}, the share of training answers with such a finding that were hallucinated"
+                )
+                score = floor
+        verdict = verdict_of(score, report.threshold)
+        spans = list(report.hallucinated_spans)
+        if verdict == "hallucinated":
+            for finding in findings:
+                if finding.relation == "contradicted" and not any(
+                    finding.span.start < s.end and s.start < finding.span.end for s in spans
+                ):
+                    spans.append(finding.span)
+        return report.model_copy(
+            update={
+                "score": score,
+                "verdict": verdict,
+                "hallucinated_spans": sorted(spans, key=lambda span: (span.start, span.end)),
+                "details": report.details.model_copy(update={"findings": findings}),
+                "notes": notes,
+            }
+        )
+
+
+def _sure(finding: Finding) -> bool:
+    return finding.relation == "contradicted" and finding.confidence >= 0.7
