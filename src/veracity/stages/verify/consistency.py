@@ -73,6 +73,28 @@ _SYMMETRIC = frozenset(
     "date divorce neighbour neighbor contact connect link".split()
 )
 """Predicates whose subject and object can be exchanged without changing what is said."""
+_SYNONYM_GROUPS = (
+    frozenset({"acquire", "buy", "purchase", "take over"}),
+    frozenset({"close", "shut"}),
+    frozenset({"beat", "defeat", "overcome"}),
+    frozenset({"start", "begin", "commence", "launch"}),
+    frozenset({"end", "finish", "conclude"}),
+    frozenset({"hire", "employ", "recruit"}),
+    frozenset({"found", "establish"}),
+    frozenset({"allow", "permit", "let"}),
+    frozenset({"require", "need"}),
+    frozenset({"receive", "get", "obtain"}),
+    frozenset({"manufacture", "produce", "make"}),
+    frozenset({"lead", "head"}),
+    frozenset({"approve", "authorize", "authorise"}),
+    frozenset({"increase", "rise", "grow", "climb"}),
+    frozenset({"decrease", "fall", "drop", "decline"}),
+    frozenset({"sue", "prosecute"}),
+)
+"""Predicates that say the same of the same arguments (a short, documented list; each word in one group only)."""
+_SYNONYM: dict[str, frozenset[str]] = {w: g for g in _SYNONYM_GROUPS for w in g}
+_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86_400, "week": 604_800, "month": 2_592_000,
+            "year": 31_536_000}  # fmt: skip
 _STOPWORDS = frozenset("a an the of and or in on at for to by with from as be have do will would can could".split())
 _TABLE_ROW = re.compile(r"\|.*\||\t.*\t")
 
@@ -117,8 +139,10 @@ def _values_agree(a: Value, b: Value) -> bool | None:
     if a.kind != b.kind:
         return None
     if a.kind == "number":
-        if a.unit != b.unit and a.unit is not None and b.unit is not None:
-            return None
+        if a.unit in _SECONDS and b.unit in _SECONDS and a.unit != b.unit:
+            assert a.number is not None and b.number is not None and a.unit is not None and b.unit is not None
+            x, y = float(a.number) * _SECONDS[a.unit], float(b.number) * _SECONDS[b.unit]
+            return abs(x - y) <= 0.03 * max(x, y)  # a month as 30 days, a year as 365
         if a.unit != b.unit:
             return None
         return a.number == b.number
@@ -130,6 +154,11 @@ def _values_agree(a: Value, b: Value) -> bool | None:
     if a.words & b.words or acronym_of(a.words, b.words, b.text) or acronym_of(b.words, a.words, a.text):
         return True
     return False
+
+
+def same_predicate(a: str, b: str) -> bool:
+    """The same lemma, or two of a listed synonym group ("acquire" / "buy")."""
+    return a == b or b in _SYNONYM.get(a, frozenset())
 
 
 def _match(answer: Frame, source: Frame, skip: str | None = None) -> tuple[int, bool]:
@@ -173,7 +202,7 @@ def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
     A conflict needs a source frame with the same predicate (or, for polarity, a listed antonym) anchored on a
     non-pronoun argument and disagreeing; any source frame that agrees on the same point cancels it.
     """
-    same = [s for s in sources if s.predicate == answer.predicate]
+    same = [s for s in sources if same_predicate(s.predicate, answer.predicate)]
 
     # role: subject and object exchanged (not for symmetric predicates: "A met B" = "B met A")
     if (
@@ -296,12 +325,16 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
         needed = 2 if answer.predicate in _WEAK_PREDICATES and slot not in {"subject", "object"} else 1
         if slot not in {"attr", "acomp"} and _complements_match(answer, s):
             anchors += 1
-        if anchors < needed or clash or s.negated != answer.negated:
+        if clash or s.negated != answer.negated:
             continue
         if value.kind == "name" and _clause_overlap(answer, s, arg) < 0.7:
             continue  # a name is compared only between near-identical clauses ("X wrote Beloved" / "Y wrote Beloved")
         for other_arg in s.slot_args(slot):
             if value.kind == "name" and other_arg.is_list:
+                continue
+            # "8 weeks' notice" / "four weeks' notice": the argument's own head, outside the value, anchors it too
+            own = int(arg.head == other_arg.head and not arg.pronoun and arg.head not in value.text.lower())
+            if anchors + own < needed:
                 continue
             for other in other_arg.values:
                 agree = _values_agree(value, other)
@@ -334,7 +367,11 @@ def mentions(text: str, value: Value) -> bool:
 def supported_elsewhere(answer: Frame, slot: str, value: Value, frames: Sequence[Frame]) -> bool:
     """Whether some frame with the same predicate, no clashing argument, states ``value`` in the same slot."""
     for f in frames:
-        if f.predicate != answer.predicate or f.negated != answer.negated or _match(answer, f, slot)[1]:
+        if (
+            not same_predicate(f.predicate, answer.predicate)
+            or f.negated != answer.negated
+            or _match(answer, f, slot)[1]
+        ):
             continue
         if any(_values_agree(value, v) is True for arg in f.slot_args(slot) for v in arg.values):
             return True
@@ -488,6 +525,6 @@ class ConsistencyChecker:
 def _deciding_source(frame: Frame, source_frames: Sequence[tuple[_SourceSentence, Frame]]) -> _SourceSentence:
     """The aligned source sentence whose frame shares the answer frame's predicate (or its antonym), else the first."""
     for sentence, f in source_frames:
-        if f.predicate == frame.predicate or antonym_of(frame.predicate, f.predicate):
+        if same_predicate(f.predicate, frame.predicate) or antonym_of(frame.predicate, f.predicate):
             return sentence
     return source_frames[0][0]

@@ -65,7 +65,7 @@ _UNIT_ALIASES = {
     "lbs": "pound-weight",
 }
 _PERSONAL = frozenset({"he", "she", "it", "they"})
-_MAIN_DEPS = frozenset({"ROOT", "conj", "ccomp", "parataxis"})
+_MAIN_DEPS = frozenset({"ROOT", "conj", "ccomp", "parataxis", "xcomp", "advcl"})
 """Clauses that assert something; a relative clause or a participle ("the factors that cause X") presupposes it."""
 _LIST_WORDS = frozenset({"passage", "step", "page", "chapter", "section", "no", "number", "item", "part", "table"})
 _CONDITION_MARKS = frozenset({"if", "unless", "whether", "until", "once", "although", "though"})
@@ -358,7 +358,9 @@ def frames_of(doc: Any) -> list[Frame]:
                 object_token = verb.head if verb.dep_ == "relcl" else None
         else:
             subject_token = _subject_of(verb)
-            object_token = next((c for c in verb.children if c.dep_ in {"dobj", "dative"}), None)
+            object_token = next((c for c in verb.children if c.dep_ == "dobj"), None) or next(
+                (c for c in verb.children if c.dep_ == "dative"), None
+            )
         if subject_token is not None and subject_token.lower_ in {"that", "which", "who"} and verb.dep_ == "relcl":
             subject_token = verb.head
         for child in verb.children:
