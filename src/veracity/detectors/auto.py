@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from veracity.calibration import SHAPES, input_shape
 from veracity.detectors.base import ConfiguredDetector, Detector, as_documents, empty_answer_report
-from veracity.schema import Document, Finding, Report, verdict_of
+from veracity.schema import Document, Report, verdict_of
 
 __all__ = ["ROUTES", "AutoConfig", "AutoDetector", "Route", "route_of"]
 
@@ -124,7 +124,7 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         self.routes = routes
         self.settings = settings or AutoConfig()
         self._checker: Any = None
-        self._floors: dict[str, float] | None = None
+        self._fused_model: Any = None
 
     @classmethod
     def from_config(cls, config: AutoConfig | None = None, **overrides: Any) -> Self:
@@ -156,7 +156,7 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         inner = self.routes[shape]
         report = inner.detect(answer, documents, question)
         if self.settings.consistency and inner.name != "fused" and not report.details.findings:
-            report = self._with_consistency(report, answer, documents)
+            report = self.with_consistency(report, answer, documents)
         note = f"auto: a {shape} input, routed to {inner.name!r}"
         return report.model_copy(
             update={
@@ -167,8 +167,8 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
             }
         )
 
-    def _with_consistency(self, report: Report, answer: str, documents: Sequence[Document]) -> Report:
-        """The route's report with the consistency checkers' findings, and P held at their floor (see the module)."""
+    def with_consistency(self, report: Report, answer: str, documents: Sequence[Document]) -> Report:
+        """A route's report with the consistency checkers' findings, and P held at their floor (see the module)."""
         from veracity.detectors.fused import DEFAULT_FUSED_MODEL, check_consistency, resolve_fused_model
         from veracity.detectors.fused.model import FusedModel
         from veracity.stages.verify.consistency import ConsistencyChecker
@@ -179,19 +179,12 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
             return report
         if self._checker is None:
             self._checker = ConsistencyChecker()
-            self._floors = FusedModel.load(resolve_fused_model(DEFAULT_FUSED_MODEL)).conflict_floors
+            self._fused_model = FusedModel.load(resolve_fused_model(DEFAULT_FUSED_MODEL))
         _, findings, _ = check_consistency(self._checker, answer, documents)
         if not findings:
             return report
-        score, notes = report.score, list(report.notes)
-        for checker, floor in (self._floors or {}).items():
-            sure = [f for f in findings if _sure(f) and (f.kind == "record") == (checker == "record")]
-            if sure and score < floor:
-                notes.append(
-                    f"a source contradicts {sure[0].span.text!r} ({sure[0].explanation}): P(hallucinated) raised to "
-                    f"{floor:.2f}, the share of training answers with such a finding that were hallucinated"
-                )
-                score = floor
+        score, floor_notes = self._fused_model.floor(report.score, findings)
+        notes = [*report.notes, *floor_notes]
         verdict = verdict_of(score, report.threshold)
         spans = list(report.hallucinated_spans)
         if verdict == "hallucinated":
@@ -209,7 +202,3 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
                 "notes": notes,
             }
         )
-
-
-def _sure(finding: Finding) -> bool:
-    return finding.relation == "contradicted" and finding.confidence >= 0.7

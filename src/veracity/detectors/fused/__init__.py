@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 import numpy as np
 from pydantic import ConfigDict, Field
@@ -80,6 +80,11 @@ class FusedConfig(RuntimeSettings):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     model: str = Field(DEFAULT_FUSED_MODEL, description="Fused model: a shipped name or a JSON file.")
+    quantize: Literal["none", "int8"] = Field(
+        "int8",
+        description="The span model's Linear layers: int8 (dynamic, CPU; the default: the shipped fused model weighs "
+        "no span-model signal, so only the spans depend on it, and int8 reads RAG answers twice as fast) or none.",
+    )
     span_model: str | None = Field(None, description="Span model; None: the one the fused model was fitted with.")
     threshold: float | None = Field(None, ge=0.0, le=1.0, description="None: the fused model's own threshold.")
     token_threshold: float = Field(
@@ -240,24 +245,6 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         """The decision threshold on the calibrated probability."""
         return self.settings.threshold if self.settings.threshold is not None else self.model.threshold
 
-    def _conflict_floor(self, score: float, findings: Sequence[Finding], notes: list[str]) -> float:
-        """At least the measured share of hallucinated training answers among those a source contradicts likewise."""
-        for checker, floor in self.model.conflict_floors.items():
-            sure = [
-                f
-                for f in findings
-                if f.relation == "contradicted"
-                and f.confidence >= 0.7
-                and (f.kind == "record") == (checker == "record")
-            ]
-            if sure and score < floor:
-                notes.append(
-                    f"a source contradicts {sure[0].span.text!r} ({sure[0].explanation}): P(hallucinated) raised to "
-                    f"{floor:.2f}, the share of training answers with such a finding that were hallucinated"
-                )
-                score = floor
-        return score
-
     def signals(
         self, answer: str, documents: Sequence[str], question: str | None, use_span_model: bool = True
     ) -> tuple[dict[str, float], list[tuple[int, int, float]], TokenProbabilities | None]:
@@ -301,7 +288,8 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
             if score < threshold / 2:
                 score = threshold / 2
                 notes.append("not checked by a model: the score is held at half the threshold, not a confident pass")
-        score = self._conflict_floor(score, findings, notes)
+        score, floor_notes = self.model.floor(score, findings)
+        notes += floor_notes
         if tokens is not None:
             notes += window_notes(tokens)
         if values.get("answer_words_log", 1.0) == 0.0:

@@ -10,7 +10,7 @@ a file of another version is refused with its path in the message.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from veracity._jsonl import read_versioned_json, write_json_atomic
 from veracity.calibration import ShapeCalibration
 from veracity.errors import ModelNotAvailableError
+from veracity.schema import Finding
 
 __all__ = ["FUSED_FORMAT", "FusedModel", "FusedPrediction"]
 
@@ -83,6 +84,28 @@ class FusedModel(BaseModel):
             contributions=contributions,
             calibration=f"{shape} ({calibration.method})" if calibration is not None else None,
         )
+
+    def floor(self, score: float, findings: Sequence[Finding]) -> tuple[float, list[str]]:
+        """``score`` held at the conflict floor of each checker with a sure finding (contradicted, confidence ≥ 0.7).
+
+        Returns the score and a note per floor applied, naming the words and the floor.
+        """
+        notes = []
+        for checker, floor in self.conflict_floors.items():
+            sure = [
+                f
+                for f in findings
+                if f.relation == "contradicted"
+                and f.confidence >= 0.7
+                and (f.kind == "record") == (checker == "record")
+            ]
+            if sure and score < floor:
+                notes.append(
+                    f"a source contradicts {sure[0].span.text!r} ({sure[0].explanation}): P(hallucinated) raised to "
+                    f"{floor:.2f}, the share of training answers with such a finding that were hallucinated"
+                )
+                score = floor
+        return score, notes
 
     def save(self, path: Path) -> None:
         """Write as JSON (a temporary file, then a rename)."""

@@ -187,9 +187,13 @@ def _complements_match(answer: Frame, source: Frame) -> bool:
 
 
 def _polarity_comparable(answer: Frame, source: Frame) -> bool:
-    """Frames about the same fact: no argument differs, and one is the same (two for a light verb like "be")."""
+    """Frames about the same fact: the same non-pronoun subject, no argument that differs.
+
+    A light verb like "be" needs one more argument the same; an imperative or a pronoun subject is never enough to
+    claim a negation.
+    """
     anchors, clash = _match(answer, source)
-    if clash:
+    if clash or not (answer.subject and source.subject and same_thing(answer.subject, source.subject)):
         return False
     if answer.predicate in _WEAK_PREDICATES:
         return anchors + _complements_match(answer, source) >= 2

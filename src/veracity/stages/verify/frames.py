@@ -203,8 +203,26 @@ def _unit_after(doc: Any, end_token: int) -> str | None:
     return None
 
 
-def _values(doc: Any, tokens: list[Any]) -> tuple[Value, ...]:
-    """Numbers, dates and names inside ``tokens`` (character offsets in the sentence)."""
+def _refers_to(ent: Any, head: Any) -> bool:
+    """Whether a named entity is what an argument refers to, not a modifier of it ("a friend of Joni Mitchell").
+
+    It is the head, or joined to it by apposition or coordination ("the novel Beloved", "Tokyo, Japan", "A and B").
+    """
+    token = ent.root
+    for _ in range(8):
+        if token.i == head.i or ent.start <= head.i < ent.end:
+            return True
+        if token.dep_ not in {"appos", "conj", "compound"} or token.head.i == token.i:
+            return False
+        token = token.head
+    return False
+
+
+def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[Value, ...]:
+    """Numbers, dates and names inside ``tokens`` (character offsets in the sentence).
+
+    With ``head`` (the argument's head token), a name counts only when the argument refers to it (:func:`_refers_to`).
+    """
     if not tokens:
         return ()
     indices = {t.i for t in tokens}
@@ -249,7 +267,7 @@ def _values(doc: Any, tokens: list[Any]) -> tuple[Value, ...]:
     for pa, pb, ptext, pvalue in pending:
         values.append(Value("number", pa, pb, ptext, number=pvalue, unit=None))
     for ent in doc.ents:
-        if ent.label_ in _NAME_LABELS and all(t.i in indices for t in ent):
+        if ent.label_ in _NAME_LABELS and all(t.i in indices for t in ent) and (head is None or _refers_to(ent, head)):
             words = name_words(ent.text)
             if words:
                 values.append(
@@ -266,7 +284,7 @@ def _arg(doc: Any, token: Any) -> Arg:
     names = frozenset(w for t in tokens if t.pos_ == "PROPN" for w in normalize_words(t.text))
     pronoun = token.pos_ == "PRON" or token.lower_ in _PRONOUNS or not (words - _PRONOUNS)
     is_list = any(t.dep_ == "conj" for t in tokens)
-    return Arg(start, end, token.lemma_.lower(), words, names, pronoun, _values(doc, tokens), is_list)
+    return Arg(start, end, token.lemma_.lower(), words, names, pronoun, _values(doc, tokens, token), is_list)
 
 
 def _negation(verb: Any) -> tuple[int, int] | None:
