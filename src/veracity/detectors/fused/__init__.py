@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal, Self
+from typing import Any, Self
 
 import numpy as np
 from pydantic import ConfigDict, Field
@@ -80,11 +80,6 @@ class FusedConfig(RuntimeSettings):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     model: str = Field(DEFAULT_FUSED_MODEL, description="Fused model: a shipped name or a JSON file.")
-    quantize: Literal["none", "int8"] = Field(
-        "int8",
-        description="The span model's Linear layers: int8 (dynamic, CPU; the default: the shipped fused model weighs "
-        "no span-model signal, so only the spans depend on it, and int8 reads RAG answers twice as fast) or none.",
-    )
     span_model: str | None = Field(None, description="Span model; None: the one the fused model was fitted with.")
     threshold: float | None = Field(None, ge=0.0, le=1.0, description="None: the fused model's own threshold.")
     token_threshold: float = Field(
