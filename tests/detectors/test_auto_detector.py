@@ -146,15 +146,17 @@ def test_the_default_routes_are_the_dev_choice_with_their_shipped_calibrators():
     for shape in ("qa", "dialogue"):
         route = getattr(AutoConfig(), shape)
         assert (route.detector, route.settings) == names[choice[shape]], shape
+    fifth = json.loads((ROOT / "benchmarks" / "auto" / "choice-v5.json").read_text(encoding="utf-8"))["routes"]
     for shape in ("summary", "long_qa"):
         route = getattr(AutoConfig(), shape)
-        assert (route.detector, route.settings) == names[third[shape]["choice"]], shape
+        assert (route.detector, route.settings) == names[fifth[shape]["choice"]], shape
+    assert third["summary"]["choice"] == fifth["summary"]["choice"]
     fourth = json.loads((ROOT / "benchmarks" / "auto" / "choice-v4.json").read_text(encoding="utf-8"))["routes"]
     assert AutoConfig().claim.detector == fourth["claim"]["choice"] == "verifier" and not AutoConfig().claim.settings
     auto = load_detector("auto")
     assert auto.config()["qa"]["config"]["calibration"] == "shipped:litehall.json"
     assert auto.config()["dialogue"]["config"]["calibration"] == "shipped:verifier-stage3.json"
-    assert auto.config()["long_qa"]["config"]["calibration"] == "shipped:span.json"
+    assert auto.config()["long_qa"]["detector"] == "fused" and auto.routes["long_qa"] is auto.routes["summary"]
     assert auto.config()["claim"]["config"]["calibration"] == "shipped:claim-verifier.json"
 
 
