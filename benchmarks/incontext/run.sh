@@ -6,6 +6,7 @@
 #      --dataset jsonl:$OLDPWD/benchmarks/incontext/cases.jsonl --out $OLDPWD/benchmarks/results/incontext_auto-v4)
 set -e
 res=benchmarks/results
+python benchmarks/incontext/build.py  # writes cases.jsonl from the scenario modules (not tracked: 0.4 MB)
 set_=jsonl:benchmarks/incontext/cases.jsonl
 veracity eval -d novelty --dataset $set_ --out $res/incontext_novelty
 veracity eval -d fused --dataset $set_ --out $res/incontext_fused-v2
