@@ -15,10 +15,16 @@ from pathlib import Path
 from veracity.schema import Document
 from veracity.stages.verify.consistency import ConsistencyChecker
 
-split = sys.argv[1] if len(sys.argv) > 1 else "train"
+split = sys.argv[1] if len(sys.argv) > 1 else "train"  # train, dev, or incontext (benchmarks/incontext/cases.jsonl)
 limit = int(sys.argv[2]) if len(sys.argv) > 2 else None
-path = Path(__file__).parents[3] / "shared" / "data" / "ragtruth" / f"{split}.jsonl.gz"
-rows = [json.loads(line) for line in gzip.open(path, "rt")][:limit]
+if split == "incontext":
+    path = Path(__file__).parents[2] / "benchmarks" / "incontext" / "cases.jsonl"
+    rows = [json.loads(line) for line in path.open()][:limit]
+    for row in rows:
+        row["spans"] = [{"start": s, "end": e} for s, e in row["spans"]]
+else:
+    path = Path(__file__).parents[3] / "shared" / "data" / "ragtruth" / f"{split}.jsonl.gz"
+    rows = [json.loads(line) for line in gzip.open(path, "rt")][:limit]
 checker = ConsistencyChecker()
 fired: Counter[str] = Counter()
 fired_pos: Counter[str] = Counter()
@@ -30,6 +36,8 @@ for row in rows:
     docs = [Document(id=f"d{i}", text=t) for i, t in enumerate(row["context"])]
     result = checker.check(row["answer"], docs)
     kinds = {f.kind for f in result.findings}
+    if split == "incontext":
+        kinds |= {f"case:{row['task']}" for _ in result.findings[:1]}
     for kind in kinds | ({"any"} if kinds else set()):
         fired[kind] += 1
         fired_pos[kind] += row["label"]
