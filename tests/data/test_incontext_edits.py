@@ -237,3 +237,22 @@ def test_the_cli_writes_generic_examples_and_prints_the_stats(tmp_path):
         app, ["data", "incontext-edits", "--from", "jsonl:/nonexistent.jsonl", "--out", str(out)]
     )
     assert missing.exit_code == 2 and "not found" in missing.output
+
+
+def test_a_short_span_training_run_reads_the_edits_and_labels_their_tokens(tmp_path):
+    from veracity.models.token_tagger import read_span_model_info
+    from veracity.training.span import SpanTrainConfig, train_span_model
+
+    edits = tmp_path / "edits.jsonl"
+    result = CliRunner().invoke(
+        app, ["data", "incontext-edits", "--from", f"jsonl:{SOURCE}", "--out", str(edits), "--seed", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    config = SpanTrainConfig(
+        output_dir=tmp_path / "span", datasets=[f"jsonl:{edits}"], max_length=128, answer_tokens=48, epochs=1,
+        batch_size=4, checkpoint_every=2,
+    )  # fmt: skip
+    summary = train_span_model(config, log=lambda _: None)
+    assert summary["n_answers"] == 12 and summary["steps"] == 3  # 12 short windows, batch 4
+    assert summary["n_windows"] == 12 and summary["n_unsupported_windows"] == 6  # each edit beside its twin
+    assert read_span_model_info(tmp_path / "span" / "model") is not None

@@ -209,3 +209,10 @@ def test_auto_runs_the_consistency_checkers_on_routes_that_do_not():
     assert not right.details.findings and right.verdict == "faithful"
     off = load_detector("auto", consistency=False).detect(wrong.answer, context)
     assert not off.details.findings
+
+
+def test_auto_says_when_the_checkers_did_not_read_the_answer():
+    auto = load_detector("auto")
+    context = ["Das Kyoto-Protokoll wurde am 11. Dezember 1997 in Kyoto, Japan, angenommen und trat 2005 in Kraft."]
+    report = auto.detect("Das Kyoto-Protokoll wurde am 11. Dezember 1998 in Tokio angenommen.", context)
+    assert not report.details.findings and any("English only" in n for n in report.notes)

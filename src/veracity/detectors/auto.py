@@ -177,7 +177,10 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
 
         language = detect_language(answer)
         if language is not None and language.code != "en":
-            return report
+            note = (
+                f"the consistency checkers read English only (the answer reads as {language.code!r}): they did not run"
+            )
+            return report.model_copy(update={"notes": [*report.notes, note]})
         if self._checker is None:
             self._checker = ConsistencyChecker()
             self._fused_model = FusedModel.load(resolve_fused_model(DEFAULT_FUSED_MODEL))
