@@ -119,3 +119,12 @@ def test_antonym_pairs_are_symmetric_and_converses_are_not_antonyms() -> None:
     assert antonym_of("increase", "decrease") and antonym_of("Decrease", "increase")
     assert antonym_of("rise", "drop")
     assert not antonym_of("buy", "sell") and not antonym_of("first", "last")
+
+
+def test_a_full_parse_cache_is_emptied_without_losing_what_the_call_needs() -> None:
+    small = ConsistencyChecker(cache_size=3)
+    context = [Document(id="doc", text=DEALS)]
+    first = small.check("Acme acquired Beta in 2011.", context)
+    again = small.check("Beta acquired Acme in 2019. Acme acquired Beta in 2011.", context)  # passes the limit
+    assert [f.kind for f in first.findings] == ["value"]
+    assert sorted(f.kind for f in again.findings) == ["role", "value"]

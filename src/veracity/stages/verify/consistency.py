@@ -430,12 +430,16 @@ class ConsistencyChecker:
         top_k: source sentences compared with each answer sentence.
         min_shared: content words an aligned source sentence must share with the answer sentence.
         spacy_model: the spaCy pipeline (English).
+        cache_size: parsed sentences kept between calls (the cache is emptied when a call would pass it).
     """
 
-    def __init__(self, top_k: int = 4, min_shared: int = 2, spacy_model: str = DEFAULT_SPACY_MODEL) -> None:
+    def __init__(
+        self, top_k: int = 4, min_shared: int = 2, spacy_model: str = DEFAULT_SPACY_MODEL, cache_size: int = 20_000
+    ) -> None:
         self.top_k = top_k
         self.min_shared = min_shared
         self.spacy_model = spacy_model
+        self.cache_size = cache_size
         self._cache: dict[str, list[Frame]] = {}
 
     def config(self) -> dict[str, Any]:
@@ -443,19 +447,21 @@ class ConsistencyChecker:
         return {"top_k": self.top_k, "min_shared": self.min_shared, "spacy_model": self.spacy_model}
 
     def _frames(self, texts: Iterable[str]) -> dict[str, list[Frame]]:
-        """Frames of each text, parsed once per process (batched; a bounded cache)."""
+        """Frames of each text, parsed once per process (batched; a cache of at most ``cache_size`` texts)."""
         wanted = list(dict.fromkeys(texts))
-        todo = [t for t in wanted if t not in self._cache]
+        found = {t: self._cache[t] for t in wanted if t in self._cache}
+        todo = [t for t in wanted if t not in found]
         if todo:
             nlp = load_spacy(self.spacy_model, "full")
-            if len(self._cache) > 20_000:
-                self._cache.clear()
+            if len(self._cache) + len(todo) > self.cache_size:
+                self._cache.clear()  # what this call needs is in `found` already
             for text, doc in zip(todo, nlp.pipe(todo, batch_size=64), strict=True):
                 try:
-                    self._cache[text] = frames_of(doc)
+                    found[text] = frames_of(doc)
                 except (ValueError, IndexError, AttributeError):  # a parse the frame reader cannot walk
-                    self._cache[text] = []
-        return {t: self._cache[t] for t in wanted}
+                    found[text] = []
+                self._cache[text] = found[text]
+        return found
 
     def check(self, answer: str, documents: Sequence[Document]) -> ConsistencyResult:
         """The conflicts of ``answer`` with the prose sentences of ``documents`` (records are the record checker's)."""
