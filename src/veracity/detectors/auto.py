@@ -181,14 +181,14 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
                 f"the consistency checkers read English only (the answer reads as {language.code!r}): they did not run"
             )
             return report.model_copy(update={"notes": [*report.notes, note]})
-        if self._checker is None:
-            self._checker = ConsistencyChecker()
-            self._fused_model = FusedModel.load(resolve_fused_model(DEFAULT_FUSED_MODEL))
-        _, findings, _ = check_consistency(self._checker, answer, documents)
+        if self._checker is None:  # both or neither: a failed load leaves nothing half set up
+            fused_model = FusedModel.load(resolve_fused_model(DEFAULT_FUSED_MODEL))
+            self._checker, self._fused_model = ConsistencyChecker(), fused_model
+        _, findings, checker_notes = check_consistency(self._checker, answer, documents)
         if not findings:
-            return report
+            return report.model_copy(update={"notes": [*report.notes, *checker_notes]}) if checker_notes else report
         score, floor_notes = self._fused_model.floor(report.score, findings)
-        notes = [*report.notes, *floor_notes]
+        notes = [*report.notes, *checker_notes, *floor_notes]
         verdict = verdict_of(score, report.threshold)
         spans = list(report.hallucinated_spans)
         if verdict == "hallucinated":

@@ -1,9 +1,10 @@
 """Negation cues and antonym pairs: the short, documented lists the consistency checker and the edit generator share.
 
-Both lists are deliberately small. A pair is here only when swapping one word for the other reverses what a sentence
-states about the same things ("sales increased" / "sales decreased") in almost every context; pairs whose meaning
-depends on the sentence ("light" / "heavy", "open" / "close") are left out, because the checker's precision matters
-more than its reach (docs/rag.md, "What the consistency checker catches"). Converse pairs ("buy" / "sell", "give" /
+Both lists are deliberately small. A pair is here when swapping one word for the other reverses what a sentence
+states about the same things ("sales increased" / "sales decreased"); the checker compares them only inside clauses
+about the same things (docs/rag.md, "What word overlap cannot see"), which is what makes the adjective pairs
+("high" / "low", "long" / "short") safe enough there. Pairs whose sense turns on the sentence ("light" / "heavy")
+are left out: the checker's precision matters more than its reach. Converse pairs ("buy" / "sell", "give" /
 "receive") are not antonyms: "A sold B to C" and "C bought B from A" say the same; nor is "first" / "last" ("their
 last period" is the previous one).
 """

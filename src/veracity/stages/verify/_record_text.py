@@ -197,9 +197,16 @@ def is_name(sentence: Sentence, start: int, end: int) -> bool:
     return prev_name or bool(after and after[1].isupper())
 
 
+MAX_CLAIM_CHARS = 1_000
+"""Longer sentences (run-ons, pasted tables) are left to the other signals: their phrase searches grow with length."""
+
+
 def claim_sentences(answer: str) -> list[Sentence]:
-    """The sentences that can make claims about the record's subject (not remarks on the data, not questions)."""
-    return [sentence for sentence in sentences(answer) if not sentence.meta]
+    """The sentences that can make claims about the record's subject.
+
+    Not remarks on the data, not questions, not over :data:`MAX_CLAIM_CHARS` characters.
+    """
+    return [s for s in sentences(answer) if not s.meta and len(s.text) <= MAX_CLAIM_CHARS]
 
 
 # The subject's star rating ("a 3.5-star rating", "rated 4 out of 5") and its number of reviews ("based on 3 reviews").

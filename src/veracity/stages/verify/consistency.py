@@ -74,7 +74,7 @@ _SYMMETRIC = frozenset(
 )
 """Predicates whose subject and object can be exchanged without changing what is said."""
 _SYNONYM_GROUPS = (
-    frozenset({"acquire", "buy", "purchase", "take over"}),
+    frozenset({"acquire", "buy", "purchase"}),
     frozenset({"close", "shut"}),
     frozenset({"beat", "defeat", "overcome"}),
     frozenset({"start", "begin", "commence", "launch"}),
@@ -110,6 +110,7 @@ class Conflict:
     explanation: str
     slot: str | None = None
     value: Value | None = None
+    source: Frame | None = None
 
 
 # --------------------------------------------------------------------------------------------------- comparing
@@ -237,7 +238,7 @@ def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
         if reversed_ and not agreeing:
             start = min(answer.subject.start, answer.object.start)
             end = max(answer.subject.end, answer.object.end)
-            return [Conflict("role", start, end, 0.9, "subject and object are exchanged")]
+            return [Conflict("role", start, end, 0.9, "subject and object are exchanged", source=reversed_[0])]
 
     # polarity: negation on one side only, or an antonym. Agreement is read leniently (any frame of the predicate
     # with a shared argument), conflict strictly (asserting clauses on both sides, nothing that differs).
@@ -249,7 +250,7 @@ def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
         where = answer.negation or (answer.start, answer.end)
         start, end = min(where[0], answer.start), max(where[1], answer.end)
         side = "the answer" if answer.negated else "the source"
-        return [Conflict("polarity", start, end, 0.8, f"negated in {side} only")]
+        return [Conflict("polarity", start, end, 0.8, f"negated in {side} only", source=comparable[0])]
     agreeing_polarity = [s for s in lenient if s.negated == answer.negated]
     antonym = _antonym_clash(answer, [s for s in comparable if s.negated == answer.negated], agreeing_polarity)
     if antonym is not None:
@@ -265,7 +266,14 @@ def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
     if opposite and not agreeing_polarity:
         source_word = opposite[0].predicate
         return [
-            Conflict("polarity", answer.start, answer.end, 0.75, f"answer: {answer.predicate}; source: {source_word}")
+            Conflict(
+                "polarity",
+                answer.start,
+                answer.end,
+                0.75,
+                f"answer: {answer.predicate}; source: {source_word}",
+                source=opposite[0],
+            )
         ]
 
     return _value_conflicts(answer, same)
@@ -303,7 +311,7 @@ def _antonym_clash(answer: Frame, sources: Sequence[Frame], lenient: Sequence[Fr
                 break
         if opposite_everywhere:
             other = next(x for x, _, _ in sources[0].lemmas if antonym_of(lemma, x))
-            return Conflict("polarity", start, end, 0.75, f"answer: {lemma}; source: {other}")
+            return Conflict("polarity", start, end, 0.75, f"answer: {lemma}; source: {other}", source=sources[0])
     return None
 
 
@@ -323,7 +331,7 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
     """
     if value.kind == "name" and arg.is_list:
         return None
-    disagreeing: list[Value] = []
+    disagreeing: list[tuple[Value, Frame]] = []
     for s in same:
         anchors, clash = _match(answer, s, slot)
         needed = 2 if answer.predicate in _WEAK_PREDICATES and slot not in {"subject", "object"} else 1
@@ -345,14 +353,14 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
                 if agree is True:
                     return None
                 if agree is False:
-                    disagreeing.append(other)
+                    disagreeing.append((other, s))
     if not disagreeing:
         return None
     kind = value.kind if value.kind != "name" else value.label
-    other = disagreeing[0]
+    other, source = disagreeing[0]
     confidence = 0.8 if value.kind in {"number", "date"} else 0.7
     explanation = f"answer: {value.text}; source: {other.text} ({kind})"
-    return Conflict("value", value.start, value.end, confidence, explanation, slot, value)
+    return Conflict("value", value.start, value.end, confidence, explanation, slot, value, source)
 
 
 def mentions(text: str, value: Value) -> bool:
@@ -473,7 +481,11 @@ class ConsistencyChecker:
                 continue
             for sentence in split_sentences(document.text, "rules"):
                 text = sentence.span.text
-                if len(text.split()) > _SOURCE_SENTENCE_WORDS or _TABLE_ROW.search(text):
+                if (
+                    len(text.split()) > _SOURCE_SENTENCE_WORDS
+                    or len(text) > 8 * _SOURCE_SENTENCE_WORDS
+                    or _TABLE_ROW.search(text)
+                ):
                     continue
                 words = normalised_words(text)
                 if words:
@@ -485,7 +497,7 @@ class ConsistencyChecker:
         skipped = 0
         for sentence in split_sentences(answer, "rules"):
             text = sentence.span.text
-            if len(text.split()) > MAX_SENTENCE_WORDS or _TABLE_ROW.search(text):
+            if len(text.split()) > MAX_SENTENCE_WORDS or len(text) > 8 * MAX_SENTENCE_WORDS or _TABLE_ROW.search(text):
                 skipped += 1
                 continue
             words = normalised_words(text)
@@ -496,7 +508,8 @@ class ConsistencyChecker:
                 pairs.append((sentence, aligned))
         if skipped:
             result.notes.append(
-                f"consistency checker: {skipped} answer sentence(s) over {MAX_SENTENCE_WORDS} words or table rows "
+                f"consistency checker: {skipped} answer sentence(s) over {MAX_SENTENCE_WORDS} words (or "
+                f"{8 * MAX_SENTENCE_WORDS} characters) or table rows "
                 "not parsed (read by the other signals)"
             )
         frames = self._frames([s.span.text for s, _ in pairs] + [a.text for _, aligned in pairs for a in aligned])
@@ -507,10 +520,14 @@ class ConsistencyChecker:
             source_frames = [(a, f) for a in aligned for f in frames[a.text]]
             for frame in frames[sentence.span.text]:
                 for conflict in compare_frames(frame, [f for _, f in source_frames]):
-                    source = _deciding_source(frame, source_frames)
+                    source = next((a for a, f in source_frames if f is conflict.source), source_frames[0][0])
                     if conflict.value is not None and conflict.slot is not None:
-                        if mentions(source.text, conflict.value):
-                            continue  # the deciding sentence states both values: no claim either way
+                        if any(
+                            mentions(a.text, conflict.value)
+                            for a, f in source_frames
+                            if same_predicate(f.predicate, frame.predicate)
+                        ):
+                            continue  # an aligned sentence of this predicate states the answer's value: no claim
                         elsewhere = [c.text for c in sources if mentions(c.text, conflict.value)][:20]
                         other_frames = [f for frames_of_c in self._frames(elsewhere).values() for f in frames_of_c]
                         if supported_elsewhere(frame, conflict.slot, conflict.value, other_frames):
@@ -530,11 +547,3 @@ class ConsistencyChecker:
                     found = True
             result.sentences_with_conflict += int(found)
         return result
-
-
-def _deciding_source(frame: Frame, source_frames: Sequence[tuple[_SourceSentence, Frame]]) -> _SourceSentence:
-    """The aligned source sentence whose frame shares the answer frame's predicate (or its antonym), else the first."""
-    for sentence, f in source_frames:
-        if same_predicate(f.predicate, frame.predicate) or antonym_of(frame.predicate, f.predicate):
-            return sentence
-    return source_frames[0][0]

@@ -101,7 +101,7 @@ _LOOSE_ITEM = re.compile(
     r"""\s*['"]?(\w+)['"]?\s*:\s*(True|False|None|true|false|null|'[^']*'|"[^"]*"|-?\d+(?:\.\d+)?)\s*"""
 )
 _LINE = re.compile(
-    r"^[ \t]*(?:[-*•][ \t]+)?(?P<key>[A-Za-z][\w ()/&.'-]{0,48}?)[ \t]*[:=][ \t]*(?P<value>\S[^\n]*?)[ \t]*$", re.M
+    r"^[ \t]*(?:[-*•][ \t]+)?(?P<key>[A-Za-z][\w ()/&.'-]{0,48}?)[ \t]*[:=][ \t]*(?P<value>\S[^\n]{0,119})$", re.M
 )
 
 
@@ -236,22 +236,30 @@ def _typed(value: str, *, quoted: bool = False) -> Scalar:
         return False
     if lower in {"null", "n/a", "unknown", "-"} or value == "None":
         return None
-    if re.fullmatch(r"-?\d+", value):
-        return int(value)
-    if re.fullmatch(r"-?\d*\.\d+", value):
-        return float(value)
+    try:
+        if re.fullmatch(r"-?\d+", value):
+            return int(value)
+        if re.fullmatch(r"-?\d*\.\d+", value):
+            return float(value)
+    except ValueError:  # a number past int()'s digit limit is not a field value a sentence could state
+        return value
     return value
 
 
 def _read_lines(doc: str, text: str) -> list[RecordField]:
     lines = [line for line in text.splitlines() if line.strip()]
     # A field is a short key and a short value; "passage 1: <a paragraph>" is prose with a label.
-    matches = [m for m in _LINE.finditer(text) if len(m["key"].split()) <= 5 and len(m["value"]) <= 120]
+    # The value is matched greedily to the line's end (a lazy match before trailing spaces is quadratic) and cut.
+    matches = [m for m in _LINE.finditer(text) if len(m["key"].split()) <= 5 and len(m["value"].rstrip()) <= 119]
     if len(matches) < 3 or 2 * len(matches) < len(lines):
         return []
     return [
         RecordField(
-            doc, (m["key"],), _words(m["key"]), _typed(m["value"]), TextSpan.of(text, m.start("key"), m.end("value"))
+            doc,
+            (m["key"],),
+            _words(m["key"]),
+            _typed(m["value"].rstrip()),
+            TextSpan.of(text, m.start("key"), m.start("value") + len(m["value"].rstrip())),
         )
         for m in matches
     ]
