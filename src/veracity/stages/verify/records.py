@@ -226,24 +226,20 @@ def _read_literal(doc: str, text: str) -> list[RecordField]:
     return out
 
 
+_WORD_VALUES: dict[str, Scalar] = {"true": True, "yes": True, "false": False, "no": False, "null": None, "n/a": None,
+                                   "unknown": None, "-": None}  # fmt: skip
+
+
 def _typed(value: str, *, quoted: bool = False) -> Scalar:
     if quoted:
         return value
     lower = value.lower()
-    if lower in {"true", "yes"}:
-        return True
-    if lower in {"false", "no"}:
-        return False
-    if lower in {"null", "n/a", "unknown", "-"} or value == "None":
-        return None
-    try:
-        if re.fullmatch(r"-?\d+", value):
-            return int(value)
-        if re.fullmatch(r"-?\d*\.\d+", value):
-            return float(value)
-    except ValueError:  # a number past int()'s digit limit is not a field value a sentence could state
+    if lower in _WORD_VALUES or value == "None":
+        return _WORD_VALUES.get(lower)
+    number = re.fullmatch(r"-?\d+|(-?\d*\.\d+)", value)
+    if number is None or len(value) > 30:  # past int()'s digit limit no sentence states it: kept as text
         return value
-    return value
+    return float(value) if number[1] else int(value)
 
 
 def _read_lines(doc: str, text: str) -> list[RecordField]:
@@ -253,16 +249,12 @@ def _read_lines(doc: str, text: str) -> list[RecordField]:
     matches = [m for m in _LINE.finditer(text) if len(m["key"].split()) <= 5 and len(m["value"].rstrip()) <= 119]
     if len(matches) < 3 or 2 * len(matches) < len(lines):
         return []
-    return [
-        RecordField(
-            doc,
-            (m["key"],),
-            _words(m["key"]),
-            _typed(m["value"].rstrip()),
-            TextSpan.of(text, m.start("key"), m.start("value") + len(m["value"].rstrip())),
-        )
-        for m in matches
-    ]
+    cut = [(m, m["value"].rstrip()) for m in matches]
+    return [RecordField(doc, (m["key"],), _words(m["key"]), _typed(v), _span(text, m, v)) for m, v in cut]
+
+
+def _span(text: str, match: re.Match[str], value: str) -> TextSpan:
+    return TextSpan.of(text, match.start("key"), match.start("value") + len(value))
 
 
 # ------------------------------------------------------------------------------------------------ reading a record
