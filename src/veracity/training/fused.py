@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from veracity._jsonl import ResumableJsonl, read_rows
 from veracity.calibration import ShapeCalibration, input_shape
 from veracity.data.loaders import Example, NLIPair, load_dataset
+from veracity.detectors.fused import CONSISTENCY_SIGNALS, SPAN_SIGNALS
 from veracity.detectors.fused.model import FusedModel
 from veracity.errors import InputError
 from veracity.eval import metrics as m
@@ -56,19 +57,8 @@ FUSED_FEATURES = (
     "context_words_log",
     "has_question",
     "is_record",
-    "conflict_value",
-    "conflict_role",
-    "conflict_polarity",
-    "conflict_max",
-    "conflict_share",
-    "record_conflicts",
-    "record_not_found",
-    "record_conflict_max",
-    "span_max",
-    "span_mean",
-    "span_top5",
-    "span_share",
-    "span_count_log",
+    *CONSISTENCY_SIGNALS,
+    *SPAN_SIGNALS,
 )
 
 
@@ -353,16 +343,12 @@ def train_fused(config: FusedTrainConfig, log: Callable[[str], None] = print) ->
 
     Writes ``config.out`` (the model) and ``config.out`` with ``.metrics.json`` (what was measured, and how).
     """
-    from veracity.detectors.fused import SPAN_SIGNALS
-
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
     for name in config.data:
         folded = config.fold_span_models and name in config.fold_datasets
         models = config.fold_span_models if folded else [config.span_model]
         rows += signal_rows_for(name, config, models, log, limit=config.limit)
-    from veracity.detectors.fused import CONSISTENCY_SIGNALS
-
     features = [
         f
         for f in config.features
