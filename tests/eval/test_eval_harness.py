@@ -23,7 +23,7 @@ def test_generic_dataset_end_to_end(grounding, tmp_path):
     result = evaluate(grounding, GENERIC, tmp_path, command="test")
     data = json.loads((tmp_path / "metrics.json").read_text())
     assert data == result.metrics
-    assert data["n"] == 3 and data["n_skipped"] == 2 and data["n_errors"] == 0
+    assert data["n"] == 3 and data["n_skipped"] == 2 and data["n_errors"] == 2  # skipped lines are errors (issue 44)
     assert data["metrics"]["accuracy"] == 1.0  # g1 hallucinated (Germany), g2 and g5 faithful
     assert data["metrics"]["span_precision"] == 1.0 and data["metrics"]["span_recall"] == 1.0
     for key in ("auroc", "ece", "acc_hallucinated", "acc_faithful", "balanced_accuracy", "f1", "accuracy_ci95"):

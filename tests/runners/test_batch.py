@@ -128,3 +128,23 @@ def test_the_resumable_writer_cuts_a_broken_line_unpacks_and_appends(tmp_path, c
     assert capsys.readouterr().out == '{"id": "d"}\n'
     with pytest.raises(RuntimeError, match="outside"):
         ResumableJsonl(path).write({"id": "e"})
+
+
+def test_run_batch_resumes_only_its_own_detectors_file_unless_restarted(tmp_path):
+    """Issue 44 §4: a file's reports are judged together, so they come from one detector with one configuration."""
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    record = {"id": "a", "answer": "Paris is in Germany.", "context": "Paris is in France."}
+    source.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    run_batch(load_detector("grounding"), source, out, progress=False)
+    top_k = load_detector("grounding").config()["top_k"]
+    other = load_detector("grounding", top_k=top_k + 1)
+    named = rf"by grounding with top_k={top_k}; this run is grounding with top_k={top_k + 1}"
+    with pytest.raises(InputError, match=named):
+        run_batch(other, source, out, progress=False)
+    counts = run_batch(other, source, out, progress=False, restart=True)
+    assert (counts.ok, counts.skipped) == (1, 0)
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [row["report"]["config"]["top_k"] for row in rows] == [top_k + 1]
+    with pytest.raises(InputError, match="cannot read"):  # a missing input leaves the output as it was
+        run_batch(load_detector("grounding"), tmp_path / "missing.jsonl", out, restart=True)
+    assert out.exists()

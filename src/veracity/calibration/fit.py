@@ -1,8 +1,10 @@
 """``veracity calibrate``: fit a detector's calibrator from its ``veracity eval`` runs on dev splits.
 
 Each run folder holds ``metrics.json`` (the detector and its settings) and ``predictions.jsonl`` (raw score, label
-and task per example). Rows are grouped by input shape (:func:`~veracity.calibration.shape_of_task`), and one
-mapping is fitted per shape. Every run must be of the same detector with the same score-relevant settings: the
+task and input shape per example). Rows are grouped by input shape: the shape of the dataset's task where it has
+one (:func:`~veracity.calibration.shape_of_task`), else the shape the detector itself reads from the question, as at
+detection time (:func:`~veracity.calibration.input_shape`: no question → summary, conversation turns → dialogue,
+else qa); one mapping is fitted per shape. Every run must be of the same detector with the same score-relevant settings: the
 calibrator records their fingerprint, and a detector with other settings or model weights will not use it.
 """
 
@@ -15,6 +17,7 @@ from typing import Any
 
 from veracity._jsonl import has_rows_file, read_rows
 from veracity.calibration.calibrator import (
+    SHAPES,
     CalibrationError,
     Calibrator,
     ShapeCalibration,
@@ -66,9 +69,13 @@ def fit_calibrator(runs: Sequence[Path], method: str = "auto") -> Calibrator:
         elif (name, this) != (detector, fingerprint):
             raise CalibrationError(f"{folder} is a run of {name!r} with other settings than {runs[0]}; fit them apart")
         for row in rows:
-            shape = shape_of_task(row.get("task"))
-            if shape is None:
-                raise CalibrationError(f"{folder}: row {row.get('id')} has task {row.get('task')!r}, of no known shape")
+            shape = shape_of_task(row.get("task")) or row.get("shape")
+            if shape not in SHAPES:
+                raise CalibrationError(
+                    f"{folder}: row {row.get('id')} has task {row.get('task')!r}, of no known shape, and no input "
+                    "shape of its own (a run made before veracity recorded it: run `veracity eval` again into a new "
+                    "folder)"
+                )
             scores, labels, sources = by_shape.setdefault(shape, ([], [], []))
             scores.append(float(row["score"]))
             labels.append(int(row["label"]))

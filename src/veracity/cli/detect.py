@@ -70,14 +70,27 @@ def detect(
     ] = None,
     output_path: Annotated[
         Path | None,
-        typer.Option("--output", help="Batch mode: JSONL reports (appended; resumes). Default: standard output."),
+        typer.Option(
+            "--output",
+            help="Batch mode: JSONL reports (appended; resumes with the same detector and settings, see --restart). "
+            "Default: standard output.",
+        ),
     ] = None,
+    restart: Annotated[
+        bool,
+        typer.Option(
+            "--restart",
+            help="Batch mode: empty --output first and check every record again, instead of resuming (needed when "
+            "the file holds reports by another detector or other settings).",
+        ),
+    ] = False,
     exit_code: Annotated[
         bool,
         typer.Option(
             "--exit-code",
-            help="Exit 1 when the answer (in a batch: any answer) is hallucinated, 0 when not, 2 on an error: for "
-            "gating a CI step.",
+            help="For gating a CI step: exit 1 when the answer is hallucinated (in a batch: any report in --output, "
+            "those of earlier runs included); else 2 when one could not be checked (a failed record, or the verdict "
+            "not_checked) or on an error; else 0.",
         ),
     ] = False,
     server: Annotated[
@@ -109,6 +122,8 @@ def detect(
         raise InputError("--engine ray runs batches: give --input RECORDS and --output REPORTS.jsonl")
     if ray_settings is not None and server is not None:
         raise InputError("--engine ray loads the detector on the cluster; it cannot be used with --server")
+    if restart and output_path is None:
+        raise InputError("--restart starts an --output file again: give --output (standard output does not resume)")
     if input_path is not None or output_path is not None:
         if input_path is None:
             raise InputError("batch mode needs --input RECORDS.jsonl (--output defaults to standard output)")
@@ -117,6 +132,7 @@ def detect(
         if ray_settings is not None and output_path is not None:
             from veracity.scale import run_batch_ray
 
+            _prepare_ray_output(detector or DEFAULT_DETECTOR, options, input_path, output_path, restart)
             counts = run_batch_ray(
                 detector or DEFAULT_DETECTOR,
                 options,
@@ -134,19 +150,31 @@ def detect(
                     input_path,
                     output_path,
                     on_error=lambda m: typer.echo(m, err=True),
+                    restart=restart,
                 )
             except KeyboardInterrupt:
                 where = f"the reports so far are in {output_path}; run the same command again to resume"
                 typer.echo(f"\ninterrupted: {where if output_path else 'standard output does not resume'}", err=True)
                 raise typer.Exit(130) from None
-        already = f", {counts.skipped} already in {output_path}" if output_path else ""
-        typer.echo(
-            f"done: {counts.ok} reports, {counts.failed} failed records{already}; "
-            f"{counts.hallucinated} of the new reports hallucinated",
-            err=True,
-        )
-        if exit_code and (counts.failed or counts.hallucinated):
-            raise typer.Exit(2 if counts.failed else 1)
+        from veracity.batch import BatchOutcome
+
+        if output_path is None:  # no resume: this run's rows are all there is
+            outcome = counts.outcome()
+            unchecked = f", {counts.not_checked} not checked" if counts.not_checked else ""
+            typer.echo(
+                f"done: {counts.ok} reports, {counts.failed} failed records; "
+                f"{counts.hallucinated} of the new reports hallucinated{unchecked}",
+                err=True,
+            )
+        else:  # the whole file, reports of earlier runs included: what --exit-code judges
+            outcome = BatchOutcome.of_file(output_path)
+            typer.echo(
+                f"done: {counts.ok} reports, {counts.failed} failed records, {counts.skipped} already in "
+                f"{output_path}; in all {output_path} holds {outcome.describe()}",
+                err=True,
+            )
+        if exit_code and outcome.exit_status():
+            raise typer.Exit(outcome.exit_status())
         return
     if answer is None:
         raise InputError("--answer is required (text, @FILE or -)")
@@ -163,8 +191,31 @@ def detect(
         typer.echo(report.model_dump_json(indent=2))
     else:
         typer.echo(render_report(report))
-    if exit_code and report.verdict == "hallucinated":
-        raise typer.Exit(1)
+    if exit_code:
+        from veracity.batch import BatchOutcome
+
+        verdict = str(report.verdict)  # compared as a string: "not_checked" is newer than some services
+        status = BatchOutcome(1, int(verdict == "hallucinated"), int(verdict == "not_checked")).exit_status()
+        if status:
+            raise typer.Exit(status)
+
+
+def _prepare_ray_output(
+    detector: str, settings: dict[str, Any], input_path: Path, output_path: Path, restart: bool
+) -> None:
+    """What ``run_batch`` does before a local run, for a Ray one: start the file again, or check it may resume.
+
+    The detector is built here only to read its name and config (no model loads unless the file's reports need a
+    record checked again).
+    """
+    from veracity.batch import check_resumable, discard_output, finished_ids
+
+    if restart:
+        discard_output(output_path)
+    elif finished_ids(output_path):
+        from veracity.detectors import load_detector
+
+        check_resumable(load_detector(detector, **settings), input_path, output_path)
 
 
 def context_documents(values: list[str]) -> list[Any]:

@@ -17,22 +17,43 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from veracity.detectors.base import DetectInput
 from veracity.errors import ConfigError, InputError
 from veracity.registry import resolve
 
 __all__ = [
+    "LABEL_FORMS",
     "BadRecord",
     "DatasetSpec",
     "Example",
     "NLIPair",
     "Record",
     "default_data_dir",
+    "label_value",
+    "labelled_example",
     "load_dataset",
 ]
 
 NLILabel = Literal["entailment", "neutral", "contradiction"]
+
+LABEL_FORMS: dict[str, int] = {
+    "1": 1, "true": 1, "hallucinated": 1, "hallucination": 1, "unfaithful": 1,
+    "0": 0, "false": 0, "faithful": 0, "supported": 0,
+}  # fmt: skip
+"""The label forms a labelled record may use (case and surrounding space ignored), besides the numbers 0 and 1 and
+the JSON booleans: 1 / true = hallucinated. "yes" / "no" are refused: they answer different questions in different
+sets ("is it hallucinated?" in HaluEval, "is it supported?" elsewhere)."""
+
+
+def label_value(value: Any) -> Any:
+    """A record's label as 0 / 1 when it is one of :data:`LABEL_FORMS` (or a boolean); anything else unchanged."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, str):
+        return LABEL_FORMS.get(value.strip().lower(), value)
+    return value
 
 
 class Example(BaseModel):
@@ -53,6 +74,11 @@ class Example(BaseModel):
     group: str | None = Field(
         default=None, description="Examples that share a source (RAGTruth: one question or article) share a group."
     )
+
+    @field_validator("label", mode="before")
+    @classmethod
+    def _label_forms(cls, value: Any) -> Any:
+        return label_value(value)
 
 
 class NLIPair(BaseModel):
@@ -264,18 +290,43 @@ def _fever_symmetric(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
     yield from _fever_rows(data_dir / "fever_symmetric" / f"fever_symmetric_{split}.jsonl", "fever-symmetric")
 
 
+def labelled_example(row: Any, line: int) -> Example | BadRecord:
+    """The :class:`Example` of one decoded record, or a :class:`BadRecord` saying which field is wrong.
+
+    The answer, context and question go through :class:`~veracity.detectors.base.DetectInput` (the validation every
+    batch record and HTTP body gets, so every context form a batch takes is taken here); the label may be any of
+    :data:`LABEL_FORMS`. A record without ``id`` is named ``line-N`` after its line.
+    """
+    try:
+        if not isinstance(row, dict):
+            raise TypeError("not a JSON object")
+        item = DetectInput.of(row.get("answer"), row.get("context"), row.get("question"), open_domain=True)
+        if "label" not in row:
+            raise TypeError("'label' is missing (give 1 / true / \"hallucinated\" or 0 / false / \"faithful\")")
+        fields = {"id": f"line-{line}", **row, "context": [d.text for d in item.context]}
+        if isinstance(fields["id"], int) and not isinstance(fields["id"], bool):
+            fields["id"] = str(fields["id"])
+        return Example.model_validate(fields)
+    except (TypeError, InputError) as exc:
+        return BadRecord(line, f"line {line}: {exc}")
+    except ValidationError as exc:
+        return BadRecord(line, f"line {line}: {_short(exc)}")
+
+
 def _validated_jsonl(path: Path, model: type[Example] | type[NLIPair]) -> Iterator[Record]:
     """Records of ``model`` from a JSONL file; a record without ``id`` is named after its line."""
     for line_number, row in _jsonl(path):
         if isinstance(row, BadRecord):
             yield row
-            continue
-        try:
-            if not isinstance(row, dict):
-                raise TypeError("not a JSON object")
-            yield model.model_validate({"id": f"line-{line_number}", **row})
-        except (TypeError, ValidationError) as exc:
-            yield BadRecord(line_number, f"line {line_number}: {_short(exc)}")
+        elif model is Example:
+            yield labelled_example(row, line_number)
+        else:
+            try:
+                if not isinstance(row, dict):
+                    raise TypeError("not a JSON object")
+                yield model.model_validate({"id": f"line-{line_number}", **row})
+            except (TypeError, ValidationError) as exc:
+                yield BadRecord(line_number, f"line {line_number}: {_short(exc)}")
 
 
 def _generic_jsonl(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
@@ -520,5 +571,11 @@ def load_dataset(spec: DatasetSpec | str, data_dir: Path | None = None) -> Itera
 
 def _short(exc: Exception) -> str:
     if isinstance(exc, ValidationError):
-        return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+        return "; ".join(f"'{'.'.join(str(p) for p in e['loc'])}': {_message(e)}" for e in exc.errors())
     return str(exc)
+
+
+def _message(error: Any) -> str:
+    if error["loc"] == ("label",):
+        return f"{error['msg']} (got {error.get('input')!r}; give 1 / true / \"hallucinated\" or 0 / false / \"faithful\")"
+    return str(error["msg"])

@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from veracity._jsonl import ResumableJsonl, has_rows_file, read_rows
+from veracity.calibration import input_shape
 from veracity.data.loaders import BadRecord, DatasetSpec, Example, NLIPair, Record, load_dataset
 from veracity.detectors.base import Detector, PairScoringDetector
-from veracity.errors import ConfigError, VeracityError
+from veracity.errors import ConfigError, InputError, VeracityError
 from veracity.eval import metrics as m
 from veracity.eval.plots import plot_run
 from veracity.models.memory import release_free_memory
@@ -128,6 +129,9 @@ def evaluate(
     started = time.perf_counter()
     bad, n_new, ids = _predict(detector, dataset, out_dir / PREDICTIONS, data_dir, limit, progress, predict_many)
     wall = time.perf_counter() - started
+    if not ids:
+        reasons = "; ".join(b.error for b in bad[:3])
+        raise InputError(f"{dataset} has no valid example" + (f" ({len(bad)} bad: {reasons})" if bad else ""))
     calibration = None
     if calibrate_on is not None:
         calibration_dir = out_dir / "calibration"
@@ -162,8 +166,11 @@ def evaluate(
         split=spec.split or (str(spec.path) if spec.path else None),
         detector=getattr(detector, "name", type(detector).__name__),
         config=detector.config(),
+        # A line that could not be read is an error of the run like an example the detector refused.
+        n_errors=result["n_errors"] + len(bad),
+        errors=(result["errors"] + [b.error for b in bad])[:20],
         n_skipped=len(bad),
-        skipped=[f"line {b.line}: {b.error}" for b in bad[:20]],
+        skipped=[b.error for b in bad[:20]],
         limit=limit,
         seed=seed,
         throughput_per_s=(n_new / wall) if n_new and wall > 0 else result.get("throughput_per_s"),
@@ -291,6 +298,7 @@ def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, 
                 "spans": [[s.start, s.end] for s in report.hallucinated_spans],
                 "gold_spans": record.spans,
                 "task": record.task,
+                "shape": input_shape(record.answer, record.question),  # what `veracity calibrate` fits by
             }
             if record.span_types is not None:
                 row["gold_span_types"] = record.span_types

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from veracity._jsonl import ResumableJsonl, read_rows
 from veracity.calibration import ShapeCalibration, input_shape
-from veracity.data.loaders import Example, NLIPair, load_dataset
+from veracity.data.loaders import BadRecord, Example, NLIPair, load_dataset
 from veracity.detectors.fused import CONSISTENCY_SIGNALS, SPAN_SIGNALS
 from veracity.detectors.fused.model import FusedModel
 from veracity.errors import InputError
@@ -36,6 +36,7 @@ from veracity.eval import metrics as m
 
 __all__ = [
     "FUSED_FEATURES",
+    "MIN_ANSWERS",
     "FusedTrainConfig",
     "collect_signals",
     "conflict_floors",
@@ -46,6 +47,8 @@ __all__ = [
 ]
 
 DEFAULT_FUSED_MODEL = "veracity-fused-small"
+MIN_ANSWERS = 20
+"""The fewest labelled answers ``train fused`` fits on: five out-of-fold folds of at least four answers each."""
 
 FUSED_FEATURES = (
     "novelty",
@@ -129,8 +132,12 @@ def fit_fused(
     """
     from sklearn.linear_model import LogisticRegression
 
-    if len(rows) < 20:
-        raise InputError(f"the fused model needs at least 20 labelled answers, got {len(rows)}")
+    if len(rows) < MIN_ANSWERS:
+        raise InputError(
+            f"the fused model needs at least {MIN_ANSWERS} labelled answers, got {len(rows)}: its regularisation and "
+            f"calibration are chosen on {folds}-fold out-of-fold scores, and a fold of fewer than 4 answers (often of "
+            "one label) makes that choice noise"
+        )
     y = np.array([int(r["label"]) for r in rows])
     if y.min() == y.max():
         raise InputError("the fused model needs faithful (0) and hallucinated (1) answers")
@@ -268,22 +275,38 @@ def split_count(name: str) -> tuple[str, int | None]:
     return (base, int(count)) if base and count.isdigit() else (name, None)
 
 
-def _dataset_examples(name: str, limit: int | None, data_dir: Path | None = None) -> list[Example]:
-    """The labelled answers (a premise / hypothesis pair: a one-claim answer, hallucinated unless entailed)."""
+def _dataset_examples(
+    name: str, limit: int | None, data_dir: Path | None = None, log: Callable[[str], None] = print
+) -> list[Example]:
+    """The labelled answers (a premise / hypothesis pair: a one-claim answer, hallucinated unless entailed).
+
+    A record that cannot be read is reported (the first five, with their reasons) and left out.
+
+    Raises:
+        InputError: no record could be read (the message gives the first reasons).
+    """
     name, count = split_count(name)
     if count is not None:
         limit = min(count, limit or count)
-    out = []
+    out: list[Example] = []
+    bad: list[BadRecord] = []
     for record in load_dataset(name, data_dir):
+        if isinstance(record, BadRecord):
+            if len(bad) < 5:
+                log(f"{name}: skipped {record.error}")
+            bad.append(record)
+            continue
         if isinstance(record, NLIPair):
             label = 0 if record.label == "entailment" else 1
             record = Example(id=record.id, answer=record.hypothesis, context=[record.premise], label=label)
-        if isinstance(record, Example):
-            out.append(record)
-            if limit is not None and len(out) >= limit:
-                break
+        out.append(record)
+        if limit is not None and len(out) >= limit:
+            break
+    if bad:
+        log(f"{name}: {len(bad)} records skipped, {len(out)} read")
     if not out:
-        raise InputError(f"{name} has no labelled answers")
+        reasons = "; ".join(b.error for b in bad[:3])
+        raise InputError(f"{name} has no labelled answers" + (f": {len(bad)} bad records ({reasons})" if bad else ""))
     return out
 
 
@@ -311,7 +334,7 @@ def signal_rows_for(
 
     checker = ConsistencyChecker() if config.consistency else None
 
-    examples = _dataset_examples(name, limit)
+    examples = _dataset_examples(name, limit, log=log)
     cache = config.signals_dir or config.out.parent / "signals"
     rows: list[dict[str, Any]] = []
     models = list(span_models) if use_span else ["none"]
