@@ -37,7 +37,14 @@ def test_tests_mirror_the_package():
     folders = {p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and p.name not in ("fixtures", "__pycache__")}
     assert folders <= packages | {"runners"}, folders - packages
     top = sorted(p.name for p in (ROOT / "tests").glob("test_*.py"))
-    assert top == ["test_api.py", "test_layers.py", "test_readme.py", "test_repository.py", "test_schema.py"]
+    assert top == [
+        "test_api.py",
+        "test_docs_examples.py",
+        "test_layers.py",
+        "test_readme.py",
+        "test_repository.py",
+        "test_schema.py",
+    ]
 
 
 # DATA_SUBJECT[-VARIANT...]: one underscore; DATA is the dataset and split (or what was measured: service-load,

@@ -137,9 +137,11 @@ def test_a_schema_1_report_is_upgraded_and_never_read_wrong():
         Report.model_validate(old)
     upgraded = upgrade_report(old)
     report = Report.model_validate(upgraded)
-    assert report.details.routed_to == "qa" and report.details.agent is None and report.schema_version == 2
+    assert report.details.routed_to == "qa" and report.details.agent is None and report.schema_version == 3
     assert "routed_to" not in upgraded and upgraded["details"] == {"routed_to": "qa"}
     current = json.loads(report.model_dump_json())
-    assert upgrade_report(current) is current and current["schema_version"] == 2
+    assert upgrade_report(current) is current and current["schema_version"] == 3
     with pytest.raises(ValidationError, match="schema_version"):
-        Report.model_validate({**current, "schema_version": 3})
+        Report.model_validate({**current, "schema_version": 4})
+    version_2 = {**current, "schema_version": 2}  # schema 3 only added a verdict and a details field: read as it was
+    assert Report.model_validate(upgrade_report(version_2)) == report

@@ -233,7 +233,7 @@ def check_resumable(detector: Any, input_path: Path, output_path: Path) -> None:
     for row in stored.values():
         if name is not None and row["report"].get("detector") != name:
             _refuse(output_path, row["report"], declared or {"detector": name})
-        if declared is None or _writer_key(row["report"]) != _writer_key(declared):
+        if declared is None or _writer_key(row["report"]) not in _writer_keys(declared):
             unsettled.append(row)
     if not unsettled:
         return
@@ -243,12 +243,26 @@ def check_resumable(detector: Any, input_path: Path, output_path: Path) -> None:
         record = records.get(str(row.get("id")))
         written = detect_row(detector, record).get("report") if record is not None else None
         writer = written if written is not None else declared
-        if writer is not None and _writer_key(writer) != _writer_key(row["report"]):
+        if writer is not None and _writer_key(row["report"]) not in _writer_keys(writer):
             _refuse(output_path, row["report"], writer)
 
 
 def _writer_key(report: dict[str, Any]) -> str:
-    return json.dumps([report.get("detector"), report.get("config") or {}], sort_keys=True, ensure_ascii=False)
+    """Who wrote a report: its detector and its settings, or their digest where it records one (``auto``)."""
+    config = report.get("config") or {}
+    written = config["settings_digest"] if isinstance(config, dict) and "settings_digest" in config else config
+    return json.dumps([report.get("detector"), written], sort_keys=True, ensure_ascii=False)
+
+
+def _writer_keys(writer: dict[str, Any]) -> set[str]:
+    """The keys a report by ``writer`` may have: its whole settings, or (a detector's ``config()``) their digest."""
+    from veracity.detectors.base import settings_digest
+
+    config = writer.get("config") or {}
+    keys = {_writer_key(writer)}
+    if isinstance(config, dict) and "settings_digest" not in config:
+        keys.add(json.dumps([writer.get("detector"), settings_digest(config)], sort_keys=True, ensure_ascii=False))
+    return keys
 
 
 def _declared_writer(detector: Any) -> dict[str, Any] | None:

@@ -2,7 +2,9 @@
 
 Ray adds distribution and nothing else. Records are read, checked and turned into rows by the same functions as
 the local runner (:func:`veracity.batch.parse_record`, :func:`veracity.batch.detect_row`, the harness's
-per-example prediction); resume reads the same output file with :func:`veracity.batch.finished_ids`.
+per-example prediction); resume reads the same output file with :func:`veracity.batch.finished_ids`. "The same rows"
+means every field equal and scores to 1e-6: an actor runs torch with as many threads as it has CPUs, and float32
+sums in another thread count differ in their last bits (docs/scale.md, "The same rows").
 
 How a job runs (docs/scale.md):
 
@@ -30,7 +32,17 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity._jsonl import ResumableJsonl
-from veracity.batch import BatchCounts, Chunk, detect_row, finished_ids, parse_record, plan_chunks, read_chunk
+from veracity.batch import (
+    BatchCounts,
+    Chunk,
+    check_resumable,
+    detect_row,
+    discard_output,
+    finished_ids,
+    parse_record,
+    plan_chunks,
+    read_chunk,
+)
 from veracity.errors import ConfigError, InputError
 from veracity.models.memory import release_free_memory
 
@@ -233,12 +245,16 @@ def run_batch_ray(
     settings: RaySettings | None = None,
     on_error: Callable[[str], None] | None = None,
     progress: bool = True,
+    restart: bool = False,
 ) -> BatchCounts:
     """:func:`veracity.batch.run_batch` on a Ray cluster: the same rows, in the same order, appended and resumable.
 
+    As locally, ``restart`` starts the output again, and a resume with another detector or other settings than the
+    file's reports is refused before a cluster starts.
+
     Raises:
         ConfigError: Ray is not installed, the cluster cannot be reached, or the detector settings are invalid.
-        InputError: the input cannot be read.
+        InputError: the input cannot be read, or the output holds reports of another detector or settings.
     """
     from tqdm import tqdm
 
@@ -246,6 +262,12 @@ def run_batch_ray(
     actor_settings(detector, detector_settings, settings)  # bad names and settings fail before a cluster starts
     if not input_path.exists():
         raise InputError(f"cannot read {input_path}: no such file or directory")
+    if restart:
+        discard_output(output_path)
+    elif finished_ids(output_path):
+        from veracity.detectors import load_detector  # built only for its name and config: no model loads
+
+        check_resumable(load_detector(detector, **detector_settings), input_path, output_path)
     done = finished_ids(output_path)
     counts = BatchCounts()
     with RayDetectorPool(detector, detector_settings, settings) as pool:

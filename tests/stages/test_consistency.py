@@ -43,6 +43,8 @@ def findings(checker: ConsistencyChecker, answer: str, context: str) -> list[tup
         ("The Pro plan costs $25 per month.", PLANS, "value", "$25"),
         ("Refunds are available within 30 days of purchase.", PLANS, "value", "30 days"),
         ("Sales increased by 15% in 2022.", SALES, "value", "15%"),
+        # a name swapped where the answer adds a modifier the source lacks ("of Japan"): README's service example
+        ("Tokyo was the capital of Japan until 1868.", "Kyoto was the capital until 1868.", "value", "Tokyo"),
         # roles exchanged, in either voice
         ("Beta acquired Acme in 2019.", DEALS, "role", "Beta acquired Acme"),
         ("Acme was acquired by Beta in 2019.", DEALS, "role", "Acme was acquired by Beta"),

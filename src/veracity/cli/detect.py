@@ -132,7 +132,6 @@ def detect(
         if ray_settings is not None and output_path is not None:
             from veracity.scale import run_batch_ray
 
-            _prepare_ray_output(detector or DEFAULT_DETECTOR, options, input_path, output_path, restart)
             counts = run_batch_ray(
                 detector or DEFAULT_DETECTOR,
                 options,
@@ -140,6 +139,7 @@ def detect(
                 output_path,
                 ray_settings,
                 lambda m: typer.echo(m, err=True),
+                restart=restart,
             )
         else:
             from veracity.batch import run_batch
@@ -198,24 +198,6 @@ def detect(
         status = BatchOutcome(1, int(verdict == "hallucinated"), int(verdict == "not_checked")).exit_status()
         if status:
             raise typer.Exit(status)
-
-
-def _prepare_ray_output(
-    detector: str, settings: dict[str, Any], input_path: Path, output_path: Path, restart: bool
-) -> None:
-    """What ``run_batch`` does before a local run, for a Ray one: start the file again, or check it may resume.
-
-    The detector is built here only to read its name and config (no model loads unless the file's reports need a
-    record checked again).
-    """
-    from veracity.batch import check_resumable, discard_output, finished_ids
-
-    if restart:
-        discard_output(output_path)
-    elif finished_ids(output_path):
-        from veracity.detectors import load_detector
-
-        check_resumable(load_detector(detector, **settings), input_path, output_path)
 
 
 def context_documents(values: list[str]) -> list[Any]:

@@ -32,15 +32,20 @@ def render_report(report: Report) -> str:
     Every score is on the headline's scale (higher = more likely hallucinated); sentences are marked ✗ / ✓ as the
     detector judged them.
     """
-    status = report.verdict.upper()
-    relation = "≥" if report.verdict == "hallucinated" else "<"
     score, threshold = score_and_threshold(report.score, report.threshold)
     kind = "P(hallucinated)" if report.calibration else "score"
-    lines = [
-        f"verdict: {status}  ({kind} {score} {relation} threshold {threshold}; higher is worse; "
-        f"detector {report.detector})",
-        "",
-    ]
+    if report.verdict == "not_checked":
+        headline = (
+            f"verdict: NOT CHECKED  (its models cannot read this answer: see the notes; {kind} {score}, for reference "
+            f"only; detector {report.detector})"
+        )
+    else:
+        relation = "≥" if report.verdict == "hallucinated" else "<"
+        headline = (
+            f"verdict: {report.verdict.upper()}  ({kind} {score} {relation} threshold {threshold}; higher is worse; "
+            f"detector {report.detector})"
+        )
+    lines = [headline, ""]
     if report.question:
         lines += ["question:", f"  {report.question.strip()}", ""]
     marked = report.answer
@@ -50,6 +55,8 @@ def render_report(report: Report) -> str:
         header = "answer (unsupported text in [[...]]):"
     elif report.verdict == "hallucinated":
         header = "answer (the detector marks no words" + ("; see the sentences below):" if report.sentences else "):")
+    elif report.verdict == "not_checked":
+        header = "answer (not checked):"
     else:
         header = "answer (no unsupported text found):"
     lines += [header, f"  {marked.strip()}", ""]

@@ -23,7 +23,9 @@ def load_detector(name: str = DEFAULT_DETECTOR, calibration: str = "auto", **set
 
     Construction is cheap: models load on first use and are shared across detectors. ``calibration`` (``auto``,
     ``none`` or a calibrator file) decides whether its score becomes P(hallucinated)
-    (:func:`~veracity.detectors.calibrated.with_calibration`).
+    (:func:`~veracity.detectors.calibrated.with_calibration`). Every report it writes keeps the promises of
+    :mod:`veracity.detectors.guard`: words marked unsupported only under a hallucinated verdict, and no verdict
+    (``not_checked``) on a language its models do not read.
 
     Raises:
         UnknownNameError: no detector has that name.
@@ -31,6 +33,7 @@ def load_detector(name: str = DEFAULT_DETECTOR, calibration: str = "auto", **set
             closest name to an unknown one).
     """
     from veracity.detectors.calibrated import with_calibration
+    from veracity.detectors.guard import guarded
 
     cls = resolve("detector", name)
     try:
@@ -39,7 +42,7 @@ def load_detector(name: str = DEFAULT_DETECTOR, calibration: str = "auto", **set
         raise ConfigError(settings_problem(name, exc)) from exc
     except ValueError as exc:
         raise ConfigError(f"invalid settings for detector {name!r}: {exc}") from exc
-    return with_calibration(detector, str(calibration))
+    return guarded(with_calibration(detector, str(calibration)))
 
 
 class SettingInfo(BaseModel):

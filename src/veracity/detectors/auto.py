@@ -19,13 +19,20 @@ finding is reported (``details.findings``; its words join the spans when the ver
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from veracity.calibration import SHAPES, input_shape
-from veracity.detectors.base import ConfiguredDetector, Detector, as_documents, empty_answer_report
+from veracity.detectors.base import (
+    ConfiguredDetector,
+    Detector,
+    as_documents,
+    empty_answer_report,
+    settings_digest,
+)
 from veracity.schema import Document, Report, verdict_of
 
 __all__ = ["ROUTES", "AutoConfig", "AutoDetector", "Route", "route_of"]
@@ -148,6 +155,25 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         """Every route, with the settings its detector actually runs with."""
         return {shape: {"detector": d.name, "config": d.config()} for shape, d in self.routes.items()}
 
+    def report_config(self, shape: str) -> dict[str, Any]:
+        """What a report records: the route taken, its detector's settings, and the digest of every route's.
+
+        The other routes' settings are one ``veracity detectors auto`` away; the digest says whether a report was
+        written with the same ones.
+        """
+        inner = self.routes[shape]
+        return {
+            "route": shape,
+            "detector": inner.name,
+            "config": inner.config(),
+            "settings_digest": self.config_digest,
+        }
+
+    @functools.cached_property
+    def config_digest(self) -> str:
+        """:func:`~veracity.detectors.base.settings_digest` of every route's settings (computed once)."""
+        return settings_digest(self.config())
+
     def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
         """The report of the detector routed to for this input's shape."""
         documents = as_documents(context)
@@ -162,7 +188,7 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         return report.model_copy(
             update={
                 "detector": self.name,
-                "config": self.config(),
+                "config": self.report_config(shape),
                 "details": report.details.model_copy(update={"routed_to": shape}),
                 "notes": [note, *report.notes],
             }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -27,6 +29,7 @@ __all__ = [
     "empty_answer_report",
     "load_pair_scorer",
     "scorer_for",
+    "settings_digest",
     "to_documents",
 ]
 
@@ -96,6 +99,8 @@ class ConfiguredDetector(Generic[ConfigT]):
     name: str
     config_class: ClassVar[type[BaseModel]]
     settings: ConfigT
+    reads_english_only: ClassVar[bool] = True
+    """Its models read English only: an answer in another language gets no verdict (``detectors.guard``)."""
 
     @classmethod
     def settings_from(cls, config: ConfigT | None, overrides: Mapping[str, Any]) -> ConfigT:
@@ -124,6 +129,18 @@ class ConfiguredDetector(Generic[ConfigT]):
             timings_ms=timer.timings_ms,
             **fields,
         )
+
+
+def settings_digest(config: Mapping[str, Any]) -> str:
+    """The first 16 hex digits of the SHA-256 of a detector's ``config()`` as canonical JSON.
+
+    What a report records in place of settings too long to repeat in every report (``auto``'s routes): two runs with
+    the same digest ran with the same settings.
+    """
+    from pydantic_core import to_jsonable_python
+
+    text = json.dumps(to_jsonable_python(config), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def load_pair_scorer(model: str, **hf_options: Any) -> PairScorer:

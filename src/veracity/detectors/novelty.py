@@ -44,6 +44,7 @@ class NoveltyDetector(ConfiguredDetector[NoveltyConfig]):
     """Flags the answer's content words that no context document (or the question) uses."""
 
     name = "novelty"
+    reads_english_only = False  # Unicode word runs: any language with word boundaries
     config_class = NoveltyConfig
 
     def __init__(self, settings: NoveltyConfig | None = None) -> None:

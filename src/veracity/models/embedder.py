@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import functools
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
 
 from veracity.errors import BackendError, ModelNotAvailableError
+from veracity.models._checkpoint import (
+    architectures,
+    checkpoint_parameter_names,
+    missing_parameters,
+    refuse_new_weights,
+)
 from veracity.models.catalog import quiet_transformers, resolve_model_path
 
 __all__ = ["DEFAULT_EMBEDDER", "Embedder", "SentenceTransformerEmbedder"]
@@ -40,9 +48,40 @@ def _load_sentence_transformer(path: str, device: str) -> Any:
         ) from exc
     quiet_transformers()
     try:
-        return SentenceTransformer(path, device=device, local_files_only=True)
+        model = SentenceTransformer(path, device=device, local_files_only=True)
     except Exception as exc:
         raise BackendError(f"could not load the sentence-transformers model at {path}: {exc}") from exc
+    _refuse_new_weights(Path(path), model)
+    return model
+
+
+# What the embedder needs, as an error says it.
+EXPECTED_EMBEDDER = "a sentence embedder (a sentence-transformers model, like all-MiniLM-L6-v2)"
+
+
+def _refuse_new_weights(path: Path, model: Any) -> None:
+    """Refuse a checkpoint whose transformer lacks weights (sentence-transformers reports no loading info).
+
+    Raises:
+        ModelNotAvailableError: a weight of the transformer module is not in its checkpoint; the message names it.
+    """
+    folders = _module_folders(path)
+    for index, module in enumerate(model):
+        auto_model = getattr(module, "auto_model", None)
+        if auto_model is None:
+            continue
+        stored = checkpoint_parameter_names(folders[index] if len(folders) == len(model) else path)
+        if stored is not None:
+            missing = missing_parameters(auto_model, stored)
+            refuse_new_weights(str(path), missing, EXPECTED_EMBEDDER, architectures(auto_model.config))
+
+
+def _module_folders(path: Path) -> list[Path]:
+    """Each module's folder, from ``modules.json`` (without one, sentence-transformers reads the folder itself)."""
+    modules = path / "modules.json"
+    if not modules.is_file():
+        return [path]
+    return [path / str(entry.get("path", "")) for entry in json.loads(modules.read_text(encoding="utf-8"))]
 
 
 class SentenceTransformerEmbedder:

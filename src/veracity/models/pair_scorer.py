@@ -10,9 +10,19 @@ import numpy as np
 from numpy.typing import NDArray
 
 from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
+from veracity.models._checkpoint import NAMED_KEYS, architectures, refuse_new_weights
 from veracity.models.catalog import quiet_transformers, resolve_model_path
 
-__all__ = ["CONTRADICTION", "ENTAILMENT", "NEUTRAL", "HFPairScorer", "PairScorer", "label_columns", "load_classifier"]
+__all__ = [
+    "CONTRADICTION",
+    "ENTAILMENT",
+    "NEUTRAL",
+    "HFPairScorer",
+    "PairScorer",
+    "check_classifier_kind",
+    "label_columns",
+    "load_classifier",
+]
 
 # Column order of every PairScorer output.
 ENTAILMENT, NEUTRAL, CONTRADICTION = 0, 1, 2
@@ -76,8 +86,10 @@ def load_classifier(
     fp32 on the CPU; ``quantize="int8"`` adds dynamic int8 ``Linear`` layers.
 
     Raises:
-        ModelNotAvailableError: transformers is not installed.
-        BackendError: the folder does not hold such a model.
+        ModelNotAvailableError: transformers is not installed, or the checkpoint is of another kind (its config names
+            another architecture, or it lacks weights the head needs: a token classifier read as a cross-encoder
+            would score with a random pooler).
+        BackendError: the folder does not hold a model transformers can read.
     """
     try:
         from transformers import AutoModelForSequenceClassification, AutoModelForTokenClassification, AutoTokenizer
@@ -91,13 +103,46 @@ def load_classifier(
         tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
         # Weights may be stored in fp16 (the shipped models are); CPU inference runs in fp32.
         dtype = "auto" if device != "cpu" else __import__("torch").float32
-        model = auto_class.from_pretrained(path, local_files_only=True, dtype=dtype)
+        model, loading = auto_class.from_pretrained(path, local_files_only=True, dtype=dtype, output_loading_info=True)
     except Exception as exc:
         raise BackendError(f"could not load a {head}-classification model from {path}: {exc}") from exc
+    # Mismatched keys (a head of another size) are re-initialised too; transformers lists them as (name, shapes).
+    new_weights = [*loading["missing_keys"], *(key[0] for key in loading["mismatched_keys"])]
+    check_classifier_kind(path, model.config, head, new_weights)
     model.to(device).eval()
     if quantize == "int8":
         model = _quantize_int8(model)
     return tokenizer, model
+
+
+# What each head needs, as the error says it; the suffix its checkpoints' ``config.architectures`` end with.
+EXPECTED_CLASSIFIERS = {
+    "sequence": (
+        "a sequence-classification model (a cross-encoder that scores (premise, hypothesis) pairs, like "
+        "veracity-nli-small)",
+        "ForSequenceClassification",
+    ),
+    "token": (
+        "a token-classification model (a tagger of unsupported answer tokens, like veracity-span-small)",
+        "ForTokenClassification",
+    ),
+}
+
+
+def check_classifier_kind(path: str, config: Any, head: Literal["sequence", "token"], missing: Sequence[str]) -> None:
+    """Refuse a checkpoint of another kind than ``head``, before it scores anything.
+
+    Raises:
+        ModelNotAvailableError: ``config.architectures`` names only other kinds of model (a token classifier's
+            weights all fit a sequence classifier but its pooler, and an NLI model's fit a token classifier), or
+            the checkpoint lacks weights that would be initialised at random; the message names them.
+    """
+    expected, suffix = EXPECTED_CLASSIFIERS[head]
+    found = architectures(config)
+    if found is not None and not any(name.endswith(suffix) for name in config.architectures):
+        also = f"; read as one it would lack {', '.join(sorted(missing)[:NAMED_KEYS])}" if missing else ""
+        raise ModelNotAvailableError(f"{path} is a {found}, not {expected}{also}; give a checkpoint of that kind")
+    refuse_new_weights(path, missing, expected, found)
 
 
 def _quantize_int8(model: Any) -> Any:

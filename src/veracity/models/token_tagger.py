@@ -147,6 +147,13 @@ class TokenTagger:
 
     def _loaded(self) -> tuple[Any, Any]:
         tokenizer, model = load_classifier(str(self.path), self.device, self.quantize, head="token")
+        if int(model.config.num_labels) != 2:
+            # Column 1 is read as P(unsupported): a tagger of other labels (an NER model) would answer in its own terms.
+            labels = [str(model.config.id2label[i]) for i in range(int(model.config.num_labels))]
+            raise ModelNotAvailableError(
+                f"{self.path} is a token classifier with the labels {labels}, not a span model: the span model has "
+                "two labels (supported, unsupported), like veracity-span-small"
+            )
         if not getattr(tokenizer, "is_fast", False):
             raise BackendError(
                 f"{self.path}: the span model needs a fast tokenizer (tokenizer.json) for character offsets"

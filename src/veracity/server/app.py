@@ -45,10 +45,11 @@ from veracity.errors import (
 from veracity.schema import Document, Report
 from veracity.server.jobs import JobRunner, JobStore
 from veracity.server.middleware import BodyLimit, Measure
-from veracity.server.problems import Problem, documented, problem_response
+from veracity.server.problems import Problem, documented, malformed_json, problem_response
 from veracity.server.requests import DetectRequest, check_settings, form_text, parse_settings_json
 from veracity.server.security import RateLimiter, hash_key, key_matches, retry_seconds
 from veracity.server.settings import ServiceSettings
+from veracity.server.warmup import warm_detector
 
 __all__ = ["DetectRequest", "ServiceState", "create_app"]
 
@@ -56,7 +57,6 @@ log = logging.getLogger("veracity.server")
 
 # Query parameters a key must never travel in (URLs end up in logs and browser history).
 _KEY_PARAMS = frozenset({"api_key", "apikey", "key", "token", "access_token", "x-api-key"})
-_WARM_UP = ("Paris is the capital of France.", ["Paris is the capital and largest city of France."])
 
 
 class ServiceState:
@@ -66,6 +66,7 @@ class ServiceState:
         self.settings = settings
         self.ready = threading.Event()
         self.warm_error: str | None = None
+        self.warmed: list[dict[str, Any]] = []  # for /readyz: each warm detector, its seconds and its warm routes
         self.executor = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="veracity-detect")
         self.detect_lock = threading.Lock()  # one detection at a time per process: jobs and requests take turns
         self._detectors: OrderedDict[str, Any] = OrderedDict()
@@ -119,14 +120,18 @@ class ServiceState:
         return detector
 
     def warm(self) -> None:
-        """Load and run each warm-up detector once (models load on first use), then say ready."""
+        """Load each warm-up detector and run it once per route it can take (models load on first use), then say ready.
+
+        ``auto`` gets one tiny input per route (:mod:`veracity.server.warmup`), so no request shape loads models.
+        """
         try:
             for name in self.settings.warm_detectors:
                 started = time.perf_counter()
                 detector = self.detector(name, {})
-                with self.detect_lock:
-                    detector.detect(_WARM_UP[0], list(_WARM_UP[1]))
-                log.info("detector %s warm in %.1f s", name, time.perf_counter() - started)
+                ran = warm_detector(detector, self.detect_lock, self.settings.max_answer_chars)
+                seconds = time.perf_counter() - started
+                self.warmed.append({"detector": name, "seconds": round(seconds, 1), **ran})
+                log.info("detector %s warm in %.1f s %s", name, seconds, ran.get("routes", ""))
         except Exception as exc:  # the service stays up and says why it is not ready
             self.warm_error = f"{type(exc).__name__}: {exc}"
             log.exception("warm-up failed")
@@ -240,8 +245,9 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
             }
             for e in exc.errors()
         ]
-        if any(e["type"] == "json_invalid" for e in exc.errors()):
-            problem = Problem("malformed_body", "the body is not valid JSON", errors=errors)
+        broken = next((e for e in exc.errors() if e["type"] == "json_invalid"), None)
+        if broken is not None:  # its loc is ("body", character offset): where the JSON broke, not a field
+            problem = malformed_json(str(broken.get("ctx", {}).get("error", "")), exc.body, broken["loc"][-1])
         else:
             first = errors[0] if errors else {"field": "body", "message": "invalid"}
             detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
@@ -474,17 +480,21 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
 
     @app.get("/v1/detectors", dependencies=guarded, tags=["info"], responses=documented(400, 401, 429, 500))
     def detectors() -> JSONResponse:
-        """The detectors, the default one, and each one's default settings."""
-        from veracity.detectors import load_detector
-        from veracity.registry import names
+        """The detectors, the default one, and each one's settings with their defaults (loads no model)."""
+        from veracity.detectors import detector_settings
+        from veracity.registry import names, resolve
 
         rows = []
-        for name in names("detector"):
+        for name in names("detector"):  # as `veracity detectors` lists them: from the registry, nothing built
             try:
-                config = load_detector(name).config()
-            except VeracityError as exc:
-                config = {"unavailable": str(exc)}
-            rows.append({"name": name, "default": name == settings.default_detector, "settings": config})
+                doc = (resolve("detector", name).__doc__ or "").strip().splitlines()
+                listed = {
+                    "summary": doc[0] if doc else "",
+                    "settings": [s.model_dump(mode="json") for s in detector_settings(name)],
+                }
+            except (VeracityError, ImportError) as exc:  # a plug-in that cannot be imported here
+                listed = {"unavailable": str(exc)}
+            rows.append({"name": name, "default": name == settings.default_detector, **listed})
         return JSONResponse({"default": settings.default_detector, "detectors": rows})
 
     @app.get("/v1/models", dependencies=guarded, tags=["info"], responses=documented(400, 401, 429, 500))
@@ -529,10 +539,13 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
 
     @app.get("/readyz", tags=["ops"], responses=documented(503))
     def readyz() -> JSONResponse:
-        """Ready once the warm-up detectors have loaded and run."""
+        """Ready once the warm-up detectors have loaded and run on each route they can take; ``warm`` lists them."""
+        warmed = list(state.warmed)
         if state.ready.is_set():
-            return JSONResponse({"status": "ready"})
-        raise Problem("not_ready", state.warm_error or "models are loading", retry_after=settings.retry_after_s)
+            return JSONResponse({"status": "ready", "warm": warmed})
+        raise Problem(
+            "not_ready", state.warm_error or "models are loading", retry_after=settings.retry_after_s, warm=warmed
+        )
 
     @app.get(
         "/metrics",

@@ -6,7 +6,7 @@ from typing import Any
 
 from starlette.responses import JSONResponse
 
-__all__ = ["PROBLEM_TYPE", "Problem", "documented", "problem_response"]
+__all__ = ["PROBLEM_TYPE", "Problem", "documented", "malformed_json", "problem_response"]
 
 PROBLEM_TYPE = "application/problem+json"
 
@@ -74,6 +74,25 @@ def problem_response(problem: Problem, instance: str | None = None) -> JSONRespo
     return JSONResponse(body, status_code=problem.status, headers=headers or None, media_type=PROBLEM_TYPE)
 
 
+def malformed_json(reason: str, document: object, position: object) -> Problem:
+    """The problem of a body that is not JSON: why and where it broke (line, column, character), naming no field.
+
+    Args:
+        reason: the JSON parser's message (e.g. "Expecting ',' delimiter").
+        document: the decoded body the parser read.
+        position: the character offset where it stopped.
+    """
+    message = reason or "not JSON"
+    where: dict[str, int] = {}
+    if isinstance(position, int) and isinstance(document, str):
+        line, column = document.count("\n", 0, position) + 1, position - document.rfind("\n", 0, position)
+        where = {"line": line, "column": column, "character": position}
+        message += f" at line {line}, column {column} (character {position})"
+    problem = Problem("malformed_body", f"the body is not valid JSON: {message}")
+    problem.extra = {**where, "errors": [{"field": "body", "message": message}]}
+    return problem
+
+
 PROBLEM_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["type", "title", "status", "code", "detail"],
@@ -87,6 +106,10 @@ PROBLEM_SCHEMA: dict[str, Any] = {
         "instance": {"type": "string"},
         "errors": {"type": "array", "items": {"type": "object"}},
         "limit": {"type": "integer"},
+        "line": {"type": "integer", "description": "malformed_body: the line where the JSON broke (from 1)"},
+        "column": {"type": "integer", "description": "malformed_body: its column (from 1)"},
+        "character": {"type": "integer", "description": "malformed_body: its character offset (from 0)"},
+        "warm": {"type": "array", "items": {"type": "object"}, "description": "not_ready: the detectors warm so far"},
     },
 }
 _RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying.", "schema": {"type": "integer"}}}

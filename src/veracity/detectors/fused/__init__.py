@@ -23,6 +23,8 @@ threshold — the detector does not claim a confident "faithful" that no model c
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,7 +42,13 @@ from veracity.detectors.base import (
     empty_answer_report,
 )
 from veracity.detectors.fused.model import FusedModel
-from veracity.detectors.span import SpanConfig, SpanDetector, TokenProbabilities, window_notes
+from veracity.detectors.span import (
+    SpanConfig,
+    SpanDetector,
+    TokenProbabilities,
+    token_sentence_scores,
+    window_notes,
+)
 from veracity.errors import ModelNotAvailableError
 from veracity.schema import Details, Document, Finding, Report, Signal, TextSpan
 from veracity.stages.verify.consistency import ConsistencyChecker, consistency_signals
@@ -232,8 +240,13 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         return cls(model, span, settings, path)
 
     def config(self) -> dict[str, Any]:
-        """The settings recorded in every report."""
-        return {**self.settings.model_dump(), "model_file": str(self.model_path)}
+        """The settings recorded in every report, and the fused model file's content digest (not its path)."""
+        return {**self.settings.model_dump(), "model_sha256": self.model_digest}
+
+    @functools.cached_property
+    def model_digest(self) -> str:
+        """The first 16 hex digits of the fused model file's SHA-256: which fitted weights, wherever installed."""
+        return hashlib.sha256(self.model_path.read_bytes()).hexdigest()[:16]
 
     @property
     def threshold(self) -> float:
@@ -254,7 +267,7 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         """
         documents = as_documents(context)
         threshold = self.threshold
-        models = {"fused": str(self.model_path)}
+        models = {"fused": self.settings.model}
         if self.span is not None:
             models["span"] = self.span.tagger.model_id
         if not answer.strip():
@@ -302,6 +315,12 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
             raw_score=prediction.raw,
             calibration=prediction.calibration,
             hallucinated_spans=[TextSpan.of(answer, start, end) for start, end in _merged(marked)],
+            sentences=(
+                # the span model's reading of each sentence (its own scale, not the fused P of the headline)
+                token_sentence_scores(answer, tokens, _merged(marked), self.span.settings.threshold)
+                if tokens is not None and self.span is not None
+                else []
+            ),
             models=models,
             notes=notes,
             details=Details(

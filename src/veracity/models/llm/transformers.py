@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from veracity.errors import BackendError, ModelNotAvailableError
+from veracity.models._checkpoint import architectures, refuse_new_weights
 from veracity.models.catalog import quiet_transformers, resolve_model_path
 from veracity.models.llm.base import Message, validate_messages
 
@@ -85,7 +86,15 @@ def load_causal_lm(spec: str, device: str = "cpu") -> tuple[Any, Any]:
             model = AutoModelForCausalLM.from_pretrained(str(path.parent), gguf_file=path.name)
         else:
             tokenizer = AutoTokenizer.from_pretrained(str(path), local_files_only=True)
-            model = AutoModelForCausalLM.from_pretrained(str(path), local_files_only=True)
+            model, loading = AutoModelForCausalLM.from_pretrained(
+                str(path), local_files_only=True, output_loading_info=True
+            )
+            # a checkpoint of another kind (an encoder, a classifier) would run with a head initialised at random
+            refuse_new_weights(
+                str(path), loading["missing_keys"], "a causal language model (a chat LLM)", architectures(model.config)
+            )
+    except ModelNotAvailableError:
+        raise
     except Exception as exc:
         raise BackendError(f"could not load the causal LM {spec!r} from {path}: {exc}") from exc
     if tokenizer.pad_token is None:

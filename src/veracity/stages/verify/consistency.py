@@ -316,11 +316,26 @@ def _antonym_clash(answer: Frame, sources: Sequence[Frame], lenient: Sequence[Fr
 
 
 def _clause_overlap(answer: Frame, source: Frame, arg: Arg) -> float:
-    """The share of the answer clause's words (less the compared argument's) that the source clause has too."""
-    words = {lemma for lemma, start, end in answer.lemmas if not (arg.start <= start < arg.end)} - _STOPWORDS
+    """The share of the answer clause's words (less the compared argument's) that the source clause has too.
+
+    A word the source lacks does not count against it inside an argument the source's same slot names too ("the
+    capital of Japan" / "the capital"): a modifier on a shared thing, not another clause.
+    """
+    source_words = {lemma for lemma, _, _ in source.lemmas}
+    shared = [
+        (a.start, a.end)
+        for slot, a in answer.all_slots()
+        if a is not arg and any(same_thing(a, b) for b in source.slot_args(slot))
+    ]
+    words = {
+        lemma
+        for lemma, start, _ in answer.lemmas
+        if not (arg.start <= start < arg.end)
+        and (lemma in source_words or not any(s <= start < e for s, e in shared))
+    } - _STOPWORDS
     if not words:
         return 0.0
-    return len(words & {lemma for lemma, _, _ in source.lemmas}) / len(words)
+    return len(words & source_words) / len(words)
 
 
 def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequence[Frame]) -> Conflict | None:
