@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -23,8 +24,11 @@ def test_isotonic_by_hand_pools_the_violator():
     xs, ys = fit_isotonic([0.1, 0.2, 0.3, 0.4], [0, 1, 0, 1])
     assert xs == [0.1, 0.2, 0.3, 0.4] and ys == pytest.approx([0.0, 0.5, 0.5, 1.0])
     fit = ShapeCalibration.fit([0.1, 0.2, 0.3, 0.4], [0, 1, 0, 1], "isotonic", "hand")
-    assert fit.probability(0.25) == pytest.approx(0.5) and fit.probability(0.15) == pytest.approx(0.25)
-    assert fit.probability(0.0) == 0.0 and fit.probability(1.0) == 1.0  # clipped at the ends
+    # Read with its ties broken (issue 44 §6): n = 4 bounds P to [1/6, 5/6]; the 0.5 step over [0.2, 0.3] tilts by
+    # h = ¼·min(0.5 − 1/6, 5/6 − 0.5) = 1/12, from 5/12 at 0.2 to 7/12 at 0.3.
+    assert fit.ranking_knots == (pytest.approx([0.1, 0.2, 0.3, 0.4]), pytest.approx([1 / 6, 5 / 12, 7 / 12, 5 / 6]))
+    assert fit.probability(0.25) == pytest.approx(0.5) and fit.probability(0.15) == pytest.approx(3.5 / 12)
+    assert fit.probability(0.0) == pytest.approx(1 / 6) and fit.probability(1.0) == pytest.approx(5 / 6)
     flat = fit_isotonic([0.1, 0.2, 0.3, 0.4, 0.5], [0, 0, 0, 1, 1])  # inner knots of a plateau are dropped
     assert flat[0] == [0.1, 0.3, 0.4, 0.5]
 
@@ -51,3 +55,15 @@ def test_expected_calibration_error_by_hand():
     assert expected_calibration_error([1], [1.0]) == 0.0  # p = 1 falls in the last bin
     with pytest.raises(ValueError):
         expected_calibration_error([1, 0], [0.5])
+
+
+def test_calibrated_probabilities_stay_inside_0_1_and_keep_the_raw_ranking_within_a_step():
+    scores = [i / 100 for i in range(100)]
+    labels = [int(i % 10 < i // 10) for i in range(100)]  # the share of hallucinated rises with the score
+    fit = ShapeCalibration.fit(scores, labels, "isotonic", "hand")
+    probs = [fit.probability(s) for s in scores]
+    assert all(1 / 102 <= p <= 101 / 102 for p in probs)
+    assert all(a <= b for a, b in itertools.pairwise(probs))  # monotone
+    assert len(set(probs)) > len(set(fit.knots_y))  # not flat on the steps: more values than the fit has steps
+    stepwise = [fit.knots_y[min(range(len(fit.knots_x)), key=lambda k: abs(fit.knots_x[k] - s))] for s in scores]
+    assert max(abs(p - q) for p, q in zip(probs, stepwise, strict=True)) < 0.25  # near the fitted P

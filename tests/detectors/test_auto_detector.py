@@ -6,11 +6,14 @@ default routes with the real verifier.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from veracity.detectors import load_detector
-from veracity.detectors.guard import innermost
 from veracity.detectors.auto import AutoConfig, AutoDetector
+from veracity.detectors.base import settings_digest
+from veracity.detectors.guard import innermost
 from veracity.errors import ConfigError, InputError
 from veracity.schema import Details, Report, Signal
 
@@ -72,7 +75,10 @@ def test_each_shape_goes_to_its_own_route(question, shape, verdict):
     assert report.details.routed_to == shape and report.verdict == verdict and report.detector == "auto"
     assert [r.calls for r in routes.values()] == [int(s == shape) for s in routes]
     assert report.notes == [f"auto: a {shape} input, routed to {routes[shape].name!r}", f"{routes[shape].name} looked"]
-    assert set(report.config) == {"qa", "dialogue", "summary", "long_qa", "claim"}
+    # the route taken and its settings; the others are in auto.config(), named by the digest (issue 44 §11)
+    assert set(report.config) == {"route", "detector", "config", "settings_digest"} and report.config["route"] == shape
+    assert report.config["config"] == routes[shape].config()
+    assert report.config["settings_digest"] == settings_digest(auto.config())
 
 
 def test_a_long_answer_to_a_question_takes_the_long_form_route():
@@ -172,7 +178,8 @@ def test_the_default_routes_run_the_real_detectors():
     assert claim.calibration is not None and claim.calibration.startswith("shipped:claim-verifier.json (summary")
     summary = auto.detect(" ".join(["Marie Curie was born in Warsaw, in the Kingdom of Poland."] * 3), CONTEXT)
     assert summary.details.routed_to == "summary" and summary.notes[0].startswith("auto: a summary input")
-    assert summary.config["summary"]["detector"] == AutoConfig().summary.detector
+    assert summary.config["route"] == "summary" and summary.config["detector"] == AutoConfig().summary.detector
+    assert "/" not in json.dumps(summary.config)  # no absolute model path: a model name and a content digest
 
 
 def test_auto_is_the_default_of_the_library_the_cli_and_the_service(tmp_path):

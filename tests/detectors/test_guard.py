@@ -1,4 +1,4 @@
-"""Reports never contradict their verdict, and no verdict is given on a language the models do not read (issue 44 §5, §7)."""
+"""Reports never contradict their verdict; no verdict on a language the models do not read (issue 44 §5, §7)."""
 
 from __future__ import annotations
 
@@ -62,11 +62,17 @@ def default():
     ("question", "answer"),
     [
         ("How long is the trial?", "The trial lasts 30 days."),
-        ("What does it cost?", "The free trial lasts 30 days, and after it the Team plan costs $15 per user per "
-         "month. Guests can comment on tasks and create projects, while admins invite members to the workspace."),
+        (
+            "What does it cost?",
+            "The free trial lasts 30 days, and after it the Team plan costs $15 per user per "
+            "month. Guests can comment on tasks and create projects, while admins invite members to the workspace.",
+        ),
         ("[Human]: How long is the trial? [Assistant]: 30 days. [Human]: And then?", "It costs $12 per user."),
-        (None, "The free trial lasts 30 days, and after it the Team plan costs $15 per user per month. Guests can "
-         "comment on tasks and create projects, while admins invite members to the workspace."),
+        (
+            None,
+            "The free trial lasts 30 days, and after it the Team plan costs $15 per user per month. Guests can "
+            "comment on tasks and create projects, while admins invite members to the workspace.",
+        ),
         (None, "The trial lasts 60 days."),
     ],
     ids=["qa", "long_qa", "dialogue", "summary", "claim"],

@@ -1,4 +1,4 @@
-"""A RAG developer's own labelled file, in the README's batch form, through every path that reads records (issue 44 §1–3).
+"""A RAG developer's own labelled file, in the README's batch form, through every path reading records (issue 44 §1–3).
 
 tests/fixtures/trial_rag.jsonl: 20 answers over product docs, `context` as `{id, text}` objects, string labels
 ("hallucinated" / "faithful") — the form README shows for batches. The same file, unchanged, goes through

@@ -17,6 +17,7 @@ weights it was fitted for, so a calibrator is never silently applied to another 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -160,7 +161,11 @@ class ShapeCalibration(BaseModel):
     fitted_on: str = Field(description="The dev run(s) it was fitted on.")
 
     def probability(self, score: float) -> float:
-        """P(hallucinated) of a raw score."""
+        """P(hallucinated) of a raw score, strictly inside (0, 1).
+
+        Platt: σ(a·logit(s) + b). Isotonic: the fitted step function with its ties broken by the raw score
+        (:meth:`ranking_knots`), so raw scores that still rank keep their order instead of tying on a step.
+        """
         if not math.isfinite(score):
             raise CalibrationError(f"cannot calibrate a score of {score}")
         if self.method == "platt":
@@ -168,8 +173,46 @@ class ShapeCalibration(BaseModel):
                 raise CalibrationError("a Platt calibration without its parameters")
             a, b = self.platt
             t = a * float(_logit(np.array([score]))[0]) + b
-            return float(1.0 / (1.0 + math.exp(-t))) if t > -700 else 0.0
-        return float(np.clip(np.interp(score, self.knots_x, self.knots_y), 0.0, 1.0))
+            p = float(1.0 / (1.0 + math.exp(-t))) if t > -700 else 0.0
+        else:
+            xs, ys = self.ranking_knots
+            p = float(np.interp(score, xs, ys))
+        bound = 1.0 / (self.n + 2)
+        return min(max(p, bound), 1.0 - bound)
+
+    @functools.cached_property
+    def ranking_knots(self) -> tuple[list[float], list[float]]:
+        """The isotonic step function with its steps tilted: ties broken by the raw score, P kept.
+
+        A step of the fit is a run of knots with one P, y, over raw scores [a, b] (the fit keeps each step's first and
+        last raw score). Read as it is, every raw score in [a, b] ties at y. Here the step runs from y − h at a to
+        y + h at b, where h is a quarter of the gap to the nearer neighbouring step (or to the bound below): still
+        non-decreasing across steps, strictly increasing where the raw score is, and within h of the fitted P.
+        Every P is held inside [1/(n+2), 1 − 1/(n+2)]: n dev examples cannot show a certainty closer to 0 or 1
+        than that (Laplace's rule of succession), so no score reads as P = 0.00 or 1.00.
+        """
+        bound = 1.0 / (self.n + 2)
+        steps: list[tuple[float, float, float]] = []  # (a, b, y)
+        i = 0
+        while i < len(self.knots_x):
+            j = i
+            while j + 1 < len(self.knots_x) and self.knots_y[j + 1] == self.knots_y[i]:
+                j += 1
+            steps.append((self.knots_x[i], self.knots_x[j], min(max(self.knots_y[i], bound), 1.0 - bound)))
+            i = j + 1
+        xs: list[float] = []
+        ys: list[float] = []
+        for k, (a, b, y) in enumerate(steps):
+            below = y - steps[k - 1][2] if k > 0 else y - bound
+            above = steps[k + 1][2] - y if k + 1 < len(steps) else 1.0 - bound - y
+            h = 0.25 * min(below, above)
+            if b > a and h > 0:
+                xs += [a, b]
+                ys += [y - h, y + h]
+            else:
+                xs.append(a)
+                ys.append(y)
+        return xs, ys
 
     @classmethod
     def fit(cls, scores: Sequence[float], labels: Sequence[int], method: str, fitted_on: str) -> ShapeCalibration:

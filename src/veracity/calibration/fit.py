@@ -4,8 +4,9 @@ Each run folder holds ``metrics.json`` (the detector and its settings) and ``pre
 task and input shape per example). Rows are grouped by input shape: the shape of the dataset's task where it has
 one (:func:`~veracity.calibration.shape_of_task`), else the shape the detector itself reads from the question, as at
 detection time (:func:`~veracity.calibration.input_shape`: no question → summary, conversation turns → dialogue,
-else qa); one mapping is fitted per shape. Every run must be of the same detector with the same score-relevant settings: the
-calibrator records their fingerprint, and a detector with other settings or model weights will not use it.
+else qa); one mapping is fitted per shape. Every run must be of the same detector with the same score-relevant
+settings: the calibrator records their fingerprint, and a detector with other settings or model weights will not use
+it.
 """
 
 from __future__ import annotations

@@ -302,7 +302,7 @@ def labelled_example(row: Any, line: int) -> Example | BadRecord:
             raise TypeError("not a JSON object")
         item = DetectInput.of(row.get("answer"), row.get("context"), row.get("question"), open_domain=True)
         if "label" not in row:
-            raise TypeError("'label' is missing (give 1 / true / \"hallucinated\" or 0 / false / \"faithful\")")
+            raise TypeError('\'label\' is missing (give 1 / true / "hallucinated" or 0 / false / "faithful")')
         fields = {"id": f"line-{line}", **row, "context": [d.text for d in item.context]}
         if isinstance(fields["id"], int) and not isinstance(fields["id"], bool):
             fields["id"] = str(fields["id"])
@@ -577,5 +577,6 @@ def _short(exc: Exception) -> str:
 
 def _message(error: Any) -> str:
     if error["loc"] == ("label",):
-        return f"{error['msg']} (got {error.get('input')!r}; give 1 / true / \"hallucinated\" or 0 / false / \"faithful\")"
+        forms = '1 / true / "hallucinated" or 0 / false / "faithful"'
+        return f"{error['msg']} (got {error.get('input')!r}; give {forms})"
     return str(error["msg"])

@@ -205,10 +205,8 @@ def token_sentence_scores(
         probs = [p for (s, e), p in zip(tokens.offsets, tokens.probs, strict=True) if s < end and start < e]
         inside = [TextSpan.of(answer, s, e) for s, e in marked if s < end and start < e]
         score = min(1.0, max(0.0, max(probs, default=0.0)))
-        scored.append(
-            SentenceScore(sentence=sentence, score=score, hallucinated=score >= threshold or bool(inside),
-                          error_spans=inside)  # fmt: skip
-        )
+        hallucinated = score >= threshold or bool(inside)
+        scored.append(SentenceScore(sentence=sentence, score=score, hallucinated=hallucinated, error_spans=inside))
     return scored
 
 

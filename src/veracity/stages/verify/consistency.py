@@ -330,8 +330,7 @@ def _clause_overlap(answer: Frame, source: Frame, arg: Arg) -> float:
     words = {
         lemma
         for lemma, start, _ in answer.lemmas
-        if not (arg.start <= start < arg.end)
-        and (lemma in source_words or not any(s <= start < e for s, e in shared))
+        if not (arg.start <= start < arg.end) and (lemma in source_words or not any(s <= start < e for s, e in shared))
     } - _STOPWORDS
     if not words:
         return 0.0
