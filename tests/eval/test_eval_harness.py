@@ -11,7 +11,7 @@ from conftest import FIXTURES
 from fakes import fixed_scorer
 from veracity.cli import app
 from veracity.detectors.verifier import VerifierConfig, VerifierDetector
-from veracity.errors import ConfigError, VeracityError
+from veracity.errors import ConfigError, InputError, VeracityError
 from veracity.eval.harness import compare_runs, evaluate, stage_timings
 from veracity.eval.report import render_benchmarks, score_is_probability
 
@@ -92,8 +92,8 @@ def test_nli_pairs_with_the_verifier(tiny_nli_dir, tmp_path):
 
 
 def test_nli_pairs_need_a_pair_scorer(grounding, tmp_path):
-    result = evaluate(grounding, f"nli:{FIXTURES / 'pairs.tsv'}", tmp_path)
-    assert result.metrics["n"] == 0 and "verifier" in result.metrics["errors"][0]
+    with pytest.raises(InputError, match=r"no example could be checked.*verifier"):  # every pair refused: no metric
+        evaluate(grounding, f"nli:{FIXTURES / 'pairs.tsv'}", tmp_path)
 
 
 def test_compare_and_report(grounding, tmp_path):

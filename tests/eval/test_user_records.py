@@ -117,3 +117,12 @@ def test_the_generic_loader_and_the_batch_runner_read_the_same_context_forms():
     examples = [r for r in load_dataset(f"jsonl:{TRIAL}") if isinstance(r, Example)]
     assert len(examples) == 20
     assert examples[0].context == [d["text"] for d in json.loads(TRIAL.read_text().splitlines()[0])["context"]]
+
+
+def test_an_evaluation_whose_every_example_is_refused_fails_with_the_reasons(tmp_path):
+    data = tmp_path / "refused.jsonl"
+    data.write_text('{"answer": "a", "context": [], "label": 1}\n{"answer": "b", "context": [""], "label": 0}\n')
+    result = _invoke("eval", "--dataset", f"jsonl:{data}", "--out", str(tmp_path / "run"), "-d", "grounding")
+    assert result.exit_code != 0
+    assert "no example could be checked (2 errors" in result.output and "no context" in result.output
+    assert not (tmp_path / "run" / "metrics.json").exists()

@@ -161,6 +161,9 @@ def evaluate(
         }
     # With a limit, a folder resumed from a longer run is summarised on the limit's examples only.
     result = summarize(out_dir, seed=seed, calibration=calibration, only_ids=ids if limit is not None else None)
+    if result["n"] == 0:  # every example was refused: no metric means anything
+        reasons = "; ".join([*result["errors"], *(b.error for b in bad)][:3])
+        raise InputError(f"{dataset}: no example could be checked ({result['n_errors'] + len(bad)} errors: {reasons})")
     result.update(
         dataset=spec.name,
         split=spec.split or (str(spec.path) if spec.path else None),
