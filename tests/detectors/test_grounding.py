@@ -39,7 +39,7 @@ def test_faithful_answer_with_reformatted_numbers_and_dates(grounding):
         ("The summit was held in Tokyo in 1997.", "Tokyo"),  # entity swap, Kyoto -> Tokyo
         ("The summit was held in Kyoto in 1998.", "1998"),  # year changed
         ("The summit was held in Kyoto on 12 December 1997.", "12 December 1997"),  # date changed
-        ("The summit was not held in Kyoto in 1997.", "not"),  # negation flipped
+        ("The summit was not held in Kyoto in 1997.", "was not held"),  # negation flipped: marked with its verb
         ("The summit was held in Kyoto in 1997 with 150 countries.", "150"),  # number changed
     ],
 )
@@ -175,3 +175,83 @@ def test_grounding_as_a_pair_scorer_plugs_into_sea():
     context = ["Marie Curie was born in Warsaw.", "Paris is in France."]
     assert detector.detect("Warsaw", context, "Where was Curie born?").verdict == "faithful"
     assert detector.detect("Lyon", context, "Where was Curie born?").verdict == "hallucinated"
+
+
+# Issue 44, item 10: no function word or negation particle is marked on its own; number words and durations are
+# compared as values.
+
+TRIAL = [Document(id="pricing", text="The free trial lasts 60 days, which is about two months.")]
+
+
+@pytest.mark.parametrize(
+    ("answer", "marked"),
+    [
+        ("The trial does not last two months; it lasts 60 days.", "does not last"),
+        ("The trial doesn't last two months; it lasts 60 days.", "doesn't last"),
+        ("The trial cannot last two months; it lasts 60 days.", "cannot last"),
+    ],
+)
+def test_an_unsupported_negation_is_marked_with_what_it_negates(grounding, answer, marked):
+    report = grounding.detect(answer, TRIAL)
+    assert report.verdict == "hallucinated"
+    assert flagged(report) == [marked]  # was "not" / "n't" alone
+    assert [s.text for s in report.claims[0].error_spans] == [marked]
+
+
+@pytest.mark.parametrize(
+    ("answer", "context"),
+    [
+        ("The free trial lasts about two months.", "The free trial lasts 60 days."),
+        ("The free trial lasts 60 days.", "The free trial lasts about two months."),
+        ("The export is emailed to the owner within a day.", "The export is emailed to the owner within 24 hours."),
+        ("Backups are kept for one year.", "Backups are kept for 52 weeks."),
+        ("The plan includes a dozen seats.", "The plan includes 12 seats."),
+        ("The plan includes twelve seats.", "The plan includes 12 seats."),
+    ],
+)
+def test_number_words_and_durations_are_compared_as_values(grounding, answer, context):
+    report = grounding.detect(answer, [Document(id="d", text=context)])
+    assert report.verdict == "faithful" and flagged(report) == []
+
+
+def test_a_duration_of_another_length_is_still_flagged(grounding):
+    trial = [Document(id="d", text="The free trial lasts 60 days.")]
+    assert flagged(grounding.detect("The free trial lasts about three months.", trial)) == ["three"]
+    assert flagged(grounding.detect("The free trial lasts 50 days.", trial)) == ["50"]
+
+
+def test_what_the_sources_do_not_mention_is_checked_against_them(grounding):
+    support = [Document(id="support", text="Support is by email and chat on weekdays, 9:00 to 17:00 CET.")]
+    answer = "Support is by email and chat on weekdays; the sources do not mention phone support."
+    report = grounding.detect(answer, support, "Does Acme offer phone support?")
+    assert report.verdict == "faithful" and flagged(report) == []  # was hallucinated, "not" marked
+    wrong = grounding.detect("The sources do not mention email support.", support)
+    assert wrong.verdict == "hallucinated" and flagged(wrong) == ["do not mention"]
+
+
+def test_durations_function_words_and_names_out_of_place_by_hand():
+    from veracity.stages.verify.grounding import marked_range, names_out_of_place, only_function_words
+    from veracity.text.normalize import Duration, duration_supported, find_durations
+
+    found = find_durations("A 60-day trial, about two months, or within a day; 48 hours.")
+    assert [(d.text, d.value) for d in found] == [
+        ("60-day", Duration(__import__("decimal").Decimal(60), "day")),
+        ("two months", Duration(__import__("decimal").Decimal(2), "month")),
+        ("a day", Duration(__import__("decimal").Decimal(1), "day")),
+        ("48 hours", Duration(__import__("decimal").Decimal(48), "hour")),
+    ]
+    days = [d.value for d in find_durations("60 days and 2 days")]
+    assert duration_supported(found[1].value, days) and duration_supported(found[3].value, days)
+    assert not duration_supported(find_durations("four weeks")[0].value, [d.value for d in find_durations("30 days")])
+    assert not duration_supported(find_durations("29 days")[0].value, [d.value for d in find_durations("30 days")])
+    assert [only_function_words(t) for t in ("not", "n't", "does not", "Yes", "the", "Linux", "not Linux")] == [
+        True, True, True, True, True, False, False
+    ]  # fmt: skip
+    text = "Guests are never billed."
+    assert text[slice(*marked_range(text, Checkable(CheckableKind.NEGATION, 11, 16, "never")))] == "are never billed"
+    claim = "The desktop app supports Windows 10 or later, Linux."
+    items = GroundingChecker().checkables(claim)
+    sentences = ["The desktop app runs on Windows 10 or later.", "A Linux build is planned but not yet available."]
+    assert [n.text for n in names_out_of_place(claim, items, sentences)] == ["Linux"]
+    two_clauses = "It runs on Windows 10; Linux support is planned but not available yet."
+    assert names_out_of_place(two_clauses, GroundingChecker().checkables(two_clauses), sentences) == []

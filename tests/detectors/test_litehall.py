@@ -335,3 +335,103 @@ def test_a_server_that_is_down_is_a_clear_error(embedder):
     detector = LiteHallDetector(RuleNLI(), embedder, LiteHallConfig(verifier="llm"), llm=llm)
     with pytest.raises(BackendError, match=str(port)):
         detector.detect(ANSWER, DOCS)
+
+
+# Issue 44, item 10: the words marked in a not-supported claim are those its evidence does not state.
+
+APP = Document(
+    id="d1",
+    text="Version 8.1 of the app runs on Windows 10 and needs Java 7.0 or later. "
+    "A Linux build is planned but not yet available.",
+)
+
+
+@pytest.fixture(scope="module")
+def shipped_litehall():
+    return LiteHallDetector.from_config()
+
+
+def test_words_the_passage_states_verbatim_are_not_marked(shipped_litehall):
+    """Hand-checked with the shipped NLI model: both claims are refuted by the Linux sentence, which lacks
+    "Version", "8.1" and "Windows"; those were marked (and "8.1" listed twice). Only Linux is wrong."""
+    from veracity.cli.render import render_report
+
+    answer = "Version 8.1 runs on Windows and Linux and needs Java 7.0."
+    report = shipped_litehall.detect(answer, [APP], "Which platforms does version 8.1 support?")
+    assert report.verdict == "hallucinated"
+    assert [s.text for s in report.hallucinated_spans] == ["Linux"]
+    for verdict in report.claims:
+        assert not {s.text for s in verdict.error_spans} & {"Version", "8.1", "Windows", "Java", "7.0"}
+    lines = [line for line in render_report(report).splitlines() if line.startswith("      ")]
+    assert len(lines) == len(set(lines)), "a line of the sentence's marks or evidence is printed twice"
+
+
+def refuted_by(word: str) -> RuleScorer:
+    """NLI stand-in: contradicted by any premise containing ``word``, else neutral."""
+    return RuleScorer(lambda premise, claim: CONTRADICTED if word in premise else NEUTRAL, f"refuted-by-{word}")
+
+
+def test_the_questions_words_yes_and_words_of_other_evidence_are_not_marked(embedder):
+    security = Document(id="s", text="All data is encrypted at rest with AES-256. Backups are kept for 35 days.")
+    detector = LiteHallDetector(refuted_by("Backups"), embedder)
+    report = detector.detect("Yes: data is encrypted at rest.", [security], "Is my data encrypted?")
+    (verdict,) = report.claims
+    assert verdict.label is Label.NOT_SUPPORTED and verdict.claim.text.startswith("The answer to")
+    # the deciding premise ("Backups are kept …") lacks "data", "encrypted", "rest": they were marked
+    assert verdict.error_spans == [] and report.hallucinated_spans == []
+
+
+def test_a_negation_is_marked_with_what_it_negates(embedder):
+    detector = LiteHallDetector(refuted_by("Windows"), embedder)
+    report = detector.detect("The app does not run on Windows.", [Document(id="d", text="The app runs on Windows.")])
+    assert [s.text for s in report.hallucinated_spans] == ["does not run"]  # was "not"
+    report = detector.detect("The app doesn't run on Windows.", [Document(id="d", text="The app runs on Windows.")])
+    assert [s.text for s in report.hallucinated_spans] == ["doesn't run"]  # was "n't"
+
+
+def test_number_words_and_durations_are_compared_as_values(embedder):
+    detector = LiteHallDetector(refuted_by("trial"), embedder)
+    trial = [Document(id="d", text="The free trial lasts 60 days.")]
+    assert detector.detect("The free trial lasts about two months.", trial).hallucinated_spans == []  # was "two"
+    assert [s.text for s in detector.detect("The free trial lasts three months.", trial).hallucinated_spans] == [
+        "three"
+    ]
+    dozen = detector.detect("The trial has a dozen steps.", [Document(id="d", text="The trial has 12 steps.")])
+    assert dozen.hallucinated_spans == []
+
+
+# Issue 44, item 11: evidence with equal scores.
+
+OSLO = Document(id="acme", text="Acme Tools was founded in 2010. The weather that year was mild. It is based in Oslo.")
+
+
+def test_each_evidence_sentence_is_listed_once_with_its_own_score(embedder):
+    """A supporting or window sentence used to carry its main sentence's score: three sentences at one score, the
+    irrelevant weather sentence among them."""
+    detector = LiteHallDetector(RuleNLI(), embedder)
+    report = detector.detect("Acme Tools is based in Oslo.", [OSLO])
+    evidence = report.claims[0].evidence
+    texts = [e.text for e in evidence]
+    assert len(texts) == len(set(texts)) == 3
+    assert [e.score for e in evidence] == sorted((e.score for e in evidence), reverse=True)
+    assert texts[0] == "It is based in Oslo."
+    weather = next(e for e in evidence if "weather" in e.text)
+    assert weather.score < evidence[0].score and weather is evidence[-1]
+    assert report.sentences[0].evidence[0].text == "It is based in Oslo."
+
+
+def test_equal_scores_of_the_llm_retriever_go_to_the_sentence_sharing_the_claims_words(embedder):
+    """The llm retriever gives every sentence it picks the score 1.0; the irrelevant one it names first is not
+    listed first."""
+    llm = ScriptedLLM(lambda messages: json.dumps({"main_sentences": [
+        {"sentence_number": 2, "support": []}, {"sentence_number": 1, "support": []},
+        {"sentence_number": 3, "support": []}]}))  # fmt: skip
+    detector = LiteHallDetector(RuleNLI(), embedder, LiteHallConfig(retriever="llm"), llm=llm)
+    report = detector.detect("Acme is based in Oslo.", [OSLO])
+    evidence = report.claims[0].evidence
+    assert [e.score for e in evidence] == [1.0, 1.0, 1.0]
+    assert [e.text for e in evidence] == [
+        "It is based in Oslo.",  # shares "based" and "Oslo" with the claim
+        "Acme Tools was founded in 2010.",  # shares "Acme"
+        "The weather that year was mild.",  # shares nothing (the LLM named it first)
+    ]

@@ -12,7 +12,9 @@ Scores (see docs/design.md): with ``sim`` the best alignment similarity of a sen
 * answer score     = max over sentences; hallucinated iff score ≥ threshold (default 0.5).
 
 So an answer is hallucinated when some sentence has an unsupported item (those items are its error spans), or no
-context sentence resembles it (sim ≤ m: the whole sentence is the error span, label ``unverifiable``).
+context sentence resembles it (sim ≤ m: the whole sentence is the error span, label ``unverifiable``). Number words
+count as numbers ("two" = 2) and durations by their length ("about two months" is supported by "60 days"); an
+unsupported negation is marked with the words it negates ("does not last"), never as "not" alone.
 Sentences that state nothing checkable (questions, filler such as "I hope this helps", fewer than 5 words with no
 name or number) are not scored.
 """
@@ -38,7 +40,7 @@ from veracity.schema import (
     TextSpan,
 )
 from veracity.stages.retrieve.align import EmbeddingAligner
-from veracity.stages.verify.grounding import Checkable, GroundingChecker
+from veracity.stages.verify.grounding import Checkable, GroundingChecker, marked_range
 from veracity.text.factual import check_factual
 from veracity.text.split import SentenceSplitter, SplitterBackend
 from veracity.text.tagging import split_documents
@@ -170,7 +172,8 @@ class GroundingDetector(ConfiguredDetector[GroundingConfig]):
         score = max(aligned, 0.5 + 0.5 * len(missing) / len(items)) if missing else aligned
         hallucinated = score >= settings.threshold
         offset = sentence.span.start
-        item_spans = [TextSpan.of(answer, offset + m.start, offset + m.end) for m in missing]
+        marked = _merge_ranges([marked_range(sentence.text, m, self.checker.spacy_model) for m in missing])
+        item_spans = [TextSpan.of(answer, offset + start, offset + end) for start, end in marked]
         # A sentence nothing in the context resembles is unsupported as a whole, whatever its items.
         unaligned = similarity <= settings.min_similarity
         whole = unaligned or (hallucinated and not missing)
@@ -180,7 +183,7 @@ class GroundingDetector(ConfiguredDetector[GroundingConfig]):
             claim=claim,
             label=label,
             p_supported=1.0 - score,
-            error_spans=[TextSpan.of(sentence.text, m.start, m.end) for m in missing],
+            error_spans=[TextSpan.of(sentence.text, start, end) for start, end in marked],
             answer_error_spans=item_spans,
             evidence=evidence,
         )
@@ -214,10 +217,15 @@ def _clip(value: float) -> float:
 
 
 def _merge(spans: list[TextSpan], source: str) -> list[TextSpan]:
+    return [TextSpan.of(source, start, end) for start, end in _merge_ranges([(s.start, s.end) for s in spans])]
+
+
+def _merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping or touching ranges joined, in text order."""
     merged: list[list[int]] = []
-    for span in sorted(spans, key=lambda s: (s.start, s.end)):
-        if merged and span.start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], span.end)
+    for start, end in sorted(ranges):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
         else:
-            merged.append([span.start, span.end])
-    return [TextSpan.of(source, start, end) for start, end in merged]
+            merged.append([start, end])
+    return [(start, end) for start, end in merged]

@@ -13,6 +13,15 @@ for that item, with a note in the report; the LLM is ``llm`` (default: the local
 Ablations (Table 9): ``extractor=none`` verifies each answer sentence as one claim (the whole answer when it is one
 sentence, stated with its question); ``retriever=none`` uses whole chunks (each up to ``chunk_tokens``) as evidence.
 An answer with no claim (only questions or opinions) is faithful, with a note.
+
+The words marked in a not-supported claim are those its evidence (every main, supporting and window sentence
+retrieved for it) does not state: names, numbers, dates and durations compared by value ("two months" ≈ "60
+days"), or a name the evidence states only away from the words around it in the claim
+(:func:`~veracity.stages.verify.grounding.names_out_of_place`: "Linux" in "supports Windows 10 or later, Linux"
+where the passage names Linux only in "A Linux build is planned but not yet available"); failing those, its
+content words the evidence lacks. A word the question restates (the claim's ``The answer to "…" is:`` part), a
+function word and a lone negation particle are never marked (a negation is marked with what it negates, "does not
+run"). The ``llm`` verifier's error tokens are kept but for those.
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ from veracity.schema import (
     Document,
     Evidence,
     EvidenceRole,
+    Label,
     Report,
     Sentence,
     SentenceScore,
@@ -53,8 +63,22 @@ from veracity.stages.claims import (
     RulesClaimExtractor,
     locate_in_answer,
 )
-from veracity.stages.retrieve.evidence import ClaimEvidence, LLMEvidenceRetriever, ScoredEvidenceRetriever
-from veracity.stages.verify.claims import LLMClaimVerifier, NLIClaimVerifier, fact_score
+from veracity.stages.retrieve.evidence import (
+    ClaimEvidence,
+    LLMEvidenceRetriever,
+    ScoredEvidenceRetriever,
+    order_evidence,
+)
+from veracity.stages.verify.claims import ClaimCheck, LLMClaimVerifier, NLIClaimVerifier, fact_score
+from veracity.stages.verify.grounding import (
+    CheckableKind,
+    GroundingChecker,
+    marked_range,
+    names_out_of_place,
+    only_function_words,
+)
+from veracity.text.normalize import find_durations
+from veracity.text.novelty import content_words, vocabulary
 from veracity.text.split import SentenceSplitter
 from veracity.text.tagging import CorpusSentence
 
@@ -160,6 +184,7 @@ class LiteHallDetector(ConfiguredDetector[LiteHallConfig]):
             if s.verifier == "llm":
                 self.verifier = LLMClaimVerifier(self.llm, nli)
         self._splitter = SentenceSplitter("auto")
+        self._checker = GroundingChecker()
 
     @classmethod
     def from_config(cls, config: LiteHallConfig | None = None, **overrides: Any) -> Self:
@@ -206,21 +231,22 @@ class LiteHallDetector(ConfiguredDetector[LiteHallConfig]):
                 notes.append(f"claim {claim.id}: {check.note}")
         verdicts = []
         for claim, check, found in zip(claims, checks, evidence, strict=True):
+            marks = self._marks(claim.text, check, found)
             verdicts.append(
                 ClaimVerdict(
                     claim=claim,
                     label=check.label,
                     p_supported=min(1.0, max(0.0, check.p_supported)),
-                    error_spans=check.error_spans,
-                    answer_error_spans=locate_in_answer(answer, claim, check.error_spans),
-                    evidence=_evidence(found),
+                    error_spans=marks,
+                    answer_error_spans=locate_in_answer(answer, claim, marks),
+                    evidence=order_evidence(claim.text, _evidence(found)),
                 )
             )
         score_fs = fact_score([v.label for v in verdicts])
         score = 1.0 - (score_fs if score_fs is not None else 1.0)
         sentence_scores = _sentence_scores(claim_set.sentences, verdicts, threshold)
-        spans = sorted({(s.start, s.end): s for v in verdicts for s in v.answer_error_spans}.values(),
-                       key=lambda s: s.start)  # fmt: skip
+        marked = _merge_ranges([(s.start, s.end) for v in verdicts for s in v.answer_error_spans])
+        spans = [TextSpan.of(answer, start, end) for start, end in marked]
         return self.report(
             timer=timer,
             answer=answer,
@@ -234,15 +260,96 @@ class LiteHallDetector(ConfiguredDetector[LiteHallConfig]):
             notes=notes,
         )
 
+    def _marks(self, claim: str, check: ClaimCheck, found: ClaimEvidence) -> list[TextSpan]:
+        """The words of a not-supported ``claim`` to mark (module docstring), as spans of the claim."""
+        if check.label is not Label.NOT_SUPPORTED:
+            return []
+        begin = _restated_answer_start(claim, getattr(self.extractor, "question_template", _QUESTION_TEMPLATE))
+        part = claim[begin:]
+        if self.settings.verifier == "llm":
+            ranges = [(s.start - begin, s.end - begin) for s in check.error_spans if s.start >= begin]
+            ranges = [r for r in ranges if any(c.isalnum() for c in part[r[0] : r[1]])]
+            spans = [_shown(part, start, end, self._checker) for start, end in ranges]
+        else:
+            spans = _unsupported_words(part, [m.text for m in _members(found)], self._checker)
+        return [TextSpan.of(claim, begin + start, begin + end) for start, end in _merge_ranges(spans)]
+
     def _claims(self, answer: str, question: str | None) -> ClaimSet:
         if self.settings.extractor != "none":
             return self.extractor.extract(answer, question)
         sentences = self._splitter.split(answer) or [Sentence(index=0, span=TextSpan.of(answer, 0, len(answer)))]
         if len(sentences) == 1 and question and question.strip():
-            text = f'The answer to "{question.strip()}" is: {answer.strip()}'
+            text = _QUESTION_TEMPLATE.format(question=question.strip(), answer=answer.strip())
             return ClaimSet(sentences, [Claim(id="c1", text=text, sentence_index=0, span=sentences[0].span)])
         claims = [Claim(id=f"c{s.index + 1}", text=s.text, sentence_index=s.index, span=s.span) for s in sentences]
         return ClaimSet(sentences, claims)
+
+
+_QUESTION_TEMPLATE = 'The answer to "{question}" is: {answer}'
+
+
+def _restated_answer_start(claim: str, template: str) -> int:
+    """Where the answer's own words begin in a claim stated with its question (0 for any other claim)."""
+    if "{question}" not in template or not template.endswith("{answer}"):
+        return 0
+    head, tail = template.removesuffix("{answer}").split("{question}", 1)
+    if not claim.startswith(head):
+        return 0
+    where = claim.find(tail, len(head))
+    return where + len(tail) if where >= 0 else 0
+
+
+def _unsupported_words(claim: str, evidence: list[str], checker: GroundingChecker) -> list[tuple[int, int]]:
+    """Character ranges of ``claim`` that ``evidence`` does not support (module docstring)."""
+    items = checker.checked_items(claim)
+    missing = checker.unsupported(claim, items, evidence)
+    missing += [n for n in names_out_of_place(claim, items, evidence) if n not in missing]
+    if missing:
+        return [marked_range(claim, item, checker.spacy_model) for item in missing]
+    known = vocabulary(evidence)
+    inside_items = [(i.start, i.end) for i in items] + [(d.start, d.end) for d in find_durations(claim)]
+    return [
+        (w.start, w.end)
+        for w in content_words(claim)
+        if w.form not in known
+        and not only_function_words(w.form)
+        and not any(s < w.end and w.start < e for s, e in inside_items)
+    ]
+
+
+def _shown(text: str, start: int, end: int, checker: GroundingChecker) -> tuple[int, int]:
+    """An error token as marked: a lone negation particle widened to what it negates.
+
+    Other function words are dropped (an empty range); the rest stay as they are.
+    """
+    if not only_function_words(text[start:end]):
+        return start, end
+    negation = [i for i in checker.checkables(text) if i.kind is CheckableKind.NEGATION and start <= i.start < end]
+    return marked_range(text, negation[0], checker.spacy_model) if negation else (start, start)
+
+
+def _merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Non-empty ranges, overlapping ones joined, in text order."""
+    merged: list[list[int]] = []
+    for start, end in sorted(r for r in ranges if r[1] > r[0]):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return [(start, end) for start, end in merged]
+
+
+def _members(found: ClaimEvidence) -> list[CorpusSentence]:
+    """Every sentence retrieved for a claim, once each.
+
+    Each main sentence (best first) with its supporting ones, then the windows' sentences.
+    """
+    members: dict[tuple[str, int, int], CorpusSentence] = {}
+    groups = [[main, *support] for main, support in zip(found.main, found.support, strict=True)]
+    for group in (*groups, *found.windows):
+        for member in group:
+            members.setdefault((member.document_id, member.sentence.span.start, member.sentence.span.end), member)
+    return list(members.values())
 
 
 def _whole_chunks(chunks: Sequence[Any]) -> ClaimEvidence:
@@ -255,6 +362,7 @@ def _whole_chunks(chunks: Sequence[Any]) -> ClaimEvidence:
 
 
 def _evidence(found: ClaimEvidence) -> list[Evidence]:
+    """The claim's evidence, each sentence once with its own score (its group's where the retriever gave none)."""
     items: list[Evidence] = []
     seen: set[tuple[str, int, int]] = set()
 
@@ -264,7 +372,8 @@ def _evidence(found: ClaimEvidence) -> list[Evidence]:
             return
         seen.add(key)
         items.append(Evidence(document_id=sentence.document_id, sentence_index=sentence.sentence.index,
-                              text=sentence.text, span=sentence.sentence.span, role=role, score=score))  # fmt: skip
+                              text=sentence.text, span=sentence.sentence.span, role=role,
+                              score=found.score_of(sentence, score)))  # fmt: skip
 
     for main, support, score in zip(found.main, found.support, found.scores, strict=True):
         add(main, EvidenceRole.MAIN, score)
@@ -284,13 +393,15 @@ def _sentence_scores(sentences: list[Sentence], verdicts: list[ClaimVerdict], th
             continue
         score_fs = fact_score([v.label for v in mine]) or 0.0
         score = 1.0 - score_fs
+        # two claims of one sentence often mark the same words and read the same sentences: each is listed once
+        marked = {(s.start, s.end): s for v in mine for s in v.answer_error_spans}
         scores.append(
             SentenceScore(
                 sentence=sentence,
                 score=score,
                 hallucinated=score >= threshold,
-                error_spans=[s for v in mine for s in v.answer_error_spans],
-                evidence=[e for v in mine for e in v.evidence][:6],
+                error_spans=[marked[k] for k in sorted(marked)],
+                evidence=order_evidence(sentence.text, [e for v in mine for e in v.evidence])[:6],
             )
         )
     return scores

@@ -1,6 +1,6 @@
-"""Finding numbers and dates in text and normalising them.
+"""Finding numbers, dates and durations in text and normalising them.
 
-So that "1,000" = "1000" and "5 March 1901" = "March 5, 1901" = "1901-03-05".
+So that "1,000" = "1000", "5 March 1901" = "March 5, 1901" = "1901-03-05" and "two months" ≈ "60 days".
 """
 
 from __future__ import annotations
@@ -13,9 +13,12 @@ from typing import Generic, TypeVar
 
 __all__ = [
     "DateValue",
+    "Duration",
     "Mention",
     "date_supported",
+    "duration_supported",
     "find_dates",
+    "find_durations",
     "find_numbers",
     "normalize_words",
     "number_supported",
@@ -207,3 +210,78 @@ def _number_value(m: re.Match[str]) -> Decimal | None:
         return value
     except (InvalidOperation, KeyError):
         return None
+
+
+# A unit's length in days. Months and years vary in length (28-31 days, 365-366), so a duration in one of them is
+# compared with one in another unit to within _CALENDAR_TOLERANCE; the fixed units convert exactly.
+_UNIT_DAYS = {
+    "second": Decimal(1) / 86400,
+    "minute": Decimal(1) / 1440,
+    "hour": Decimal(1) / 24,
+    "day": Decimal(1),
+    "week": Decimal(7),
+    "fortnight": Decimal(14),
+    "month": Decimal("365.25") / 12,
+    "year": Decimal("365.25"),
+}
+_CALENDAR_UNITS = frozenset({"month", "year"})
+_CALENDAR_TOLERANCE = Decimal("0.03")
+_UNIT = re.compile(r"\b(?P<unit>" + "|".join(_UNIT_DAYS) + r")s?\b", re.IGNORECASE)
+_ONE_BEFORE = re.compile(r"\b(?:a|an|one)\s+$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Duration:
+    """A length of time as stated: an amount of one unit ("two months" → 2 month)."""
+
+    amount: Decimal
+    unit: str
+
+    @property
+    def days(self) -> Decimal:
+        """The length in days (a month is 365.25 / 12 days, a year 365.25)."""
+        return self.amount * _UNIT_DAYS[self.unit]
+
+
+def find_durations(text: str) -> list[Mention[Duration]]:
+    """Durations in ``text``: a number, or "a", "an", "one", followed by a unit of time.
+
+    Numbers are read as :func:`find_numbers` reads them, digits or words: "60 days", "a 60-day trial", "two
+    months", "a dozen weeks", "within a day".
+
+    Example::
+
+        >>> [(d.text, d.value.days) for d in find_durations("It lasts 60 days, about two months.")][0]
+        ('60 days', Decimal('60'))
+    """
+    numbers = find_numbers(text)
+    found = []
+    for m in _UNIT.finditer(text):
+        number = next((n for n in numbers if n.end <= m.start() and re.fullmatch(r"[\s-]*", text[n.end : m.start()])),
+                      None)  # fmt: skip
+        if number is not None:
+            start, amount = number.start, number.value
+        elif one := _ONE_BEFORE.search(text, 0, m.start()):
+            start, amount = one.start(), Decimal(1)
+        else:
+            continue
+        found.append(Mention(start, m.end(), text[start : m.end()], Duration(amount, m.group("unit").lower())))
+    return found
+
+
+def duration_supported(value: Duration, durations: list[Duration]) -> bool:
+    """Whether evidence with these durations states ``value``.
+
+    The same amount of the same unit, the same length in fixed units ("48 hours" = "2 days"), or, where a month or
+    a year is involved, a length within 3% ("two months" ≈ "60 days", "a year" ≈ "52 weeks"; not "four weeks").
+    """
+    for other in durations:
+        if other.unit == value.unit:
+            if other.amount == value.amount:
+                return True
+        elif _CALENDAR_UNITS & {value.unit, other.unit}:
+            if abs(value.days - other.days) <= _CALENDAR_TOLERANCE * max(value.days, other.days):
+                return True
+        elif abs(value.days - other.days) <= Decimal("1e-9") * max(value.days, other.days):
+            return True  # exact but for the rounding of 1/24, 1/1440, …
+    return False

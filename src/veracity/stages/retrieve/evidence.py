@@ -34,6 +34,11 @@ than MiniLM similarity finds them. The boost only reorders; a sentence still nee
 so a single document (where every sentence is boosted alike) is read as before. The reported scores are the
 similarities without it.
 
+Equal scores (a saturated relatedness score, the ``llm`` retriever's 1.0 for every sentence it picks, a sentence
+repeated in two documents) are ranked by the claim's content words each sentence shares, then by document order;
+:func:`order_evidence` lists a claim's evidence that way, each sentence with its own score (a supporting sentence
+does not inherit its main sentence's score).
+
 The defaults were chosen on HotpotQA questions outside the evaluation's 100 (paragraph-level gold), see
 ``experiments/evidence-dev/``.
 
@@ -53,13 +58,21 @@ import numpy as np
 from veracity.errors import LLMOutputError
 from veracity.models.llm.base import LLM, ask_json, reply_int
 from veracity.models.pair_scorer import NEUTRAL, PairScorer
-from veracity.schema import Document
+from veracity.schema import Document, Evidence, EvidenceRole
 from veracity.stages.prompts import EVIDENCE_RETRIEVAL, EVIDENCE_SCHEMA
+from veracity.text.novelty import content_words
 from veracity.text.split import SentenceSplitter
 from veracity.text.tagging import CorpusSentence, TaggedChunk, chunk_corpus
 from veracity.text.tokens import RegexTokenizer
 
-__all__ = ["ClaimEvidence", "EvidenceGroupIndices", "LLMEvidenceRetriever", "ScoredEvidenceRetriever"]
+__all__ = [
+    "ClaimEvidence",
+    "EvidenceGroupIndices",
+    "LLMEvidenceRetriever",
+    "ScoredEvidenceRetriever",
+    "order_evidence",
+    "shared_words",
+]
 
 _LEADING_REFERENCE = re.compile(
     r"^\W*(?:he|she|it|they|his|her|its|their|this|these|that|those|the\s+\w+|there)\b", re.IGNORECASE
@@ -92,6 +105,14 @@ class ClaimEvidence:
     notes: list[str] = field(default_factory=list)
     windows: list[list[CorpusSentence]] = field(default_factory=list)
     window_scores: list[float] = field(default_factory=list)
+    sentence_scores: dict[tuple[str, int, int], float] = field(default_factory=dict)
+    """Each retrieved sentence's own score for the claim (where the retriever computed one), by
+    (document id, span start, span end)."""
+
+    def score_of(self, sentence: CorpusSentence, default: float) -> float:
+        """``sentence``'s own score for the claim, or ``default`` where there is none."""
+        key = (sentence.document_id, sentence.sentence.span.start, sentence.sentence.span.end)
+        return self.sentence_scores.get(key, default)
 
     def add(self, chunk: TaggedChunk, j: int, main: int, support: Sequence[int], score: float) -> None:
         """Add main sentence ``main`` of chunk ``j`` (0-based) with its supporting sentences (0-based)."""
@@ -181,6 +202,8 @@ class ScoredEvidenceRetriever:
         windows = self._windows(chunks, located) if self.windows > 0 else []
         titles = _document_titles(chunks, located, leading) if self.name_boost else {}
         documents = np.array([chunks[j].sentences[k].document_id for j, k in located], dtype=object)
+        position_of = {where: p for p, where in enumerate(located)}
+        sentence_words = [_content_forms(text) for text in texts]
         results = []
         for claim, row in zip(claims, scores, strict=True):
             evidence = ClaimEvidence()
@@ -188,15 +211,24 @@ class ScoredEvidenceRetriever:
             if titles:
                 named = list(named_documents(claim, titles))
                 ranking = row + self.name_boost * np.isin(documents, named).astype(row.dtype)
-            for position in self._select(ranking, floor, located, chunks, names, admitted=row >= floor):
+            wanted = _content_forms(claim)
+            shared = np.array([len(wanted & words) for words in sentence_words])
+            for position in self._select(ranking, floor, located, chunks, names, row >= floor, shared):
                 j, k = located[position]
                 evidence.add(chunks[j], j, k, supporting_indices(chunks[j].sentences, k, self.antecedent),
                              float(row[position]))  # fmt: skip
+            chosen = [position_of[(g.chunk, i - 1)] for g in evidence.groups for i in (g.main, *g.support)]
             if windows:
                 best = sorted(((float(row[w].max()), n) for n, w in enumerate(windows)), key=lambda x: -x[0])
                 for score, n in best[: self.windows]:
                     evidence.windows.append([chunks[located[p][0]].sentences[located[p][1]] for p in windows[n]])
                     evidence.window_scores.append(score)
+                    chosen += windows[n]
+            for position in chosen:
+                j, k = located[position]
+                member = chunks[j].sentences[k]
+                key = (member.document_id, member.sentence.span.start, member.sentence.span.end)
+                evidence.sentence_scores[key] = min(1.0, max(0.0, float(row[position])))
             results.append(evidence)
         return results
 
@@ -244,8 +276,11 @@ class ScoredEvidenceRetriever:
         chunks: Sequence[TaggedChunk],
         names: dict[str, str] | None = None,
         admitted: np.ndarray | None = None,
+        shared: np.ndarray | None = None,
     ) -> list[int]:
         """The best ``top_k`` positions scoring at least ``floor`` (or, when given, where ``admitted`` is true).
+
+        Equal scores go to the position sharing more of the claim's content words (``shared``), then the earlier.
 
         With ``per_document`` set, documents take turns: first at most ``per_document`` sentences from each
         document, best first; only when that leaves places free (fewer documents than ``top_k``, e.g. a single
@@ -253,7 +288,8 @@ class ScoredEvidenceRetriever:
         ``names`` (``follow_links``), a document named by a chosen sentence goes before the others.
         """
         admitted = row >= floor if admitted is None else admitted
-        ranked = [int(p) for p in np.argsort(-row, kind="stable") if admitted[p]]
+        shared = np.zeros(len(row)) if shared is None else shared
+        ranked = [int(p) for p in np.lexsort((np.arange(len(row)), -shared, -row)) if admitted[p]]
         if self.per_document is None:
             return ranked[: self.top_k]
 
@@ -351,6 +387,46 @@ class LLMEvidenceRetriever:
             evidence.add(chunk, j, main - 1, valid, 1.0)
         if dropped:
             evidence.notes.append(f"{dropped} sentence number(s) not in chunk {j + 1} dropped from the LLM's evidence")
+
+
+def shared_words(query: str, texts: Sequence[str]) -> list[int]:
+    """How many distinct content words of ``query`` each of ``texts`` contains (stop words and case ignored).
+
+    Example::
+
+        >>> shared_words("Curie won the Nobel Prize.", ["The prize went to Curie.", "Paris is large."])
+        [2, 0]
+    """
+    wanted = _content_forms(query)
+    return [len(wanted & _content_forms(text)) for text in texts]
+
+
+def _content_forms(text: str) -> set[str]:
+    return {w.form for w in content_words(text)}
+
+
+def order_evidence(query: str, evidence: Sequence[Evidence]) -> list[Evidence]:
+    """``evidence`` best first.
+
+    By score; equal scores by the content words shared with ``query``, then main sentences before supporting ones,
+    then as given (document order within a retrieval). A sentence listed twice (by two claims of one answer
+    sentence) is kept once, with its best score, as main if either listing is.
+    """
+    best: dict[tuple[str, int, int], Evidence] = {}
+    for item in evidence:
+        key = (item.document_id, item.span.start, item.span.end)
+        seen = best.get(key)
+        if seen is None:
+            best[key] = item
+        else:
+            main = EvidenceRole.MAIN if EvidenceRole.MAIN in (seen.role, item.role) else seen.role
+            best[key] = seen.model_copy(update={"score": max(seen.score, item.score), "role": main})
+    items = list(best.values())
+    shared = shared_words(query, [e.text for e in items])
+    order = sorted(
+        range(len(items)), key=lambda i: (-items[i].score, -shared[i], items[i].role != EvidenceRole.MAIN, i)
+    )
+    return [items[i] for i in order]
 
 
 def _evidence_groups(reply: Any) -> list[tuple[int, list[int]]]:

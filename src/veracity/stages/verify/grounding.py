@@ -8,10 +8,18 @@ looked up in the evidence:
 * numbers — "1,000" = "1000" = "one thousand"; a bare year also matches a date in that year;
 * dates — "5 March 1901" = "March 5, 1901" = "1901-03-05"; a partial date matches any evidence date that agrees
   on the parts it gives ("March 1901" is supported by "5 March 1901", not the other way round);
-* negations ("not", "never", "n't", ...) — supported when some aligned evidence sentence is negated too.
+* negations ("not", "never", "n't", ...) — supported when some aligned evidence sentence is negated too, or,
+  in :meth:`GroundingChecker.unsupported`, when it says what the sources do not state ("the sources do not mention
+  phone support") and the evidence indeed does not name that.
+
+:meth:`GroundingChecker.check` and :meth:`GroundingChecker.unsupported` (what the ``grounding`` detector and the
+words ``litehall`` marks rest on; :func:`find_unsupported` is unchanged for the other detectors) also compare
+durations by length ("about two months" is supported by "60 days", "within a day" by "within 24 hours"), and
+``check`` does not check a proper noun that is a function word ("May", "The" in a title-case sentence).
 
 The unsupported items are the error spans. It needs no NLI model, so it doubles as the error-span locator of
-the other detectors.
+the other detectors. :func:`marked_range` gives the words to show for an item: a negation is never shown alone
+but with the words it negates ("does not last", not "not").
 """
 
 from __future__ import annotations
@@ -30,13 +38,26 @@ from veracity.text._spacy import DEFAULT_SPACY_MODEL, parse
 from veracity.text.normalize import (
     DateValue,
     date_supported,
+    duration_supported,
     find_dates,
+    find_durations,
     find_numbers,
     normalize_words,
     number_supported,
 )
+from veracity.text.novelty import STOP_WORDS, content_words
 
-__all__ = ["Checkable", "CheckableKind", "EvidenceFacts", "GroundingChecker", "find_unsupported", "misplaced_names"]
+__all__ = [
+    "Checkable",
+    "CheckableKind",
+    "EvidenceFacts",
+    "GroundingChecker",
+    "find_unsupported",
+    "marked_range",
+    "misplaced_names",
+    "names_out_of_place",
+    "only_function_words",
+]
 
 # Entity types checked by words. Numeric types are checked by value through normalize.find_numbers/find_dates.
 _WORD_ENTITY_LABELS = frozenset(
@@ -196,15 +217,130 @@ class GroundingChecker:
         Returns:
             ``(items, unsupported)``.
         """
-        items = self.checkables(text)
-        evidence = EvidenceFacts.of(" ".join(evidence_texts))
-        missing = find_unsupported(items, evidence)
+        items = self.checked_items(text)
+        missing = self.unsupported(text, items, evidence_texts)
         if extra_text and missing:
             extra = EvidenceFacts.of(extra_text)
             named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)
             vouched = {id(i) for i in find_unsupported([m for m in missing if m.kind in named], extra)}
             missing = [m for m in missing if m.kind not in named or id(m) in vouched]
         return items, missing
+
+    def checked_items(self, text: str) -> list[Checkable]:
+        """:meth:`checkables` less the proper nouns that are function words ("May", "The" in a title-case text)."""
+        return [i for i in self.checkables(text) if not _function_word(i)]
+
+    def unsupported(self, text: str, items: Sequence[Checkable], evidence_texts: Sequence[str]) -> list[Checkable]:
+        """The ``items`` of ``text`` that the evidence does not state, durations compared by length.
+
+        As :func:`find_unsupported` over the evidence together, except that a number or name inside a duration of
+        ``text`` ("two" of "about two months", "a day") is supported when the evidence states a duration of the
+        same length (:func:`~veracity.text.normalize.duration_supported`: "60 days", "24 hours"), and a negation
+        saying what the sources do not state ("the sources do not mention phone support") is supported when the
+        evidence does not name that thing.
+        """
+        joined = " ".join(evidence_texts)
+        missing = find_unsupported(items, EvidenceFacts.of(joined))
+        if not missing:
+            return missing
+        stated = [d.value for d in find_durations(joined)]
+        durations = [d for d in find_durations(text) if duration_supported(d.value, stated)]
+        missing = [m for m in missing if m.kind is CheckableKind.DATE or not _inside(m, durations)]
+        return [m for m in missing if not self._silent_sources(text, m, joined)]
+
+    def _silent_sources(self, text: str, item: Checkable, evidence: str) -> bool:
+        """Whether ``item`` is a statement about the sources that they bear out.
+
+        It negates what the sources say ("the sources do not mention phone support") about a thing the evidence
+        indeed does not name.
+        """
+        if item.kind is not CheckableKind.NEGATION:
+            return False
+        doc = parse(text, self.spacy_model)
+        token = next((t for t in doc if t.idx == item.start), None)
+        if token is None or token.head.lemma_.lower() not in _REPORTING_VERBS:
+            return False
+        verb = token.head
+        if not any(c.dep_ in ("nsubj", "nsubjpass") and c.lemma_.lower() in _SOURCE_NOUNS for c in verb.children):
+            return False
+        said = [t for c in verb.children if c.dep_ in ("dobj", "ccomp", "xcomp") for t in c.subtree]
+        words = {w for t in said for w in normalize_words(t.text) if t.text.lower() not in STOP_WORDS}
+        return bool(words) and not words <= set(normalize_words(evidence))
+
+
+def marked_range(text: str, item: Checkable, spacy_model: str = DEFAULT_SPACY_MODEL) -> tuple[int, int]:
+    """The characters of ``text`` to mark for an unsupported ``item``: the item, or for a negation, the phrase.
+
+    A negation particle alone tells a reader nothing, so it is widened to the words it negates with the auxiliary
+    before it ("does not last", "cannot create", "not available", "no phone support", "without being charged");
+    where the parse gives no such words, to the whole of ``text``.
+
+    Example::
+
+        >>> item = Checkable(CheckableKind.NEGATION, 15, 18, "not")
+        >>> text = "The trial does not last two months."
+        >>> start, end = marked_range(text, item)
+        >>> text[start:end]
+        'does not last'
+    """
+    if item.kind is not CheckableKind.NEGATION:
+        return item.start, item.end
+    doc = parse(text, spacy_model)
+    token = next((t for t in doc if t.idx == item.start), None)
+    if token is None:
+        return _trimmed(text)
+    head = token.head
+    if head.i > token.i:
+        first = token
+        while first.i > 0 and doc[first.i - 1].head == head and doc[first.i - 1].dep_ in ("aux", "auxpass"):
+            first = doc[first.i - 1]
+        start, end = first.idx, head.idx + len(head.text)
+    else:
+        last = max(token.subtree, key=lambda t: t.i)
+        if last.i == token.i and head.i != token.i:
+            start, end = head.idx, token.idx + len(token.text)
+        else:
+            start, end = token.idx, last.idx + len(last.text)
+    if end - start <= len(token.text):
+        return _trimmed(text)
+    return start, end
+
+
+def _trimmed(text: str) -> tuple[int, int]:
+    """The whole of ``text`` without surrounding spaces and final punctuation."""
+    stripped = text.rstrip().rstrip(".!?;:,").rstrip()
+    start = len(stripped) - len(stripped.lstrip())
+    return start, len(stripped)
+
+
+def _inside(item: Checkable, mentions: Sequence[Any]) -> bool:
+    return any(m.start <= item.start and item.end <= m.end for m in mentions)
+
+
+def only_function_words(text: str) -> bool:
+    """Whether ``text`` has no word but function words, negation particles and "yes" (never marked on their own).
+
+    Example::
+
+        >>> only_function_words("does n't"), only_function_words("Yes"), only_function_words("Linux")
+        (True, True, False)
+    """
+    words = re.findall(r"\w+(?:'\w+)?|n't", text.lower())
+    return all(w in _FUNCTION_WORDS for w in words)
+
+
+_REPORTING_VERBS = frozenset(
+    "mention say state specify include provide contain give list indicate discuss cover describe address".split()
+)
+_SOURCE_NOUNS = frozenset(
+    "source context document passage text information article record excerpt snippet material page".split()
+)
+_FUNCTION_WORDS = STOP_WORDS | _NEGATION_WORDS | {"yes", "yeah", "ca", "wo", "doesn", "isn", "aren", "don", "won"}
+
+
+def _function_word(item: Checkable) -> bool:
+    """A proper noun that is a function word: "May", "The", "Yes" where a title-case sentence capitalises them."""
+    return item.kind is CheckableKind.PROPER_NOUN and only_function_words(item.text)
 
 
 def _strip_determiner(ent: Any) -> tuple[int, int]:
@@ -301,3 +437,43 @@ def misplaced_names(
     if coreference and best > 0 and _PRONOUN.search(premise_sentences[best]):
         placed = placed | sentence_words[best - 1]
     return [n for n, words in zip(names, name_words, strict=True) if not words <= placed]
+
+
+def names_out_of_place(
+    claim: str, claim_items: Sequence[Checkable], sentences: Sequence[str], neighbours: int = 3
+) -> list[Checkable]:
+    """The names of ``claim`` that ``sentences`` state, but not beside the words around them in the claim.
+
+    A name's neighbours are the ``neighbours`` content words on each side of it within its clause of the claim
+    (up to a ";", ":" or dash; other names included). A name is out of place when every sentence naming it holds
+    fewer than half of them: "Linux" in "The app supports Windows 10 or later, Linux." where the one sentence naming
+    Linux is "A Linux build is planned but not yet available."; "Salesforce" in "The Team plan includes
+    Salesforce." where it is "Salesforce is available on the Enterprise plan only.". A name that no sentence
+    states, or that has no neighbours, is not out of place (the first is :func:`find_unsupported`'s). Unlike
+    :func:`misplaced_names` it does not pick one sentence for the whole claim, so a claim of two clauses, each
+    stated by its own sentence, has none.
+
+    Example::
+
+        >>> claim = "Kangas is a convicted killer."
+        >>> [n.text for n in names_out_of_place(claim, [Checkable(CheckableKind.ENTITY, 0, 6, "Kangas")],
+        ...     ["Lane is a convicted killer.", "Kangas made the film."])]
+        ['Kangas']
+    """
+    sentence_words = [{w.form for w in content_words(sentence)} for sentence in sentences]
+    out = []
+    for name in claim_items:
+        if name.kind not in (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN):
+            continue
+        before = _CLAUSE_BREAK.split(claim[: name.start])[-1]
+        after = _CLAUSE_BREAK.split(claim[name.end :])[0]
+        forms = {w.form for w in content_words(name.text)}
+        around = content_words(before)[-neighbours:] + content_words(after)[:neighbours]
+        near = {w.form for w in around} - forms
+        naming = [found for found in sentence_words if forms and forms <= found]
+        if near and naming and all(2 * len(near & found) < len(near) for found in naming):
+            out.append(name)
+    return out
+
+
+_CLAUSE_BREAK = re.compile(r"[;:]|\s[-–—]\s|—")
