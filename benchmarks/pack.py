@@ -6,7 +6,9 @@
 Every reader (``veracity eval report`` / ``compare``, calibration, the tables under benchmarks/) takes the packed
 file, and ``veracity eval`` resuming into a packed folder unpacks it first. Latencies are rounded to 0.1 ms, as the
 harness now writes them (finer digits are timer noise and were most of the packed size); nothing else in a row
-changes. Plots are re-encoded with the harness's own `shrink_png`.
+changes. Plots are re-encoded with the harness's own `shrink_png`. A packed predictions file byte for byte equal to
+another folder's (a `-calibrated` run re-read from the same predictions) is replaced by a pointer to it,
+`predictions.jsonl.same-as`, which every reader follows (`veracity._jsonl.linked_path`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import json
 import sys
 from pathlib import Path
 
-from veracity._jsonl import pack_rows
+from veracity._jsonl import linked_path, pack_rows
 from veracity.eval.plots import shrink_png
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -51,6 +53,28 @@ def pack_folder(folder: Path) -> tuple[int, int]:
     return before, after
 
 
+def link_duplicates(folders: list[Path]) -> int:
+    """Replace each packed predictions file equal to an earlier-named folder's by a pointer; returns the bytes saved.
+
+    The kept copy is the one whose folder name sorts first among all result folders, so a rerun links the same way.
+    """
+    kept: dict[bytes, Path] = {}
+    for packed in sorted(RESULTS.glob("*/predictions.jsonl.gz")):
+        kept.setdefault(packed.read_bytes(), packed)
+    saved = 0
+    for folder in folders:
+        packed = folder / "predictions.jsonl.gz"
+        if not packed.exists():
+            continue
+        original = kept.get(packed.read_bytes())
+        if original is not None and original.resolve() != packed.resolve():
+            plain = folder / "predictions.jsonl"
+            linked_path(plain).write_text(f"../{original.parent.name}/predictions.jsonl\n", encoding="utf-8")
+            saved += packed.stat().st_size
+            packed.unlink()
+    return saved
+
+
 def main(argv: list[str]) -> int:
     """Pack the folders named in ``argv`` (default: every result folder); prints the sizes."""
     folders = [Path(a) for a in argv] or sorted(p for p in RESULTS.iterdir() if p.is_dir())
@@ -61,7 +85,8 @@ def main(argv: list[str]) -> int:
             return 2
         before, after = pack_folder(folder)
         total_before, total_after = total_before + before, total_after + after
-    print(f"{len(folders)} folders: {total_before / 1e6:.1f} MB -> {total_after / 1e6:.1f} MB")
+    saved = link_duplicates(folders)
+    print(f"{len(folders)} folders: {total_before / 1e6:.1f} MB -> {(total_after - saved) / 1e6:.1f} MB")
     return 0
 
 

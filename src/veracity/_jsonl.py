@@ -77,9 +77,28 @@ def packed_path(path: Path) -> Path:
     return path.with_name(path.name + ".gz")
 
 
+def linked_path(path: Path) -> Path:
+    """Where a pointer to an identical rows file lives: ``path`` with ``.same-as`` added.
+
+    It holds the path, relative to ``path``'s folder, of another JSONL file (plain or packed) whose rows are byte for
+    byte the ones ``path`` would hold: two result folders made from one set of predictions keep them once.
+    """
+    return path.with_name(path.name + ".same-as")
+
+
+def _linked_target(path: Path) -> Path | None:
+    link = linked_path(path)
+    if path.exists() or packed_path(path).exists() or not link.exists():
+        return None
+    target = (path.parent / link.read_text(encoding="utf-8").strip()).resolve()
+    if not has_rows_file(target) or target == path.resolve():
+        raise InputError(f"{link} points at {target}, which holds no rows file")
+    return target
+
+
 def has_rows_file(path: Path) -> bool:
-    """Whether the JSONL file ``path`` exists, plain or packed."""
-    return path.exists() or packed_path(path).exists()
+    """Whether the JSONL file ``path`` exists, plain, packed or as a pointer to an identical one."""
+    return path.exists() or packed_path(path).exists() or linked_path(path).exists()
 
 
 def pack_rows(path: Path) -> Path:
@@ -96,7 +115,15 @@ def pack_rows(path: Path) -> Path:
 
 
 def unpack_rows(path: Path) -> None:
-    """Make ``path`` a plain JSONL file again when only its packed form exists (before rows are appended to it)."""
+    """Make ``path`` a plain JSONL file again when only its packed form (or a pointer) exists, before rows are added."""
+    target = _linked_target(path)
+    if target is not None:
+        rows = read_rows(target)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+        tmp.replace(path)
+        linked_path(path).unlink()
+        return
     packed = packed_path(path)
     if path.exists() or not packed.exists():
         return
@@ -110,8 +137,12 @@ def unpack_rows(path: Path) -> None:
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The JSON objects of an append-only JSONL file, plain or packed (``path`` + ``.gz``); a missing file has none.
 
-    A line that does not parse is skipped: it is the last line of a run that was interrupted mid-write.
+    A line that does not parse is skipped: it is the last line of a run that was interrupted mid-write. A pointer
+    (:func:`linked_path`) is followed.
     """
+    target = _linked_target(path)
+    if target is not None:
+        return read_rows(target)
     packed = not path.exists()
     if not packed:
         handle: Any = path.open("rb")

@@ -3,6 +3,7 @@ since no NLI model can be installed offline)."""
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -300,6 +301,31 @@ def test_a_packed_run_is_read_compared_and_resumed_as_the_plain_one(grounding, t
     packed_file.write_bytes(packed_file.read_bytes()[:20])  # cut short
     with pytest.raises(VeracityError, match="not a whole gzip file"):
         read_rows(tmp_path / "packed" / "predictions.jsonl")
+
+
+def test_a_pointer_to_identical_predictions_is_followed_and_resumes_as_a_copy(grounding, tmp_path):
+    from veracity._jsonl import has_rows_file, linked_path, pack_rows, read_rows
+
+    evaluate(grounding, GENERIC, tmp_path / "base", limit=1)
+    pack_rows(tmp_path / "base" / "predictions.jsonl")
+    twin = tmp_path / "twin" / "predictions.jsonl"
+    twin.parent.mkdir()
+    linked_path(twin).write_text("../base/predictions.jsonl\n")
+    assert has_rows_file(twin) and [r["id"] for r in read_rows(twin)] == ["g1"]
+    resumed = evaluate(grounding, GENERIC, tmp_path / "twin")  # the copy becomes its own file, then grows
+    assert resumed.n_new == 2 and twin.exists() and not linked_path(twin).exists()
+    assert [r["id"] for r in read_rows(tmp_path / "base" / "predictions.jsonl")] == ["g1"]  # the original untouched
+    linked_path(tmp_path / "base" / "x.jsonl").write_text("nowhere.jsonl\n")
+    with pytest.raises(VeracityError, match="holds no rows file"):
+        read_rows(tmp_path / "base" / "x.jsonl")
+
+
+def test_every_committed_pointer_leads_to_rows():
+    from veracity._jsonl import read_rows
+
+    results = Path(__file__).resolve().parents[2] / "benchmarks" / "results"
+    for link in results.glob("*/*.same-as"):
+        assert read_rows(link.with_name(link.name.removesuffix(".same-as"))), link
 
 
 def test_latencies_are_kept_to_a_tenth_of_a_millisecond(grounding, tmp_path):
