@@ -82,3 +82,10 @@ def test_sentences_glued_without_a_space_are_separated(backend):
         "It was published in the 19th century.",
         "First for Women is a magazine.",
     ]
+
+
+def test_merge_ranges_joins_overlapping_and_touching_ranges_in_text_order():
+    from veracity.text.split import merge_ranges
+
+    assert merge_ranges([(10, 12), (0, 3), (2, 5), (5, 7), (8, 8)]) == [(0, 7), (8, 8), (10, 12)]
+    assert merge_ranges([]) == []

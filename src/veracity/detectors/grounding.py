@@ -42,7 +42,7 @@ from veracity.schema import (
 from veracity.stages.retrieve.align import EmbeddingAligner
 from veracity.stages.verify.grounding import Checkable, GroundingChecker, marked_range
 from veracity.text.factual import check_factual
-from veracity.text.split import SentenceSplitter, SplitterBackend
+from veracity.text.split import SentenceSplitter, SplitterBackend, merge_ranges
 from veracity.text.tagging import split_documents
 
 __all__ = ["GroundingConfig", "GroundingDetector"]
@@ -172,7 +172,7 @@ class GroundingDetector(ConfiguredDetector[GroundingConfig]):
         score = max(aligned, 0.5 + 0.5 * len(missing) / len(items)) if missing else aligned
         hallucinated = score >= settings.threshold
         offset = sentence.span.start
-        marked = _merge_ranges([marked_range(sentence.text, m, self.checker.spacy_model) for m in missing])
+        marked = merge_ranges([marked_range(sentence.text, m, self.checker.spacy_model) for m in missing])
         item_spans = [TextSpan.of(answer, offset + start, offset + end) for start, end in marked]
         # A sentence nothing in the context resembles is unsupported as a whole, whatever its items.
         unaligned = similarity <= settings.min_similarity
@@ -217,15 +217,4 @@ def _clip(value: float) -> float:
 
 
 def _merge(spans: list[TextSpan], source: str) -> list[TextSpan]:
-    return [TextSpan.of(source, start, end) for start, end in _merge_ranges([(s.start, s.end) for s in spans])]
-
-
-def _merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Overlapping or touching ranges joined, in text order."""
-    merged: list[list[int]] = []
-    for start, end in sorted(ranges):
-        if merged and start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
-    return [(start, end) for start, end in merged]
+    return [TextSpan.of(source, start, end) for start, end in merge_ranges([(s.start, s.end) for s in spans])]

@@ -79,7 +79,7 @@ from veracity.stages.verify.grounding import (
 )
 from veracity.text.normalize import find_durations
 from veracity.text.novelty import content_words, vocabulary
-from veracity.text.split import SentenceSplitter
+from veracity.text.split import SentenceSplitter, merge_ranges
 from veracity.text.tagging import CorpusSentence
 
 __all__ = ["LiteHallConfig", "LiteHallDetector"]
@@ -245,7 +245,7 @@ class LiteHallDetector(ConfiguredDetector[LiteHallConfig]):
         score_fs = fact_score([v.label for v in verdicts])
         score = 1.0 - (score_fs if score_fs is not None else 1.0)
         sentence_scores = _sentence_scores(claim_set.sentences, verdicts, threshold)
-        marked = _merge_ranges([(s.start, s.end) for v in verdicts for s in v.answer_error_spans])
+        marked = merge_ranges((s.start, s.end) for v in verdicts for s in v.answer_error_spans if s.end > s.start)
         spans = [TextSpan.of(answer, start, end) for start, end in marked]
         return self.report(
             timer=timer,
@@ -272,7 +272,8 @@ class LiteHallDetector(ConfiguredDetector[LiteHallConfig]):
             spans = [_shown(part, start, end, self._checker) for start, end in ranges]
         else:
             spans = _unsupported_words(part, [m.text for m in _members(found)], self._checker)
-        return [TextSpan.of(claim, begin + start, begin + end) for start, end in _merge_ranges(spans)]
+        kept = merge_ranges(r for r in spans if r[1] > r[0])
+        return [TextSpan.of(claim, begin + start, begin + end) for start, end in kept]
 
     def _claims(self, answer: str, question: str | None) -> ClaimSet:
         if self.settings.extractor != "none":
@@ -326,17 +327,6 @@ def _shown(text: str, start: int, end: int, checker: GroundingChecker) -> tuple[
         return start, end
     negation = [i for i in checker.checkables(text) if i.kind is CheckableKind.NEGATION and start <= i.start < end]
     return marked_range(text, negation[0], checker.spacy_model) if negation else (start, start)
-
-
-def _merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Non-empty ranges, overlapping ones joined, in text order."""
-    merged: list[list[int]] = []
-    for start, end in sorted(r for r in ranges if r[1] > r[0]):
-        if merged and start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
-    return [(start, end) for start, end in merged]
 
 
 def _members(found: ClaimEvidence) -> list[CorpusSentence]:

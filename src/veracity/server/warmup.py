@@ -12,6 +12,7 @@ import threading
 from typing import Any
 
 from veracity.detectors.auto import ROUTES, AutoDetector, route_of
+from veracity.detectors.guard import innermost
 
 __all__ = ["WARM_UP_CONTEXT", "routing_detector", "warm_detector", "warm_up_inputs"]
 
@@ -42,16 +43,9 @@ def warm_up_inputs(long_form_words: int, max_answer_chars: int) -> dict[str, tup
 
 
 def routing_detector(detector: Any) -> AutoDetector | None:
-    """The ``auto`` detector under ``detector``'s wrappers (its calibration, the report guard), if it is one.
-
-    A wrapper keeps the detector it wraps, under the same name, as ``inner``.
-    """
-    while not isinstance(detector, AutoDetector):
-        inner = getattr(detector, "inner", None)
-        if inner is None or getattr(inner, "name", None) != getattr(detector, "name", None):
-            return None
-        detector = inner
-    return detector
+    """The ``auto`` detector under ``detector``'s wrappers (its calibration, the report guard), if it is one."""
+    routing = innermost(detector)
+    return routing if isinstance(routing, AutoDetector) else None
 
 
 def warm_detector(detector: Any, lock: threading.Lock, max_answer_chars: int) -> dict[str, Any]:

@@ -7,7 +7,7 @@ span excludes surrounding whitespace, and whitespace-only stretches produce no s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from veracity.errors import ConfigError
@@ -151,3 +151,14 @@ def _is_boundary(text: str, punct_start: int, punct_end: int, limit: int) -> boo
             return False
     # A new sentence starts with an upper-case letter, a digit, a quote or a bracket.
     return bool(re.match(r"[\"'“‘(\[]?[A-Z0-9À-Ý]", following))
+
+
+def merge_ranges(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Character ranges in text order, overlapping or touching ones joined into one."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(ranges):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged

@@ -55,6 +55,7 @@ from veracity.stages.verify.consistency import ConsistencyChecker, consistency_s
 from veracity.stages.verify.records import check_record_claims, read_record_fields, record_signals
 from veracity.text.language import detect_language
 from veracity.text.novelty import lexical_signals
+from veracity.text.split import merge_ranges
 
 __all__ = [
     "CONSISTENCY_SIGNALS",
@@ -306,6 +307,7 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         marked = [(start, end) for start, end, _ in spans]
         if self.settings.conflict_spans:
             marked += [(f.span.start, f.span.end) for f in findings if f.relation == "contradicted"]
+        marked = merge_ranges(marked)
         return self.report(
             timer=timer,
             answer=answer,
@@ -314,10 +316,10 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
             threshold=threshold,
             raw_score=prediction.raw,
             calibration=prediction.calibration,
-            hallucinated_spans=[TextSpan.of(answer, start, end) for start, end in _merged(marked)],
+            hallucinated_spans=[TextSpan.of(answer, start, end) for start, end in marked],
             sentences=(
                 # the span model's reading of each sentence (its own scale, not the fused P of the headline)
-                token_sentence_scores(answer, tokens, _merged(marked), self.span.settings.threshold)
+                token_sentence_scores(answer, tokens, marked, self.span.settings.threshold)
                 if tokens is not None and self.span is not None
                 else []
             ),
@@ -328,14 +330,3 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
                 findings=findings,
             ),
         )
-
-
-def _merged(ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Character ranges sorted, overlapping ones joined."""
-    out: list[tuple[int, int]] = []
-    for start, end in sorted(ranges):
-        if out and start <= out[-1][1]:
-            out[-1] = (out[-1][0], max(end, out[-1][1]))
-        else:
-            out.append((start, end))
-    return out
