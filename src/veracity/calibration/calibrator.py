@@ -28,7 +28,6 @@ from typing import Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
-from scipy.optimize import isotonic_regression, minimize
 
 from veracity._jsonl import read_versioned_json, write_json_atomic
 from veracity.errors import CalibrationError
@@ -57,9 +56,11 @@ SHAPES = ("qa", "dialogue", "summary")
 """Input shapes: a question and a short answer; a conversation and a reply; a text checked with no question."""
 
 RUNTIME_SETTINGS = frozenset(
-    {"batch_size", "num_threads", "device", "llm_timeout", "time_budget_s", "threshold", "calibration", "mark_words"}
-)
-"""Settings left out of the fingerprint: they change speed, the raw decision or the marked words, not the raw score."""
+    {"batch_size", "num_threads", "device", "backend", "llm_timeout", "time_budget_s", "threshold", "calibration",
+     "mark_words"}
+)  # fmt: skip
+"""Settings left out of the fingerprint: they change speed, the raw decision or the marked words, not the raw score
+(``backend``: ONNX Runtime fp32 gives torch's scores to 1e-6; int8 is ``quantize``, which counts)."""
 
 MODEL_SETTINGS = ("model", "nli_model", "relevance_model")
 """Settings that name a scoring model, whose weights the fingerprint digests."""
@@ -112,6 +113,8 @@ def fit_platt(scores: Sequence[float], labels: Sequence[int]) -> tuple[float, fl
         residual = 1.0 / (1.0 + np.exp(-t)) - target
         return value, np.array([float(residual @ z), float(residual.sum())])
 
+    from scipy.optimize import minimize  # imported when fitting only: it costs 0.3 s of every start
+
     result = minimize(loss, np.array([1.0, 0.0]), jac=True, method="L-BFGS-B")
     a, b = (float(v) for v in result.x)
     if not (math.isfinite(a) and math.isfinite(b)):
@@ -128,6 +131,8 @@ def fit_isotonic(scores: Sequence[float], labels: Sequence[int]) -> tuple[list[f
     x, y = _checked(scores, labels)
     distinct, inverse, counts = np.unique(x, return_inverse=True, return_counts=True)
     means = np.bincount(inverse, weights=y) / counts
+    from scipy.optimize import isotonic_regression
+
     fitted = isotonic_regression(means, weights=counts.astype(float), increasing=True).x
     # Keep only the knots where the step function changes (and the ends): the file stays small.
     keep = np.ones(len(distinct), dtype=bool)

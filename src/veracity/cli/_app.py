@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 P = ParamSpec("P")
 R = TypeVar("R")
 
+# Set by a one-shot `detect` once its report is out: `veracity.cli.main` may then end the process without teardown.
+fast_exit = False
+
 app = typer.Typer(
     name="veracity",
     help="Detect hallucinations in LLM answers against the documents they should rest on.",

@@ -15,6 +15,7 @@ from veracity.registry import DEFAULT_DETECTOR
 if TYPE_CHECKING:
     from veracity.schema import Report
 
+from veracity.cli import _app
 from veracity.cli._app import (
     AddressOption,
     BatchSizeOption,
@@ -187,6 +188,7 @@ def detect(
     report = _detector_or_server(detector, options, server, api_key_env, index).detect(
         item.answer, item.context, item.question
     )
+    _app.fast_exit = True  # one answer checked: main() may end the process without teardown
     if output_format == "json":
         typer.echo(report.model_dump_json(indent=2))
     else:
@@ -294,6 +296,7 @@ def models(
 ) -> None:
     """List the models veracity knows, whether each is available locally, and how to get the missing ones."""
     from veracity.models.catalog import CATALOG, model_status
+    from veracity.models.onnx_backend import onnx_note
 
     rows: list[dict[str, Any]] = [
         {
@@ -315,6 +318,26 @@ def models(
         if not row["available"]:
             line += f"\n{'':<{width}}  to install: {row['install']}"
         typer.echo(line)
+    typer.echo(onnx_note())
+
+
+@app.command("export-onnx")
+@handle_errors
+def export_onnx(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(help="Models (catalog names or folders); default: the encoders the default detector loads."),
+    ] = None,
+    int8: Annotated[bool, typer.Option(help="Also write the dynamic int8 copy.")] = True,
+) -> None:
+    """Export encoders to ONNX for ONNX Runtime (backend=onnx): into veracity's cache, from their safetensors."""
+    from veracity.models.catalog import resolve_model_path
+    from veracity.models.onnx_backend import DEFAULT_ONNX_MODELS, export_model
+
+    precisions: list[Any] = ["none", "int8"] if int8 else ["none"]
+    for name in names or DEFAULT_ONNX_MODELS:
+        files = export_model(resolve_model_path(name), precisions)
+        typer.echo(json.dumps({"model": name, "files": files}, ensure_ascii=False))
 
 
 @app.command()

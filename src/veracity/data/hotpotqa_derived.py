@@ -100,7 +100,7 @@ def build_hotpotqa_derived(data_dir: Path, out_dir: Path, seed: int = 13) -> dic
     if not path.exists():
         raise InputError(f"HotpotQA dev questions not found at {path}; set VERACITY_DATA or pass --data-dir")
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    nlp = load_spacy(purpose="HotPotQA-Derived answer types")
+    nlp = load_spacy()
     splitter = SentenceSplitter("rules")
     rng = random.Random(seed)
     # A pool of entities per type across every question, for easy answers with no same-type distractor entity.

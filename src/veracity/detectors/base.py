@@ -52,6 +52,11 @@ class RuntimeSettings(BaseModel):
     num_threads: int | None = Field(None, ge=1, description="torch CPU threads; None: torch's default.")
     quantize: Literal["none", "int8"] = Field("none", description="int8: dynamic int8 Linear layers (CPU).")
     device: Device = "cpu"
+    backend: Literal["auto", "torch", "onnx"] = Field(
+        "auto",
+        description="torch, or onnx (ONNX Runtime: no torch import; files from `veracity models export-onnx`); "
+        "auto: onnx when onnxruntime and the exported files are there, else torch.",
+    )
 
 
 class ModelSettings(RuntimeSettings):
@@ -170,6 +175,7 @@ def scorer_for(model: str, settings: Any) -> PairScorer:
         max_length=settings.max_length,
         num_threads=settings.num_threads,
         quantize=settings.quantize,
+        backend=settings.backend,
         device=settings.device,
     )
 

@@ -22,7 +22,7 @@ name or number) are not scored.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -55,6 +55,9 @@ class GroundingConfig(BaseModel):
 
     embedder: str = Field(DEFAULT_EMBEDDER, description="Sentence embedding model for alignment.")
     device: Device = "cpu"
+    backend: Literal["auto", "torch", "onnx"] = Field(
+        "auto", description="The embedder's backend: torch, onnx, or auto (onnx when its files are there)."
+    )
     splitter: SplitterBackend = "auto"
     top_k: int = Field(3, ge=1, description="Evidence sentences aligned to each answer sentence.")
     max_candidates: int = Field(512, ge=1, description="Context sentences embedded at most (lexical prefilter).")
@@ -99,7 +102,7 @@ class GroundingDetector(ConfiguredDetector[GroundingConfig]):
         return cls(
             splitter=SentenceSplitter(settings.splitter),
             aligner=EmbeddingAligner(
-                SentenceTransformerEmbedder(settings.embedder, device=settings.device),
+                SentenceTransformerEmbedder(settings.embedder, device=settings.device, backend=settings.backend),
                 settings.top_k,
                 settings.max_candidates,
             ),

@@ -73,8 +73,13 @@ class GuardedDetector:
 
     def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
         """The wrapped detector's report, keeping the promises."""
+        english_only = bool(getattr(innermost(self.inner), "reads_english_only", False))
+        if english_only:
+            from veracity.text.language import preload_identifier
+
+            preload_identifier()  # loads while the detector works (see there)
         report = self.inner.detect(answer, context, question)
-        return keep_promises(report, bool(getattr(innermost(self.inner), "reads_english_only", False)))
+        return keep_promises(report, english_only)
 
 
 def guarded(detector: Any) -> GuardedDetector:

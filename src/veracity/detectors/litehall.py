@@ -191,7 +191,11 @@ class LiteHallDetector(ConfiguredDetector[LiteHallConfig]):
         """Build the detector and its models (loaded on first use)."""
         settings = cls.settings_from(config, overrides)
         scorer = scorer_for(settings.nli_model, settings)
-        return cls(scorer, SentenceTransformerEmbedder(settings.embedder, device=settings.device), settings)
+        return cls(
+            scorer,
+            SentenceTransformerEmbedder(settings.embedder, device=settings.device, backend=settings.backend),
+            settings,
+        )
 
     def _models(self) -> dict[str, str]:
         models = {"nli": self.scorer.model_id, "embedder": self.embedder.model_id}

@@ -107,6 +107,7 @@ class SpanDetector(ConfiguredDetector[SpanConfig]):
             num_threads=settings.num_threads,
             device=settings.device,
             quantize=settings.quantize,
+            backend=settings.backend,
         )
         return cls(tagger, settings)
 

@@ -8,7 +8,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -21,6 +21,7 @@ from veracity.models._checkpoint import (
     refuse_new_weights,
 )
 from veracity.models.catalog import quiet_transformers, resolve_model_path
+from veracity.models.onnx_backend import Backend, OnnxEncoder, model_max_length, read_config, resolve_backend
 
 __all__ = ["DEFAULT_EMBEDDER", "Embedder", "SentenceTransformerEmbedder"]
 
@@ -96,6 +97,9 @@ class SentenceTransformerEmbedder:
         cache_size: the vectors of this many recent distinct texts are kept (least recently used dropped first),
             so a context checked against several answers, as in a batch of answers to one document, is embedded
             once; 0 turns the cache off. 8192 vectors of MiniLM take 12 MB.
+        backend: ``torch`` (sentence-transformers), ``onnx`` (ONNX Runtime: the transformer body, then mean pooling
+            and normalisation in numpy, as the model's modules say) or ``auto`` (ONNX when onnxruntime and the
+            exported files are there: :mod:`veracity.models.onnx_backend`).
     """
 
     def __init__(
@@ -105,6 +109,7 @@ class SentenceTransformerEmbedder:
         batch_size: int = 64,
         max_chars: int = 4000,
         cache_size: int = 8192,
+        backend: Backend = "auto",
     ) -> None:
         if cache_size < 0:
             raise ValueError(f"cache_size must be >= 0, got {cache_size}")
@@ -113,6 +118,9 @@ class SentenceTransformerEmbedder:
         self.batch_size = batch_size
         self.max_chars = max_chars
         self.cache_size = cache_size
+        if backend == "onnx" and device != "cpu":
+            raise ValueError("backend=onnx runs on the CPU only; use backend=torch on " + device)
+        self.backend = backend
         self._cache: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -123,7 +131,31 @@ class SentenceTransformerEmbedder:
     @property
     def dimension(self) -> int:
         """The embedding size."""
+        if self.runs_on == "onnx":
+            return int(read_config(self._onnx.path)["hidden_size"])
         return int(self._model().get_embedding_dimension())
+
+    @functools.cached_property
+    def runs_on(self) -> Literal["torch", "onnx"]:
+        """The backend that runs (``auto`` resolved: :func:`~veracity.models.onnx_backend.resolve_backend`)."""
+        if self.device != "cpu":
+            return "torch"
+        return resolve_backend(self.backend, resolve_model_path(self.model_id), "embedding", "none")
+
+    @functools.cached_property
+    def _onnx(self) -> OnnxEncoder:
+        return OnnxEncoder(resolve_model_path(self.model_id), "embedding")
+
+    def _encode_onnx(self, texts: Sequence[str]) -> NDArray[np.float32]:
+        """sentence-transformers' ``encode`` on ONNX Runtime: stripped texts, its token limit, length-sorted batches."""
+        encoder = self._onnx
+        limit = _max_seq_length(encoder.path)
+        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        for k in range(0, len(order), self.batch_size):
+            batch = order[k : k + self.batch_size]
+            out[batch] = encoder.run(encoder.encode([texts[i].strip() for i in batch], None, limit))
+        return out
 
     def embed(self, texts: Sequence[str]) -> NDArray[np.float32]:
         """L2-normalised embeddings of ``texts``."""
@@ -136,12 +168,16 @@ class SentenceTransformerEmbedder:
                 self._cache.move_to_end(k)
         missing = list(dict.fromkeys(k for k in keys if k not in found))
         if missing:
-            vectors = self._model().encode(
-                missing,
-                batch_size=self.batch_size,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
+            vectors = (
+                self._encode_onnx(missing)
+                if self.runs_on == "onnx"
+                else self._model().encode(
+                    missing,
+                    batch_size=self.batch_size,
+                    normalize_embeddings=True,
+                    convert_to_numpy=True,
+                    show_progress_bar=False,
+                )
             )
             fresh = dict(zip(missing, np.asarray(vectors, dtype=np.float32), strict=True))
             found.update(fresh)
@@ -154,3 +190,21 @@ class SentenceTransformerEmbedder:
 
     def _model(self) -> Any:
         return _load_sentence_transformer(str(resolve_model_path(self.model_id)), self.device)
+
+
+def _max_seq_length(path: Path) -> int:
+    """The token limit sentence-transformers reads the model at.
+
+    ``sentence_bert_config.json``'s ``max_seq_length``, else the smaller of the tokenizer's ``model_max_length`` and
+    the model's positions.
+    """
+    file = path / "sentence_bert_config.json"
+    try:
+        value = json.loads(file.read_text(encoding="utf-8")).get("max_seq_length")
+    except (OSError, ValueError, AttributeError):
+        value = None
+    if isinstance(value, int) and value > 0:
+        return value
+    positions = int(read_config(path).get("max_position_embeddings", 512))
+    own = model_max_length(path)
+    return min(own, positions) if own else positions

@@ -12,6 +12,15 @@ from numpy.typing import NDArray
 from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
 from veracity.models._checkpoint import NAMED_KEYS, architectures, refuse_new_weights
 from veracity.models.catalog import quiet_transformers, resolve_model_path
+from veracity.models.onnx_backend import (
+    Backend,
+    OnnxEncoder,
+    config_labels,
+    model_max_length,
+    read_config,
+    resolve_backend,
+    softmax,
+)
 
 __all__ = [
     "CONTRADICTION",
@@ -178,6 +187,8 @@ class HFPairScorer:
         label_names: the head's labels in logit order, when the config's names are not informative.
         quantize: ``"int8"`` runs the model with dynamic int8 ``Linear`` layers (CPU only; faster, slightly less
             exact); ``"none"`` runs it as stored.
+        backend: ``torch``, ``onnx`` (ONNX Runtime, no torch import: :mod:`veracity.models.onnx_backend`) or
+            ``auto`` (ONNX when onnxruntime and the exported files are there).
     """
 
     def __init__(
@@ -189,6 +200,7 @@ class HFPairScorer:
         device: str = "cpu",
         label_names: Sequence[str] | None = None,
         quantize: Literal["none", "int8"] = "none",
+        backend: Backend = "auto",
     ) -> None:
         if batch_size < 1 or (max_length is not None and max_length < 8):
             raise ConfigError(f"batch_size must be ≥ 1 and max_length ≥ 8, got {batch_size} and {max_length}")
@@ -203,6 +215,16 @@ class HFPairScorer:
         self.device = device
         self.label_names = list(label_names) if label_names is not None else None
         self.quantize = quantize
+        self.backend = backend
+        if backend == "onnx" and device != "cpu":
+            raise ConfigError("backend=onnx runs on the CPU only; use backend=torch on " + device)
+
+    @functools.cached_property
+    def runs_on(self) -> Literal["torch", "onnx"]:
+        """The backend that runs (``auto`` resolved: :func:`~veracity.models.onnx_backend.resolve_backend`)."""
+        if self.device != "cpu":
+            return "torch"
+        return resolve_backend(self.backend, resolve_model_path(self.model_id), "sequence", self.quantize)
 
     def config(self) -> dict[str, Any]:
         """Constructor arguments, as recorded in reports."""
@@ -213,10 +235,13 @@ class HFPairScorer:
             "num_threads": self.num_threads,
             "label_names": self.label_names,
             "quantize": self.quantize,
+            "backend": self.backend,
         }
 
     def score(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.float32]:
         """P(entailment), P(neutral), P(contradiction) for each pair, in input order."""
+        if self.runs_on == "onnx":
+            return self._score_onnx(pairs)
         import torch
 
         tokenizer, model = load_classifier(str(resolve_model_path(self.model_id)), self.device, self.quantize)
@@ -252,14 +277,56 @@ class HFPairScorer:
 
     def window_tokens(self) -> int:
         """The model tokens one pair is read at (``max_length``, else the model's own limit); loads the tokenizer."""
+        if self.runs_on == "onnx":
+            return self._max_length(None)
         tokenizer, _ = load_classifier(str(resolve_model_path(self.model_id)), self.device, self.quantize)
         return self._max_length(tokenizer)
 
     def _max_length(self, tokenizer: Any) -> int:
         if self.max_length is not None:
             return self.max_length
-        own = getattr(tokenizer, "model_max_length", None)
+        if tokenizer is None:  # the ONNX path: the limit tokenizer_config.json states, as transformers reads it
+            own = model_max_length(resolve_model_path(self.model_id))
+        else:
+            own = getattr(tokenizer, "model_max_length", None)
         return int(own) if isinstance(own, int) and 8 <= own <= MAX_MODEL_LENGTH else MAX_MODEL_LENGTH
+
+    @functools.cached_property
+    def _onnx(self) -> OnnxEncoder:
+        return OnnxEncoder(
+            resolve_model_path(self.model_id), "sequence", precision=self.quantize, num_threads=self.num_threads
+        )
+
+    def _score_onnx(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.float32]:
+        """:meth:`score` on ONNX Runtime: the same batches, tokens and reading of the logits."""
+        out = np.zeros((len(pairs), 3), dtype=np.float32)
+        if not pairs:
+            return out
+        encoder = self._onnx
+        labels = config_labels(read_config(encoder.path))
+        columns = None if len(labels) == 1 else label_columns(self._labels_named(labels))
+        max_length = self._max_length(None)
+        order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        for k in range(0, len(order), self.batch_size):
+            batch = order[k : k + self.batch_size]
+            encodings = encoder.encode([pairs[i][0] for i in batch], [pairs[i][1] for i in batch], max_length)
+            logits = encoder.run(encodings)
+            if columns is None:
+                p = 1.0 / (1.0 + np.exp(-logits[:, 0]))
+                out[batch, ENTAILMENT] = p
+                out[batch, NEUTRAL] = 1.0 - p
+            else:
+                probs = softmax(logits)
+                for logit_index, column in enumerate(columns):
+                    out[batch, column] = probs[:, logit_index]
+        return out
+
+    def _labels_named(self, labels: list[str]) -> list[str]:
+        if self.label_names is None:
+            return labels
+        if len(self.label_names) != len(labels):
+            raise ConfigError(f"label_names has {len(self.label_names)} names but the head has {len(labels)}")
+        return self.label_names
 
     def _labels(self, model: Any, n_labels: int) -> list[str]:
         if self.label_names is not None:

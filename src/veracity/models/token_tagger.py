@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 
 from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
 from veracity.models.catalog import resolve_model_path
+from veracity.models.onnx_backend import Backend, OnnxEncoder, config_labels, read_config, resolve_backend, softmax
 from veracity.models.pair_scorer import load_classifier
 
 __all__ = [
@@ -118,6 +119,8 @@ class TokenTagger:
         num_threads: torch CPU threads (process-wide); ``None`` leaves torch's default.
         device: torch device.
         quantize: ``"int8"`` runs dynamic int8 ``Linear`` layers on the CPU.
+        backend: ``torch``, ``onnx`` (ONNX Runtime, no torch import) or ``auto`` (ONNX when onnxruntime and the
+            exported files are there: :mod:`veracity.models.onnx_backend`).
     """
 
     def __init__(
@@ -128,6 +131,7 @@ class TokenTagger:
         num_threads: int | None = None,
         device: str = "cpu",
         quantize: Literal["none", "int8"] = "none",
+        backend: Backend = "auto",
     ) -> None:
         if batch_size < 1 or not 16 <= max_length <= 512:
             raise ConfigError(f"batch_size must be ≥ 1 and max_length in [16, 512], got {batch_size}, {max_length}")
@@ -139,11 +143,31 @@ class TokenTagger:
         self.num_threads = num_threads
         self.device = device
         self.quantize = quantize
+        if backend == "onnx" and device != "cpu":
+            raise ConfigError("backend=onnx runs on the CPU only; use backend=torch on " + device)
+        self.backend = backend
 
     @functools.cached_property
     def path(self) -> Path:
         """The model's local folder (resolved once: token counting calls for it many times an answer)."""
         return resolve_model_path(self.model_id)
+
+    @functools.cached_property
+    def runs_on(self) -> Literal["torch", "onnx"]:
+        """The backend that runs (``auto`` resolved: :func:`~veracity.models.onnx_backend.resolve_backend`)."""
+        if self.device != "cpu":
+            return "torch"
+        return resolve_backend(self.backend, self.path, "token", self.quantize)
+
+    @functools.cached_property
+    def _onnx(self) -> OnnxEncoder:
+        labels = config_labels(read_config(self.path))
+        if len(labels) != 2:
+            raise ModelNotAvailableError(
+                f"{self.path} is a token classifier with the labels {labels}, not a span model: the span model has "
+                "two labels (supported, unsupported), like veracity-span-small"
+            )
+        return OnnxEncoder(self.path, "token", precision=self.quantize, num_threads=self.num_threads)
 
     def _loaded(self) -> tuple[Any, Any]:
         tokenizer, model = load_classifier(str(self.path), self.device, self.quantize, head="token")
@@ -162,6 +186,8 @@ class TokenTagger:
 
     def count_tokens(self, text: str) -> int:
         """Tokens of ``text`` without special tokens."""
+        if self.runs_on == "onnx":
+            return len(_plain_tokenizer(self.path).encode(text, add_special_tokens=False).ids)
         tokenizer, _ = self._loaded()
         return len(tokenizer(text, add_special_tokens=False)["input_ids"])
 
@@ -171,6 +197,8 @@ class TokenTagger:
         The context loses its end when a pair is longer than ``max_length`` (callers select the context first so
         that it fits); the answer window is never cut unless it alone exceeds the window.
         """
+        if self.runs_on == "onnx":
+            return self._tag_onnx(pairs)
         import torch
 
         tokenizer, model = self._loaded()
@@ -192,6 +220,40 @@ class TokenTagger:
                         offsets=[answer_offsets[t] for t in keep], probs=probs[row, keep].astype(np.float32)
                     )
         return [r for r in results if r is not None]
+
+    def _tag_onnx(self, pairs: Sequence[tuple[str, str]]) -> list[TaggedWindow]:
+        """:meth:`tag` on ONNX Runtime: the same order, batches, truncation and answer offsets."""
+        encoder = self._onnx
+        results: list[TaggedWindow] = [TaggedWindow([], np.zeros(0, np.float32))] * len(pairs)
+        order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        for k in range(0, len(order), self.batch_size):
+            batch = order[k : k + self.batch_size]
+            contexts = [pairs[i][0] if pairs[i][0].strip() else "(no context)" for i in batch]
+            encodings = encoder.encode(contexts, [pairs[i][1] for i in batch], self.max_length)
+            probs = softmax(encoder.run(encodings))[..., 1]
+            for row, i in enumerate(batch):
+                encoding = encodings[row]
+                keep = [
+                    t
+                    for t, (sid, (start, end)) in enumerate(zip(encoding.sequence_ids, encoding.offsets, strict=True))
+                    if sid == 1 and end > start
+                ]
+                results[i] = TaggedWindow(
+                    offsets=[(int(encoding.offsets[t][0]), int(encoding.offsets[t][1])) for t in keep],
+                    probs=probs[row, keep].astype(np.float32),
+                )
+        return results
+
+
+@functools.lru_cache(maxsize=4)
+def _plain_tokenizer(path: Path) -> Any:
+    """The model's ``tokenizers`` tokenizer without truncation, for counting tokens (ONNX path)."""
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
+    tokenizer.no_truncation()
+    tokenizer.no_padding()
+    return tokenizer
 
 
 def encode_pairs(tokenizer: Any, pairs: Sequence[tuple[str, str]], max_length: int) -> dict[str, Any]:

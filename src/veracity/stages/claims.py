@@ -107,7 +107,7 @@ class RulesClaimExtractor:
         sentences = self._splitter.split(answer)
         if not sentences:
             return ClaimSet([], [])
-        nlp = load_spacy(purpose="claim extraction")
+        nlp = load_spacy()  # the full pipeline, shared with the checkers
         docs = list(nlp.pipe(s.text for s in sentences))
         asked = self._recent(question) if question and question.strip() and len(sentences) == 1 else None
         if asked and (self.question_context == "sentence" or not _has_finite_verb(docs[0])):

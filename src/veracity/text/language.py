@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import functools
+import contextlib
+import importlib.util
 import re
+import threading
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Language", "detect_language"]
+__all__ = ["Language", "detect_language", "preload_identifier"]
 
 _LETTER_WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 
@@ -20,11 +22,34 @@ class Language:
     probability: float
 
 
-@functools.lru_cache(maxsize=1)
-def _identifier() -> Any:
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+_LOAD_LOCK = threading.Lock()
+_LOADED: list[Any] = []
 
-    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+
+def _identifier() -> Any:
+    """py3langid's identifier, loaded once per process (a second caller waits for the first)."""
+    with _LOAD_LOCK:
+        if not _LOADED:
+            from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+            _LOADED.append(LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True))
+        return _LOADED[0]
+
+
+def preload_identifier() -> None:
+    """Start loading the identifier in a background thread, if it is not loaded yet.
+
+    Loading takes ~0.8 s, mostly xz decompression, which runs without the GIL: started before a detector's own work
+    (parsing, a model's forward pass), it is ready when the report is checked, instead of adding to a one-shot check.
+    """
+    if _LOADED or importlib.util.find_spec("py3langid") is None:
+        return
+
+    def load() -> None:
+        with contextlib.suppress(Exception):  # the caller's own detect_language reports nothing worse
+            _identifier()
+
+    threading.Thread(target=load, name="veracity-langid", daemon=True).start()
 
 
 def detect_language(text: str, min_words: int = 3, min_probability: float = 0.9) -> Language | None:

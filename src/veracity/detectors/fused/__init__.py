@@ -232,6 +232,7 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
                     batch_size=settings.batch_size,
                     num_threads=settings.num_threads,
                     quantize=settings.quantize,
+                    backend=settings.backend,
                     device=settings.device,
                 )
             )

@@ -202,7 +202,7 @@ class LeapDetector(ConfiguredDetector[LeapConfig]):
     def from_config(cls, config: LeapConfig | None = None, **overrides: Any) -> Self:
         """Build the detector; the LLM and the NLI model load on first use, the memory now (errors early)."""
         settings = cls.settings_from(config, overrides)
-        embedder = SentenceTransformerEmbedder(settings.embedder, device=settings.device)
+        embedder = SentenceTransformerEmbedder(settings.embedder, device=settings.device, backend=settings.backend)
         memory = AgentMemory.open(Path(settings.memory), embedder) if settings.memory else None
         search: SearchBackend | None = None
         if settings.search.startswith(("http://", "https://")):

@@ -167,7 +167,11 @@ class OasisDetector(ConfiguredDetector[OasisConfig]):
         """Build the detector; its models and its index load on first use."""
         settings = cls.settings_from(config, overrides)
         scorer = scorer_for(settings.nli_model, settings)
-        return cls(scorer, SentenceTransformerEmbedder(settings.embedder, device=settings.device), settings)
+        return cls(
+            scorer,
+            SentenceTransformerEmbedder(settings.embedder, device=settings.device, backend=settings.backend),
+            settings,
+        )
 
     def _models(self) -> dict[str, str]:
         models = {"nli": self.scorer.model_id, "embedder": self.embedder.model_id}

@@ -135,7 +135,7 @@ class SEADetector(ConfiguredDetector[SEAConfig]):
         relevance = scorer(settings.relevance_model) if settings.relevance_model else None
         return cls(
             scorer(settings.nli_model),
-            SentenceTransformerEmbedder(settings.embedder, device=settings.device),
+            SentenceTransformerEmbedder(settings.embedder, device=settings.device, backend=settings.backend),
             settings,
             relevance,
         )
