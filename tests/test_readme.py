@@ -248,7 +248,7 @@ def test_the_readme_python_snippet_runs_and_prints_what_it_says():
 def make_run_command() -> str:
     """The detect command of the Makefile's `run` target, as bash runs it from the checkout."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    recipe = re.search(r"^run: setup\n((?:\t.*\n)+)", makefile, re.M)
+    recipe = re.search(r"^run: setup[^\n]*\n((?:\t.*\n)+)", makefile, re.M)
     assert recipe, "the Makefile has no `run: setup` target"
     command = re.sub(r"\\\n\t*", " ", recipe.group(1)).strip()
     variables = dict(re.findall(r"^(\w+)\s*[:?]?=\s*(.*)$", makefile, re.M))

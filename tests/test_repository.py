@@ -41,6 +41,7 @@ def test_tests_mirror_the_package():
         "test_api.py",
         "test_docs_examples.py",
         "test_layers.py",
+        "test_light_install.py",
         "test_readme.py",
         "test_repository.py",
         "test_schema.py",

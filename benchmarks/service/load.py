@@ -2,6 +2,8 @@
 
     python benchmarks/service/load.py --out benchmarks/results/service-load_grounding
     python benchmarks/service/load.py --clients 10 --requests 4 --out benchmarks/results/service-burst_grounding
+    python benchmarks/service/load.py --clients 4 --detector auto --records ragtruth-dev \
+        --out benchmarks/results/service-load_auto-onnx   # issue 46: RAG answers, before/after (benchmarks/onnx/run.sh)
 
 Starts `veracity serve` with its default settings (the queue refuses only what could not finish within the request
 timeout) on a free loopback port. Each client posts records in a loop — for S seconds, or R requests each with
@@ -60,6 +62,19 @@ async def run(
         return results, time.monotonic() - started
 
 
+def ragtruth_dev_records(limit: int) -> list[dict]:
+    """The first ``limit`` RAGTruth dev answers (RAG answers over retrieved passages, news and business records)."""
+    from veracity.data.loaders import load_dataset
+
+    records = []
+    for example in load_dataset("ragtruth:dev"):
+        context = [doc.text if hasattr(doc, "text") else str(doc) for doc in example.context]
+        records.append({"question": example.question, "answer": example.answer, "context": context})
+        if len(records) >= limit:
+            break
+    return records
+
+
 def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100)[q - 1] if len(values) >= 2 else (values[0] if values else float("nan"))
 
@@ -70,9 +85,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--requests", type=int, default=None, help="A burst: this many requests per client, no retry.")
     parser.add_argument("--detector", default="grounding")
+    parser.add_argument("--records", choices=["halueval-qa", "ragtruth-dev"], default="halueval-qa")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
-    records = halueval_qa_records(500)
+    records = halueval_qa_records(500) if args.records == "halueval-qa" else ragtruth_dev_records(200)
     with tempfile.TemporaryDirectory() as tmp, service(Path(tmp) / "data", "--detector", args.detector) as (url, _):
         results, elapsed = asyncio.run(run(url, records, args.clients, args.seconds, args.requests))
         healthy = httpx.get(url + "/healthz").status_code == 200
@@ -85,6 +101,7 @@ def main() -> None:
         args.out,
         {
             "detector": args.detector,
+            "records": args.records,
             "clients": args.clients,
             "requests_per_client": args.requests,
             "seconds": round(elapsed, 2),

@@ -17,12 +17,12 @@ import pytest
 
 pytest.importorskip("onnxruntime", reason="onnxruntime is not installed (pip install 'veracity[onnx]')")
 
-from veracity.errors import BackendError, ModelNotAvailableError  # noqa: E402
-from veracity.models import onnx_backend  # noqa: E402
-from veracity.models.catalog import resolve_model_path  # noqa: E402
-from veracity.models.embedder import SentenceTransformerEmbedder  # noqa: E402
-from veracity.models.pair_scorer import HFPairScorer  # noqa: E402
-from veracity.models.token_tagger import TokenTagger  # noqa: E402
+from veracity.errors import BackendError, ModelNotAvailableError
+from veracity.models import onnx_backend
+from veracity.models.catalog import resolve_model_path
+from veracity.models.embedder import SentenceTransformerEmbedder
+from veracity.models.pair_scorer import HFPairScorer
+from veracity.models.token_tagger import TokenTagger
 
 LONG = " ".join(["Marie Curie was born in Warsaw in 1867 and moved to Paris in 1891."] * 40)  # past 256 tokens
 PAIRS = [

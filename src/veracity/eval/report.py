@@ -104,7 +104,52 @@ def render_summary(results_dir: Path) -> list[str]:
         "Answers/s are the run's own (2 CPU cores, often shared with other jobs; benchmarks/ragtruth/default.sh has "
         "the RAGTruth speed runs alone on the machine). The long tables below have every run.\n",
     ]
-    return lines
+    return lines + render_backends(results_dir.parent / "onnx" / "metrics.json")
+
+
+def render_backends(path: Path) -> list[str]:
+    """The backends table (torch / ONNX Runtime, fp32 / int8) from ``benchmarks/onnx/metrics.json``, if there is one."""
+    if not path.exists():
+        return []
+    data = json.loads(path.read_text(encoding="utf-8"))
+    lines = [
+        "## Backends: torch and ONNX Runtime\n",
+        f"The default on `ragtruth:dev` (894 answers, one run each, alone on 2 cores; `{data.get('runs_by')}`, "
+        f"table by `{data.get('command')}`). Verdicts are compared row by row with torch fp32.\n",
+        "| backend | run | answers/s | p50 / p95 ms | peak RSS MB | AUROC % | F1 % | span F1 % "
+        "| verdicts as torch fp32 % | largest score difference |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in data.get("backends", []):
+        lines.append(
+            f"| {row['backend']} | [{row['run']}](benchmarks/results/{row['run']}) | {row['answers_per_s']:.1f} "
+            f"| {row['latency_ms_p50']:.0f} / {row['latency_ms_p95']:.0f} | {row['peak_rss_mb']:.0f} "
+            f"| {_fmt(row['auroc'])} | {_fmt(row['f1'])} | {_fmt(row.get('span_f1'))} "
+            f"| {_fmt(row['verdicts_as_torch_fp32'])} | {row['max_score_difference']:.4f} |"
+        )
+    lines.append("")
+    for label, row in (data.get("speed_first_200") or {}).items():
+        lines.append(
+            f"- {label}: {row['answers_per_s']:.1f} answers/s ([{row['run']}](benchmarks/results/{row['run']}))"
+        )
+    for label, row in (data.get("service_4_clients") or {}).items():
+        lines.append(
+            f"- the service, {row['clients']} clients posting RAG answers, {label}: "
+            f"p50 {row['latency_p50_ms']:.0f} ms, "
+            f"p95 {row['latency_p95_ms']:.0f} ms, {row['throughput_per_s']:.1f} answers/s "
+            f"([{row['run']}](benchmarks/results/{row['run']}))"
+        )
+    oneshot = data.get("oneshot")
+    if oneshot:
+        detect, version = oneshot["detect"], oneshot["version"]
+        lines.append(
+            f"- one-shot `{detect['command']}`: {detect['wall_s_median']:.2f} s median wall (max "
+            f"{detect['wall_s_max']:.2f}), peak RSS {detect['peak_rss_mb_max']:.0f} MB; `veracity --version` "
+            f"{version['wall_s_median']:.2f} s; heavy modules imported: "
+            f"{', '.join(oneshot['heavy_modules_imported_by_detect']) or 'none'} "
+            "([speed_detect-oneshot](benchmarks/results/speed_detect-oneshot))"
+        )
+    return [*lines, ""]
 
 
 def render_benchmarks(results_dir: Path) -> tuple[str, int]:

