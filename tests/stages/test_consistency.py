@@ -19,6 +19,12 @@ PLANS = (
 SALES = "Sales increased by 12% in 2022. Profits decreased in the third quarter."
 
 
+CURIE = (
+    "Maria Salomea Skłodowska, later known as Marie Curie, was born in Warsaw, in what was then the Kingdom of Poland, "
+    "on 7 November 1867. In 1891 she moved to Paris to study physics and mathematics at the University of Paris."
+)
+
+
 @pytest.fixture(scope="module")
 def checker() -> ConsistencyChecker:
     return ConsistencyChecker()
@@ -45,6 +51,10 @@ def findings(checker: ConsistencyChecker, answer: str, context: str) -> list[tup
         ("Sales increased by 15% in 2022.", SALES, "value", "15%"),
         # a name swapped where the answer adds a modifier the source lacks ("of Japan"): README's service example
         ("Tokyo was the capital of Japan until 1868.", "Kyoto was the capital until 1868.", "value", "Tokyo"),
+        # the README's `make run` example: the source names her by another name first ("later known as"), and NER
+        # reads the unfamiliar place "Kraków" as a person beside "Warsaw" as a place
+        ("Marie Curie was born in Kraków on 7 November 1867.", CURIE, "value", "Kraków"),
+        ("Maria Skłodowska was born in Kraków.", CURIE, "value", "Kraków"),
         # roles exchanged, in either voice
         ("Beta acquired Acme in 2019.", DEALS, "role", "Beta acquired Acme"),
         ("Acme was acquired by Beta in 2019.", DEALS, "role", "Acme was acquired by Beta"),
@@ -82,6 +92,10 @@ def test_each_conflict_kind_fires_on_a_hand_checked_pair(
         ("The U.S. government sent aid.", "The United States government sent aid to the region."),
         ("The school has never expelled a student.", "The school has never expelled a single student."),
         ("The soldiers were volunteers.", "Not only were the soldiers volunteers, they also built the stage."),
+        ("Marie Curie was born in Warsaw on 7 November 1867.", CURIE),  # the alias, the same place
+        ("Marie Curie was born in Poland.", CURIE),  # a wider place the same sentence names
+        ("Marie Curie moved to Paris in 1891.", CURIE),
+        ("Pierre Curie was born in Paris.", CURIE),  # another person: not her birthplace, so not compared
     ],
 )
 def test_faithful_rewordings_do_not_fire(checker: ConsistencyChecker, answer: str, context: str) -> None:

@@ -31,7 +31,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from veracity.schema import Document, Finding, TextSpan
@@ -117,11 +117,15 @@ class Conflict:
 
 
 def same_thing(a: Arg, b: Arg) -> bool:
-    """Two non-pronoun arguments that name the same thing: shared names, or the same head with shared words."""
+    """Two non-pronoun arguments that name the same thing: one's names within the other's, or one head, shared words.
+
+    Within, not merely shared: "Pierre Curie" and "Marie Curie" share a surname and are two people; "Curie" and
+    "Marie Curie" (or an alias: "Maria Skłodowska, later known as Marie Curie") can be one.
+    """
     if a.pronoun or b.pronoun:
         return False
     if a.names and b.names:
-        return bool(a.names & b.names)
+        return a.names <= b.names or b.names <= a.names
     if a.head == b.head:
         return True
     smaller = min(len(a.words), len(b.words))
@@ -363,7 +367,7 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
             if anchors + own < needed:
                 continue
             for other in other_arg.values:
-                agree = _values_agree(value, other)
+                agree = _values_agree(*_as_places(value, other, slot))
                 if agree is True:
                     return None
                 if agree is False:
@@ -375,6 +379,23 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
     confidence = 0.8 if value.kind in {"number", "date"} else 0.7
     explanation = f"answer: {value.text}; source: {other.text} ({kind})"
     return Conflict("value", value.start, value.end, confidence, explanation, slot, value, source)
+
+
+# Prepositions after which a name says where something is or happens ("born in", "based at", "comes from").
+LOCATIVE_SLOTS = frozenset({"prep:in", "prep:at", "prep:from", "prep:near"})
+
+
+def _as_places(value: Value, other: Value, slot: str) -> tuple[Value, Value]:
+    """Two names in a locative slot, one read as a person and one as a place by NER, both read as places.
+
+    The small English pipeline labels unfamiliar place names as people ("born in Kraków": PERSON, beside "born in
+    Warsaw": GPE); compared by label they would never meet. After "in", "at", "from" a person and a place compete
+    for one slot only when NER misread one of them.
+    """
+    misread = {value.label, other.label} == {"person", "place"}
+    if slot in LOCATIVE_SLOTS and value.kind == other.kind == "name" and misread:
+        return replace(value, label="place"), replace(other, label="place")
+    return value, other
 
 
 def mentions(text: str, value: Value) -> bool:

@@ -276,12 +276,35 @@ def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[Value, ...]:
     return tuple(values)
 
 
+# Verbs of a naming clause on a noun: "Maria Skłodowska, later known as Marie Curie", "a town called Oświęcim".
+_NAMING_VERBS = frozenset({"know", "call", "name", "nickname", "dub", "rename", "title"})
+
+
+def _aliases(token: Any) -> frozenset[str]:
+    """Name words of what a naming clause on ``token`` says it is also called (the other name of the same thing).
+
+    A relative or participle clause is otherwise left out of an argument (it says something else about it); one
+    that gives another name says who the argument is, and without it "Marie Curie" and "Maria Skłodowska, later
+    known as Marie Curie" would read as two people.
+    """
+    found: set[str] = set()
+    for clause in token.children:
+        if clause.dep_ not in {"acl", "relcl"} or clause.lemma_.lower() not in _NAMING_VERBS:
+            continue
+        for child in clause.children:
+            named = [g for g in child.children if g.dep_ == "pobj"] if child.lower_ == "as" else []
+            named += [child] if child.dep_ in {"oprd", "attr"} else []
+            for head in named:
+                found.update(w for t in head.subtree if t.pos_ == "PROPN" for w in normalize_words(t.text))
+    return frozenset(found)
+
+
 def _arg(doc: Any, token: Any) -> Arg:
     tokens = sorted(_arg_tokens(token), key=lambda t: t.i)
     start = tokens[0].idx
     end = tokens[-1].idx + len(tokens[-1].text)
     words = frozenset(t.lemma_.lower() for t in tokens if t.is_alpha and t.lower_ not in _STOP and not t.is_punct)
-    names = frozenset(w for t in tokens if t.pos_ == "PROPN" for w in normalize_words(t.text))
+    names = frozenset(w for t in tokens if t.pos_ == "PROPN" for w in normalize_words(t.text)) | _aliases(token)
     pronoun = token.pos_ == "PRON" or token.lower_ in _PRONOUNS or not (words - _PRONOUNS)
     is_list = any(t.dep_ == "conj" for t in tokens)
     return Arg(start, end, token.lemma_.lower(), words, names, pronoun, _values(doc, tokens, token), is_list)
