@@ -2,7 +2,7 @@
 
 Issue 46's floors: ≤ 2.0 s wall and ≤ 300 MB peak RSS, `veracity --version` ≤ 0.5 s. One warm-up run (warm disk
 cache), then ``--runs`` timed runs of each command; peak RSS from the kernel (``/usr/bin/time`` style, via
-``resource`` on the child); and which heavy modules the detect path imports (``python -X importtime``).
+``resource`` on the child); and which heavy modules the detect path leaves loaded (``sys.modules`` at its end).
 
     python benchmarks/onnx/oneshot.py --out benchmarks/results/speed_detect-oneshot
 """
@@ -10,6 +10,7 @@ cache), then ``--runs`` timed runs of each command; peak RSS from the kernel (``
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import platform
@@ -34,12 +35,15 @@ def timed(command: list[str]) -> tuple[float, float, int]:
     return wall, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
-def imported_heavy(veracity: str) -> list[str]:
-    """The heavy top-level modules a one-shot detect imports."""
-    code = "import sys; from veracity.cli import app; sys.argv = ['veracity', *sys.argv[1:]]; app()"
-    done = subprocess.run([sys.executable, "-X", "importtime", "-c", code, *PARIS], capture_output=True, text=True)
-    names = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
-    return sorted(name for name in HEAVY if name in names)
+def imported_heavy() -> list[str]:
+    """The heavy modules loaded once a one-shot detect is done (in ``sys.modules``; a blocked attempt is not)."""
+    code = (
+        "import sys\nfrom veracity.cli import app\nsys.argv = ['veracity', *sys.argv[1:]]\n"
+        "try:\n    app()\nexcept SystemExit:\n    pass\n"
+        f"print([m for m in {HEAVY!r} if m in sys.modules])"
+    )
+    done = subprocess.run([sys.executable, "-c", code, *PARIS], capture_output=True, text=True)
+    return list(ast.literal_eval(done.stdout.strip().splitlines()[-1]))
 
 
 def main() -> None:
@@ -68,7 +72,7 @@ def main() -> None:
         "measured": "one-shot veracity detect (README's Paris example, default detector) and veracity --version",
         "runs": args.runs,
         **results,
-        "heavy_modules_imported_by_detect": imported_heavy(veracity),
+        "heavy_modules_imported_by_detect": imported_heavy(),
         "floors": {"detect_wall_s": 2.0, "detect_peak_rss_mb": 300, "version_wall_s": 0.5},
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
         "command": "python benchmarks/onnx/oneshot.py --out " + str(args.out),
