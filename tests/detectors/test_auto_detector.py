@@ -11,7 +11,7 @@ import json
 import pytest
 
 from veracity.detectors import load_detector
-from veracity.detectors.auto import AutoConfig, AutoDetector
+from veracity.detectors.auto import AutoConfig, AutoDetector, rag_shaped
 from veracity.detectors.base import settings_digest
 from veracity.detectors.guard import innermost
 from veracity.errors import ConfigError, InputError
@@ -91,6 +91,19 @@ def test_a_long_answer_to_a_question_takes_the_long_form_route():
     assert (
         auto.detect(" ".join(long_answer.split()[:29]), CONTEXT, None).details.routed_to == "claim"
     )  # a short statement
+
+
+def test_a_short_answer_over_retrieved_passages_takes_the_long_form_route():
+    auto, _ = scripted()
+    short = "Both are good aerobic exercise."
+    passages = "passage 1: Cycling is aerobic exercise.\n\npassage 2: Running is aerobic exercise too."
+    assert auto.detect(short, [passages], QUESTION).details.routed_to == "long_qa"  # numbered passages
+    assert auto.detect(short, CONTEXT + CONTEXT, QUESTION).details.routed_to == "long_qa"  # two documents
+    one_paragraph = ["Cycling is aerobic exercise. See passage 1: above."]
+    assert auto.detect(short, one_paragraph, QUESTION).details.routed_to == "qa"
+    assert auto.detect(short, [*CONTEXT, "  "], QUESTION).details.routed_to == "qa"  # an empty document is not one
+    assert auto.detect(short, [passages], None).details.routed_to == "claim"  # no question: still a claim
+    assert rag_shaped(["[1] One.\n[2] Two."]) and not rag_shaped(["[1] One only."]) and not rag_shaped([])
 
 
 def test_an_empty_answer_is_faithful_and_reaches_no_route():

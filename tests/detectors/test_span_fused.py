@@ -224,6 +224,21 @@ def test_fused_report_lists_signals_spans_and_calibration(fused):
     assert faithful.score < report.score
 
 
+def test_a_sentence_a_source_contradicts_scores_the_contradiction_and_says_so(fused):
+    """make run's example: the span model reads 0.01 on the Kraków sentence; the checker's conflict (0.7) decides it."""
+    from veracity.cli import render_report
+
+    curie = Path(__file__).resolve().parents[2] / "examples" / "curie"
+    documents = [(curie / "warsaw.txt").read_text(encoding="utf-8"), (curie / "nobel.txt").read_text(encoding="utf-8")]
+    answer = (curie / "answer.txt").read_text(encoding="utf-8").strip()
+    report = fused.detect(answer, documents, (curie / "question.txt").read_text(encoding="utf-8").strip())
+    assert report.verdict == "hallucinated"
+    kraków, nobel = report.sentences
+    assert kraków.hallucinated and kraków.score >= 0.7 and [s.text for s in kraków.error_spans] == ["Kraków"]
+    assert not nobel.hallucinated
+    assert "      contradicted: 'Kraków'" in render_report(report).splitlines()
+
+
 def test_fused_bad_inputs_have_defined_results(fused):
     assert fused.detect("  ", ["Some context."]).verdict == "faithful"
     quiet = fused.detect("It is what it is.", ["Some context about Paris."])

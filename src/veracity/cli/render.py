@@ -79,8 +79,10 @@ def render_report(report: Report) -> str:
     for scored in report.sentences:
         mark = "✗" if scored.hallucinated else "✓"
         lines.append(f"  {mark} {scored.score:.2f}  {scored.sentence.text}")
+        refuted = {(f.span.start, f.span.end) for f in report.details.findings if f.relation == "contradicted"}
         for span in scored.error_spans:
-            lines.append(f"      unsupported: {span.text!r}")
+            said = "contradicted" if (span.start, span.end) in refuted else "unsupported"
+            lines.append(f"      {said}: {span.text!r}")
         for evidence in scored.evidence[:2]:
             where = evidence.document_id + (
                 f" #{evidence.sentence_index}"

@@ -2,7 +2,8 @@
 
 An input's shape (:func:`~veracity.calibration.input_shape`: ``qa``, ``dialogue`` or ``summary``) is read
 from the question alone, before any model runs, with two more splits by length: a QA answer of 30 words or more is
-long-form (RAG-style) and takes the ``long_qa`` route; an answer under 30 words without a question is a claim (a
+long-form (RAG-style) and takes the ``long_qa`` route, as does a shorter one over RAG-shaped context (several
+documents, or numbered passages: :func:`rag_shaped`); an answer under 30 words without a question is a claim (a
 one-line statement against its sources) and takes the ``claim`` route. The input goes to that route: a detector,
 its settings and its calibration. The report is the route's, with ``detector="auto"``, ``routed_to`` naming the
 shape and a first note saying where it went. Routes that are the same detector with the same settings share one
@@ -20,6 +21,7 @@ finding is reported (``details.findings``; its words join the spans when the ver
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from typing import Any, Self
 
@@ -35,7 +37,7 @@ from veracity.detectors.base import (
 )
 from veracity.schema import Document, Report, verdict_of
 
-__all__ = ["ROUTES", "AutoConfig", "AutoDetector", "Route", "route_of"]
+__all__ = ["ROUTES", "AutoConfig", "AutoDetector", "Route", "rag_shaped", "route_of"]
 
 
 class Route(BaseModel):
@@ -82,7 +84,8 @@ class AutoConfig(BaseModel):
     )
     long_qa: Route = Field(
         default_factory=lambda: Route(detector="fused"),
-        description="Route for a long-form answer to a question (RAG-style: at least long_form_words words).",
+        description="Route for a long-form answer to a question (RAG-style: at least long_form_words words, or "
+        "any length over RAG-shaped context: several documents or numbered passages).",
     )
     claim: Route = Field(
         default_factory=lambda: Route(detector="verifier", calibration="shipped:claim-verifier"),
@@ -104,15 +107,31 @@ class AutoConfig(BaseModel):
 ROUTES = (*SHAPES, "long_qa", "claim")
 
 
-def route_of(answer: str, question: str | None, long_form_words: int) -> str:
+# A retrieved passage's label at the start of a line: "passage 2:", "Document 3:", "source 1:", "[4]".
+_PASSAGE_LABEL = re.compile(r"^\s*(?:(?:passage|document|doc|source)\s*\d+\s*:|\[\d+\])", re.IGNORECASE | re.MULTILINE)
+
+
+def rag_shaped(context: Sequence[Document | str]) -> bool:
+    """Whether a context looks retrieved: two or more documents, or one made of two or more numbered passages.
+
+    benchmarks/auto/README.md (sixth choice): RAGTruth's QA contexts are one document of "passage N:" paragraphs; a
+    knowledge snippet such as HaluEval QA's is one paragraph without labels.
+    """
+    texts = [doc.text if isinstance(doc, Document) else doc for doc in context]
+    texts = [text for text in texts if text.strip()]
+    return len(texts) >= 2 or (len(texts) == 1 and len(_PASSAGE_LABEL.findall(texts[0])) >= 2)
+
+
+def route_of(answer: str, question: str | None, long_form_words: int, context: Sequence[Document | str] = ()) -> str:
     """The route of an input: its shape (:func:`input_shape`), split by length at ``long_form_words`` words.
 
-    A QA answer that long takes the ``long_qa`` route (RAG-style long-form QA rather than a one-line answer); a
-    text without a question that is shorter takes the ``claim`` route (a statement, not a summary).
+    A QA answer that long, or a shorter one over RAG-shaped context (:func:`rag_shaped`), takes the ``long_qa``
+    route (RAG-style QA rather than a one-line answer to a knowledge snippet); a text without a question that is
+    shorter takes the ``claim`` route (a statement, not a summary).
     """
     shape = input_shape(answer, question)
     words = len(answer.split())
-    if shape == "qa" and words >= long_form_words:
+    if shape == "qa" and (words >= long_form_words or rag_shaped(context)):
         return "long_qa"
     if shape == "summary" and words < long_form_words:
         return "claim"
@@ -179,7 +198,7 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         documents = as_documents(context)
         if not answer.strip():
             return empty_answer_report(self, answer, question, 0.5, {})
-        shape = route_of(answer, question, self.settings.long_form_words)
+        shape = route_of(answer, question, self.settings.long_form_words, documents)
         inner = self.routes[shape]
         report = inner.detect(answer, documents, question)
         if self.settings.consistency and inner.name != "fused" and not report.details.findings:

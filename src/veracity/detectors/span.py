@@ -193,17 +193,24 @@ class SpanDetector(ConfiguredDetector[SpanConfig]):
 
 
 def token_sentence_scores(
-    answer: str, tokens: TokenProbabilities, marked: Sequence[tuple[int, int]], threshold: float
+    answer: str,
+    tokens: TokenProbabilities,
+    marked: Sequence[tuple[int, int]],
+    threshold: float,
+    contradicted: Sequence[tuple[int, int, float]] = (),
 ) -> list[SentenceScore]:
-    """Each answer sentence's score: the highest P(unsupported) of its tokens, the span model's own reading.
+    """Each answer sentence's score: the span model's highest P(unsupported) of its tokens, or a contradiction's.
 
-    A sentence is judged hallucinated when that score reaches ``threshold`` or it holds a marked span; its error spans
-    are the marked spans inside it.
+    ``contradicted`` holds (start, end, confidence) of findings that a source contradicts the answer's words; a
+    sentence holding one scores at least its confidence (else it would read ✗ beside a score near 0). A sentence is
+    judged hallucinated when its score reaches ``threshold`` or it holds a marked span; its error spans are the marked
+    spans inside it.
     """
     scored = []
     for sentence in split_sentences(answer):
         start, end = sentence.span.start, sentence.span.end
         probs = [p for (s, e), p in zip(tokens.offsets, tokens.probs, strict=True) if s < end and start < e]
+        probs += [c for s, e, c in contradicted if s < end and start < e]
         inside = [TextSpan.of(answer, s, e) for s, e in marked if s < end and start < e]
         score = min(1.0, max(0.0, max(probs, default=0.0)))
         hallucinated = score >= threshold or bool(inside)

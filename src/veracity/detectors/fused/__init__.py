@@ -320,7 +320,13 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
             hallucinated_spans=[TextSpan.of(answer, start, end) for start, end in marked],
             sentences=(
                 # the span model's reading of each sentence (its own scale, not the fused P of the headline)
-                token_sentence_scores(answer, tokens, marked, self.span.settings.threshold)
+                token_sentence_scores(
+                    answer,
+                    tokens,
+                    marked,
+                    self.span.settings.threshold,
+                    [(f.span.start, f.span.end, f.confidence) for f in findings if f.relation == "contradicted"],
+                )
                 if tokens is not None and self.span is not None
                 else []
             ),

@@ -349,7 +349,7 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
     """
     if value.kind == "name" and arg.is_list:
         return None
-    disagreeing: list[tuple[Value, Frame]] = []
+    disagreeing: list[tuple[Value, Value, Frame]] = []
     for s in same:
         anchors, clash = _match(answer, s, slot)
         needed = 2 if answer.predicate in _WEAK_PREDICATES and slot not in {"subject", "object"} else 1
@@ -367,15 +367,16 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
             if anchors + own < needed:
                 continue
             for other in other_arg.values:
-                agree = _values_agree(*_as_places(value, other, slot))
+                mine, theirs = _as_places(value, other, slot)
+                agree = _values_agree(mine, theirs)
                 if agree is True:
                     return None
                 if agree is False:
-                    disagreeing.append((other, s))
+                    disagreeing.append((mine, theirs, s))
     if not disagreeing:
         return None
-    kind = value.kind if value.kind != "name" else value.label
-    other, source = disagreeing[0]
+    compared, other, source = disagreeing[0]
+    kind = value.kind if value.kind != "name" else compared.label
     confidence = 0.8 if value.kind in {"number", "date"} else 0.7
     explanation = f"answer: {value.text}; source: {other.text} ({kind})"
     return Conflict("value", value.start, value.end, confidence, explanation, slot, value, source)
