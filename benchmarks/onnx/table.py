@@ -1,6 +1,7 @@
 """The backends table (issue 46): the default on ragtruth:dev on torch fp32 / torch int8 / ONNX fp32 / ONNX int8.
 
-Reads the four full runs and the speed runs that `benchmarks/onnx/run.sh` makes, compares each run's verdicts and
+Reads the four full runs and the speed runs that `benchmarks/onnx/run.sh` makes (and the HaluEval dev pairs of
+`halueval_parity.sh`), compares each run's verdicts and
 scores with torch fp32's row by row, and writes `benchmarks/onnx/metrics.json` (which `veracity eval report` puts in
 BENCHMARKS.md) and the table on standard output.
 
@@ -67,6 +68,20 @@ def main() -> None:
             metrics = json.loads((RESULTS / folder / "metrics.json").read_text(encoding="utf-8"))
             speed[label] = {"run": folder, "answers_per_s": round(metrics["throughput_per_s"], 2),
                             "latency_ms_p50": metrics["latency_ms"]["p50"], "peak_rss_mb": metrics["peak_rss_mb"]}  # fmt: skip
+    parity = {}
+    for part in ("qa", "dialogue", "summarization"):
+        pair = [RESULTS / f"halueval-{part}-dev_auto-{b}-300" for b in ("torch", "onnx")]
+        if all((p / "metrics.json").exists() for p in pair):
+            (m_torch, r_torch), (m_onnx, r_onnx) = run(pair[0].name), run(pair[1].name)
+            shared = [i for i in r_torch if i in r_onnx]
+            parity[f"halueval-{part}:dev (first 300)"] = {
+                "runs": [p.name for p in pair],
+                "verdicts_same": round(sum(r_torch[i]["predicted"] == r_onnx[i]["predicted"] for i in shared)
+                                       / len(shared), 4),
+                "auroc_torch": round(m_torch["metrics"]["auroc"], 4),
+                "auroc_onnx": round(m_onnx["metrics"]["auroc"], 4),
+                "max_score_difference": round(max(abs(r_torch[i]["score"] - r_onnx[i]["score"]) for i in shared), 6),
+            }  # fmt: skip
     service = {}
     for label in ("torch", "onnx"):
         path = RESULTS / f"service-load_auto-{label}" / "metrics.json"
@@ -83,6 +98,7 @@ def main() -> None:
         "backends": table,
         "speed_first_200": speed,
         "service_4_clients": service,
+        "halueval_dev_parity": parity,
         "oneshot": oneshot and {k: oneshot[k] for k in ("detect", "version", "heavy_modules_imported_by_detect")},
     }
     (ROOT / "benchmarks" / "onnx" / "metrics.json").write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")

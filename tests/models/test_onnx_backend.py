@@ -147,3 +147,20 @@ def test_bad_settings_are_refused():
         HFPairScorer("veracity-nli-small", backend="onnx", device="cuda")
     with pytest.raises(Exception, match="auto, torch or onnx"):
         onnx_backend.resolve_backend("tensorrt", Path("."), "sequence", "none")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["verifier", "litehall", "fused"])
+def test_the_default_routes_detectors_give_the_same_reports_on_either_backend(cache, name):
+    """A dozen fixed inputs, each detector once per backend: the same verdicts, scores within 1e-4."""
+    from veracity import load_detector
+
+    torch_detector = load_detector(name, backend="torch")
+    onnx_detector = load_detector(name, backend="onnx")
+    for context, answer in PAIRS:
+        if not context.strip():
+            continue  # no context is an input error, the same on both
+        question = "What does the source say?" if name == "litehall" else None
+        expected = torch_detector.detect(answer, [context], question)
+        got = onnx_detector.detect(answer, [context], question)
+        assert got.verdict == expected.verdict and abs(got.score - expected.score) <= 1e-4, answer
+        assert [s.text for s in got.hallucinated_spans] == [s.text for s in expected.hallucinated_spans]

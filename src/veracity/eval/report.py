@@ -139,6 +139,12 @@ def render_backends(path: Path) -> list[str]:
             f"p95 {row['latency_p95_ms']:.0f} ms, {row['throughput_per_s']:.1f} answers/s "
             f"([{row['run']}](benchmarks/results/{row['run']}))"
         )
+    for label, row in (data.get("halueval_dev_parity") or {}).items():
+        lines.append(
+            f"- {label}, torch vs ONNX fp32: verdicts the same on {_fmt(row['verdicts_same'])}%, AUROC "
+            f"{_fmt(row['auroc_torch'])} / {_fmt(row['auroc_onnx'])}, largest score difference "
+            f"{row['max_score_difference']:.6f}"
+        )
     oneshot = data.get("oneshot")
     if oneshot:
         detect, version = oneshot["detect"], oneshot["version"]

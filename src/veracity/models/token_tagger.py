@@ -232,14 +232,14 @@ class TokenTagger:
             encodings = encoder.encode(contexts, [pairs[i][1] for i in batch], self.max_length)
             probs = softmax(encoder.run(encodings))[..., 1]
             for row, i in enumerate(batch):
-                encoding = encodings[row]
+                offsets, sequence_ids = encodings[row].offsets, encodings[row].sequence_ids  # each a fresh list
                 keep = [
                     t
-                    for t, (sid, (start, end)) in enumerate(zip(encoding.sequence_ids, encoding.offsets, strict=True))
+                    for t, (sid, (start, end)) in enumerate(zip(sequence_ids, offsets, strict=True))
                     if sid == 1 and end > start
                 ]
                 results[i] = TaggedWindow(
-                    offsets=[(int(encoding.offsets[t][0]), int(encoding.offsets[t][1])) for t in keep],
+                    offsets=[(int(offsets[t][0]), int(offsets[t][1])) for t in keep],
                     probs=probs[row, keep].astype(np.float32),
                 )
         return results
