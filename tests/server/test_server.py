@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from veracity.detectors import load_detector
 from veracity.detectors.auto import ROUTES, route_of
+from veracity.models.onnx_backend import _load_session
 from veracity.models.pair_scorer import load_classifier
 from veracity.server.app import create_app
 from veracity.server.security import RateLimiter, hash_key, key_matches, load_key_hashes
@@ -385,11 +386,12 @@ def test_after_warm_up_no_request_shape_loads_a_model(make_client):
     """Issue 44 item 13: the warm-up ran one of auto's routes; a request of another shape loaded its models."""
     load_classifier.cache_clear()  # a fresh process: whatever the requests below load, the service loaded itself
     load_spacy.cache_clear()
+    _load_session.cache_clear()  # the same models on ONNX Runtime, where their files are exported
     client = make_client(default_detector="auto", warm_detectors=["auto"])
     ready = client.get("/readyz").json()
     assert [w["detector"] for w in ready["warm"]] == ["auto"]
     assert set(ready["warm"][0]["routes"]) == set(ROUTES) and ready["warm"][0]["cold"] == []
-    loaded = (load_classifier.cache_info().misses, load_spacy.cache_info().misses)
+    loaded = (load_classifier.cache_info().misses, load_spacy.cache_info().misses, _load_session.cache_info().misses)
     long = " ".join([KYOTO["answer"], "Kyoto had been the seat of the emperors for over a thousand years before,"] * 2)
     shapes = {
         "qa": KYOTO,
@@ -402,4 +404,5 @@ def test_after_warm_up_no_request_shape_loads_a_model(make_client):
         response = client.post("/v1/detect", json=body)
         assert response.status_code == 200, response.text
         assert response.json()["details"]["routed_to"] == shape
-        assert (load_classifier.cache_info().misses, load_spacy.cache_info().misses) == loaded, shape
+        now = (load_classifier.cache_info().misses, load_spacy.cache_info().misses, _load_session.cache_info().misses)
+        assert now == loaded, shape
