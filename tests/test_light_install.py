@@ -50,18 +50,20 @@ def exported() -> None:
         export_model(resolve_model_path(name), ["none"])
 
 
-def light(*args: str, timeout: int = 180) -> subprocess.CompletedProcess[str]:
+def in_light_venv(program: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``program`` of the light venv (its `bin/`), run from the checkout without this venv's environment."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     return subprocess.run(
-        [str(LIGHT / "bin" / "veracity"), *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+        [str(LIGHT / "bin" / program), *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180
     )
+
+
+def light(*args: str) -> subprocess.CompletedProcess[str]:
+    return in_light_venv("veracity", *args)
 
 
 def light_python(code: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    return subprocess.run(
-        [str(LIGHT / "bin" / "python"), "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180
-    )
+    return in_light_venv("python", "-c", code)
 
 
 def test_the_light_venv_has_no_torch_and_no_transformers():

@@ -76,10 +76,10 @@ def render_report(report: Report) -> str:
         lines.append("")
     if report.sentences:
         lines.append("sentences (score: higher is worse):")
+    refuted = {(f.span.start, f.span.end) for f in report.details.findings if f.relation == "contradicted"}
     for scored in report.sentences:
         mark = "✗" if scored.hallucinated else "✓"
         lines.append(f"  {mark} {scored.score:.2f}  {scored.sentence.text}")
-        refuted = {(f.span.start, f.span.end) for f in report.details.findings if f.relation == "contradicted"}
         for span in scored.error_spans:
             said = "contradicted" if (span.start, span.end) in refuted else "unsupported"
             lines.append(f"      {said}: {span.text!r}")

@@ -138,9 +138,7 @@ class SentenceTransformerEmbedder:
     @functools.cached_property
     def runs_on(self) -> Literal["torch", "onnx"]:
         """The backend that runs (``auto`` resolved: :func:`~veracity.models.onnx_backend.resolve_backend`)."""
-        if self.device != "cpu":
-            return "torch"
-        return resolve_backend(self.backend, resolve_model_path(self.model_id), "embedding", "none")
+        return resolve_backend(self.backend, resolve_model_path(self.model_id), "embedding", "none", self.device)
 
     @functools.cached_property
     def _onnx(self) -> OnnxEncoder:

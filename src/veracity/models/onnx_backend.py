@@ -100,8 +100,12 @@ def onnx_file(path: Path, head: Head, precision: Precision = "none") -> Path:
     return export_folder(path) / f"{head}{suffix}.onnx"
 
 
-def resolve_backend(backend: Backend, path: Path, head: Head, precision: Precision) -> Literal["torch", "onnx"]:
+def resolve_backend(
+    backend: Backend, path: Path, head: Head, precision: Precision, device: str = "cpu"
+) -> Literal["torch", "onnx"]:
     """The backend that runs: ``auto`` is ONNX when ``onnxruntime`` is installed and the files exist, else torch.
+
+    Off the CPU (``device`` cuda or mps) it is always torch: ONNX Runtime runs here on the CPU only.
 
     Raises:
         ModelNotAvailableError: ``onnx`` asked for without ``onnxruntime``, or ``torch`` without torch; the message
@@ -109,6 +113,8 @@ def resolve_backend(backend: Backend, path: Path, head: Head, precision: Precisi
     """
     if backend not in ("auto", "torch", "onnx"):
         raise ConfigError(f"backend must be auto, torch or onnx, got {backend!r}")
+    if device != "cpu":
+        return "torch"
     if backend == "auto":
         if onnxruntime_installed() and (onnx_file(path, head, precision).is_file() or not torch_installed()):
             return "onnx"
@@ -334,7 +340,7 @@ class OnnxEncoder:
         self.path = path
         self.head = head
         self.file = ensure_onnx(path, head, precision)
-        self.tokenizer = _load_tokenizer(path)
+        self.tokenizer, self._tokenizer_lock = _load_tokenizer(path)
         self.pad_id = _pad_id(path, self.tokenizer)
         self.session = _load_session(str(self.file), num_threads)
         self.input_names = [i.name for i in self.session.get_inputs()]
@@ -343,12 +349,16 @@ class OnnxEncoder:
         self, first: Sequence[str], second: Sequence[str] | None, max_length: int, strategy: str = "longest_first"
     ) -> list[Any]:
         """``tokenizers`` encodings of texts or pairs, truncated to ``max_length`` (as transformers truncates)."""
-        tokenizer = self.tokenizer
-        with _tokenizer_lock(tokenizer):
-            tokenizer.no_padding()
-            tokenizer.enable_truncation(max_length=max_length, strategy=strategy)
-            items: list[Any] = list(zip(first, second, strict=True)) if second is not None else list(first)
-            return list(tokenizer.encode_batch(items, add_special_tokens=True))
+        items: list[Any] = list(zip(first, second, strict=True)) if second is not None else list(first)
+        with self._tokenizer_lock:
+            self.tokenizer.enable_truncation(max_length=max_length, strategy=strategy)
+            return list(self.tokenizer.encode_batch(items, add_special_tokens=True))
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens of ``text`` without special tokens, untruncated."""
+        with self._tokenizer_lock:
+            self.tokenizer.no_truncation()
+            return len(self.tokenizer.encode(text, add_special_tokens=False).ids)
 
     def run(self, encodings: Sequence[Any]) -> NDArray[np.float32]:
         """The head's output for a batch of encodings, right-padded to the longest (shape ``(batch, [tokens,] d)``)."""
@@ -372,23 +382,22 @@ class OnnxEncoder:
         return result
 
 
-_TOKENIZER_LOCKS: dict[int, threading.Lock] = {}
-
-
-def _tokenizer_lock(tokenizer: Any) -> threading.Lock:
-    # Truncation is tokenizer state; two threads (the service) setting different lengths must not interleave.
-    return _TOKENIZER_LOCKS.setdefault(id(tokenizer), threading.Lock())
-
-
 @functools.lru_cache(maxsize=8)
-def _load_tokenizer(path: Path) -> Any:
+def _load_tokenizer(path: Path) -> tuple[Any, threading.Lock]:
+    """The model's ``tokenizers`` tokenizer, once per folder, and its lock.
+
+    Padding is off (:meth:`OnnxEncoder.run` pads). Truncation is tokenizer state: two threads (the service) setting
+    different lengths must not interleave, hence the lock.
+    """
     from tokenizers import Tokenizer
 
     file = path / "tokenizer.json"
     try:
-        return Tokenizer.from_file(str(file))
+        tokenizer = Tokenizer.from_file(str(file))
     except Exception as exc:
         raise BackendError(f"could not read {file} (backend=onnx needs the model's fast tokenizer): {exc}") from exc
+    tokenizer.no_padding()
+    return tokenizer, threading.Lock()
 
 
 def _pad_id(path: Path, tokenizer: Any) -> int:

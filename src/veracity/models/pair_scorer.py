@@ -222,9 +222,7 @@ class HFPairScorer:
     @functools.cached_property
     def runs_on(self) -> Literal["torch", "onnx"]:
         """The backend that runs (``auto`` resolved: :func:`~veracity.models.onnx_backend.resolve_backend`)."""
-        if self.device != "cpu":
-            return "torch"
-        return resolve_backend(self.backend, resolve_model_path(self.model_id), "sequence", self.quantize)
+        return resolve_backend(self.backend, resolve_model_path(self.model_id), "sequence", self.quantize, self.device)
 
     def config(self) -> dict[str, Any]:
         """Constructor arguments, as recorded in reports."""
@@ -251,7 +249,11 @@ class HFPairScorer:
         if not pairs:
             return out
         n_labels = int(model.config.num_labels)
-        columns = None if n_labels == 1 else label_columns(self._labels(model, n_labels))
+        columns = (
+            None
+            if n_labels == 1
+            else label_columns(self._labels([str(model.config.id2label[i]) for i in range(n_labels)]))
+        )
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
         with torch.inference_mode():
             for k in range(0, len(order), self.batch_size):
@@ -304,7 +306,7 @@ class HFPairScorer:
             return out
         encoder = self._onnx
         labels = config_labels(read_config(encoder.path))
-        columns = None if len(labels) == 1 else label_columns(self._labels_named(labels))
+        columns = None if len(labels) == 1 else label_columns(self._labels(labels))
         max_length = self._max_length(None)
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
         for k in range(0, len(order), self.batch_size):
@@ -321,16 +323,10 @@ class HFPairScorer:
                     out[batch, column] = probs[:, logit_index]
         return out
 
-    def _labels_named(self, labels: list[str]) -> list[str]:
+    def _labels(self, labels: list[str]) -> list[str]:
+        """``label_names`` when given (one per logit), else the head's own ``labels``."""
         if self.label_names is None:
             return labels
         if len(self.label_names) != len(labels):
             raise ConfigError(f"label_names has {len(self.label_names)} names but the head has {len(labels)}")
         return self.label_names
-
-    def _labels(self, model: Any, n_labels: int) -> list[str]:
-        if self.label_names is not None:
-            if len(self.label_names) != n_labels:
-                raise ConfigError(f"label_names has {len(self.label_names)} names but the head has {n_labels}")
-            return self.label_names
-        return [str(model.config.id2label[i]) for i in range(n_labels)]

@@ -155,39 +155,34 @@ class TokenTagger:
     @functools.cached_property
     def runs_on(self) -> Literal["torch", "onnx"]:
         """The backend that runs (``auto`` resolved: :func:`~veracity.models.onnx_backend.resolve_backend`)."""
-        if self.device != "cpu":
-            return "torch"
-        return resolve_backend(self.backend, self.path, "token", self.quantize)
+        return resolve_backend(self.backend, self.path, "token", self.quantize, self.device)
 
     @functools.cached_property
     def _onnx(self) -> OnnxEncoder:
-        labels = config_labels(read_config(self.path))
-        if len(labels) != 2:
-            raise ModelNotAvailableError(
-                f"{self.path} is a token classifier with the labels {labels}, not a span model: the span model has "
-                "two labels (supported, unsupported), like veracity-span-small"
-            )
+        self._refuse_other_labels(config_labels(read_config(self.path)))
         return OnnxEncoder(self.path, "token", precision=self.quantize, num_threads=self.num_threads)
 
     def _loaded(self) -> tuple[Any, Any]:
         tokenizer, model = load_classifier(str(self.path), self.device, self.quantize, head="token")
-        if int(model.config.num_labels) != 2:
-            # Column 1 is read as P(unsupported): a tagger of other labels (an NER model) would answer in its own terms.
-            labels = [str(model.config.id2label[i]) for i in range(int(model.config.num_labels))]
-            raise ModelNotAvailableError(
-                f"{self.path} is a token classifier with the labels {labels}, not a span model: the span model has "
-                "two labels (supported, unsupported), like veracity-span-small"
-            )
+        self._refuse_other_labels([str(model.config.id2label[i]) for i in range(int(model.config.num_labels))])
         if not getattr(tokenizer, "is_fast", False):
             raise BackendError(
                 f"{self.path}: the span model needs a fast tokenizer (tokenizer.json) for character offsets"
             )
         return tokenizer, model
 
+    def _refuse_other_labels(self, labels: list[str]) -> None:
+        # Column 1 is read as P(unsupported): a tagger of other labels (an NER model) would answer in its own terms.
+        if len(labels) != 2:
+            raise ModelNotAvailableError(
+                f"{self.path} is a token classifier with the labels {labels}, not a span model: the span model has "
+                "two labels (supported, unsupported), like veracity-span-small"
+            )
+
     def count_tokens(self, text: str) -> int:
         """Tokens of ``text`` without special tokens."""
         if self.runs_on == "onnx":
-            return len(_plain_tokenizer(self.path).encode(text, add_special_tokens=False).ids)
+            return self._onnx.count_tokens(text)
         tokenizer, _ = self._loaded()
         return len(tokenizer(text, add_special_tokens=False)["input_ids"])
 
@@ -228,7 +223,7 @@ class TokenTagger:
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
         for k in range(0, len(order), self.batch_size):
             batch = order[k : k + self.batch_size]
-            contexts = [pairs[i][0] if pairs[i][0].strip() else "(no context)" for i in batch]
+            contexts = _contexts([pairs[i] for i in batch])
             encodings = encoder.encode(contexts, [pairs[i][1] for i in batch], self.max_length)
             probs = softmax(encoder.run(encodings))[..., 1]
             for row, i in enumerate(batch):
@@ -245,15 +240,9 @@ class TokenTagger:
         return results
 
 
-@functools.lru_cache(maxsize=4)
-def _plain_tokenizer(path: Path) -> Any:
-    """The model's ``tokenizers`` tokenizer without truncation, for counting tokens (ONNX path)."""
-    from tokenizers import Tokenizer
-
-    tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
-    tokenizer.no_truncation()
-    tokenizer.no_padding()
-    return tokenizer
+def _contexts(pairs: Sequence[tuple[str, str]]) -> list[str]:
+    """The pairs' contexts, an empty one read as "(no context)" (the tokenizer's pair needs a first text)."""
+    return [c if c.strip() else "(no context)" for c, _ in pairs]
 
 
 def encode_pairs(tokenizer: Any, pairs: Sequence[tuple[str, str]], max_length: int) -> dict[str, Any]:
@@ -262,9 +251,8 @@ def encode_pairs(tokenizer: Any, pairs: Sequence[tuple[str, str]], max_length: i
     Returns the model inputs plus ``answer_offsets``: per pair, per position, the answer-character offsets of that
     position, ``(0, 0)`` for every position that is not an answer token.
     """
-    contexts = [c if c.strip() else "(no context)" for c, _ in pairs]
     encoded = tokenizer(
-        contexts,
+        _contexts(pairs),
         [a for _, a in pairs],
         padding=True,
         truncation="longest_first",
