@@ -358,3 +358,20 @@ def test_the_checkers_do_not_run_on_text_that_is_not_english(fused):
     context = ["Die Firma Acme hat im Jahr 2019 das kleine Unternehmen Beta in München gekauft."]
     report = fused.detect("Das kleine Unternehmen Beta hat im Jahr 2019 die Firma Acme in München gekauft.", context)
     assert not report.details.findings and any("English only" in n for n in report.notes)
+
+
+def test_the_span_model_waits_for_a_flagged_verdict_unless_asked_to_read_every_answer(fused):
+    """The shipped fused model weighs no span signal: the span model only marks words, and marks show under a
+    hallucinated verdict only, so by default it runs on flagged answers (issue 46's speed)."""
+    from veracity.detectors.fused import FusedConfig
+
+    assert not fused.weighs_span and fused.settings.spans == "flagged"
+    context = ["Kyoto was the capital of Japan until 1868, when the emperor moved to Tokyo. Acme bought Beta in 2019."]
+    passed = fused.detect("Kyoto was the capital of Japan until 1868.", context)
+    flagged = fused.detect("Kyoto was the capital of Japan until 1868. Beta bought Acme in 2021.", context)
+    assert passed.verdict == "faithful" and "span_model" not in passed.timings_ms and not passed.sentences
+    assert flagged.verdict == "hallucinated" and "span_model" in flagged.timings_ms and flagged.sentences
+    every = load_fused(spans="always").detect(passed.answer, context)
+    assert every.sentences and every.score == passed.score  # the verdict does not depend on the setting
+    assert load_fused(spans="never").detect(flagged.answer, context).sentences == []
+    assert FusedConfig(spans=True).spans == "always" and FusedConfig(spans=False).spans == "never"

@@ -297,6 +297,7 @@ def models(
     """List the models veracity knows, whether each is available locally, and how to get the missing ones."""
     from veracity.models.catalog import CATALOG, model_status
     from veracity.models.onnx_backend import onnx_note
+    from veracity.models.published.catalog import PUBLISHED, cached_folder, download_command
 
     rows: list[dict[str, Any]] = [
         {
@@ -308,8 +309,19 @@ def models(
         }
         for spec in CATALOG.values()
     ]
+    published: list[dict[str, Any]] = [
+        {
+            "name": model.hub_id,
+            "kind": model.family,
+            "available": cached_folder(model.hub_id) is not None,
+            "description": model.description,
+            "install": download_command(model),
+            "use": model.use,
+        }
+        for model in PUBLISHED
+    ]
     if output_format == "json":
-        typer.echo(json.dumps(rows, indent=2))
+        typer.echo(json.dumps([*rows, *published], indent=2))
         return
     width = max(len(r["name"]) for r in rows)
     for row in rows:
@@ -319,6 +331,16 @@ def models(
             line += f"\n{'':<{width}}  to install: {row['install']}"
         typer.echo(line)
     typer.echo(onnx_note())
+    typer.echo(
+        "\npublished models, read as their authors read them (veracity never downloads: fetch one on a machine with "
+        "network; it is found in the local Hugging Face cache by its id, or pass its folder):"
+    )
+    for row in published:
+        state = "available" if row["available"] else "missing  "
+        typer.echo(f"{row['name']}  {row['kind']}  {state}\n    {row['description']}")
+        if not row["available"]:
+            typer.echo(f"    to fetch: {row['install']}")
+        typer.echo(f"    to use:   {row['use']}")
 
 
 @app.command("export-onnx")
