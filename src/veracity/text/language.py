@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import os
 import re
 import threading
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 __all__ = ["Language", "detect_language", "preload_identifier"]
 
@@ -32,8 +35,89 @@ def _identifier() -> Any:
         if not _LOADED:
             from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
-            _LOADED.append(LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True))
+            try:
+                _LOADED.append(_mapped_identifier(LanguageIdentifier))
+            except Exception:  # an unwritable cache, another py3langid layout: its own loader, same answers
+                _LOADED.append(LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True))
         return _LOADED[0]
+
+
+def _mapped_identifier(identifier_class: Any) -> Any:
+    """py3langid's identifier over its model's arrays mapped from uncompressed files in veracity's cache.
+
+    Why: its own loader decompresses the whole model (xz) on every start, ~0.8 s and ~100 MB of peak memory; a
+    classification reads only the rows of the features a text has (a few hundred of 100,053) and one transition per
+    byte, so reading those from uncompressed files costs no start-up time and a few MB. The files are written once
+    per py3langid version (atomically, by whichever process comes first), from its own loader's output, so the scores
+    are the same.
+    """
+    import importlib.metadata
+    import json
+    import tempfile
+    from pathlib import Path
+
+    version = importlib.metadata.version("py3langid")
+    root = Path(os.environ.get("VERACITY_CACHE") or Path.home() / ".cache" / "veracity")
+    folder = root / "langid" / version
+    if not (folder / "done").is_file():
+        from py3langid.langid import MODEL_DIR, MODEL_FILE, _load_model_file
+
+        ptc, pc, classes, nextmove, row, output = _load_model_file(MODEL_DIR / MODEL_FILE)
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=folder.parent, prefix=".langid-") as tmp:
+            staged = Path(tmp)
+            np.save(staged / "ptc.npy", np.ascontiguousarray(ptc))
+            np.save(staged / "pc.npy", np.asarray(pc))
+            np.save(staged / "nextmove.npy", np.asarray(nextmove))
+            text = json.dumps({"classes": list(classes), "row": list(row), "output": list(output)})
+            (staged / "tables.json").write_text(text, encoding="utf-8")
+            (staged / "done").write_text(version, encoding="utf-8")
+            staged.chmod(0o755)  # a temporary folder is owner-only; the cache is shared
+            try:
+                staged.rename(folder)
+            except OSError:  # another process renamed its copy first
+                pass
+    tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
+    return identifier_class(
+        _RowsOnDisk(folder / "ptc.npy"),
+        np.load(folder / "pc.npy"),
+        tables["classes"],
+        _RowsOnDisk(folder / "nextmove.npy"),
+        tables["output"],
+        norm_probs=True,
+        tk_row=tables["row"],
+    )
+
+
+class _RowsOnDisk:
+    """A saved array read row by row from its file (``a[i]``, ``a[indices]``): what py3langid's scoring asks of it.
+
+    Not a memory map: a mapped page brings its whole page-cache folio into the process (36 MB for 50 transitions of
+    the DFA here), where a read brings the bytes asked for.
+    """
+
+    def __init__(self, path: Any) -> None:
+        with open(path, "rb") as file:
+            major, _ = np.lib.format.read_magic(file)
+            read_header = np.lib.format.read_array_header_1_0 if major == 1 else np.lib.format.read_array_header_2_0
+            shape, fortran, dtype = read_header(file)
+            self._offset = file.tell()
+        if fortran:
+            raise ValueError(f"{path}: a Fortran-ordered array")
+        self._dtype = np.dtype(dtype)
+        self._row_bytes = self._dtype.itemsize * int(np.prod(shape[1:], dtype=np.int64))
+        self._row_shape = tuple(shape[1:])
+        self._fd = os.open(path, os.O_RDONLY)
+
+    def _row(self, i: int) -> bytes:
+        return os.pread(self._fd, self._row_bytes, self._offset + int(i) * self._row_bytes)
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, np.ndarray):
+            rows = b"".join(self._row(i) for i in key.tolist())
+            return np.frombuffer(rows, dtype=self._dtype).reshape((len(key), *self._row_shape))
+        value = np.frombuffer(self._row(key), dtype=self._dtype)
+        return value.reshape(self._row_shape) if self._row_shape else value[0].item()
 
 
 def preload_identifier() -> None:
