@@ -6,22 +6,25 @@
 # Run from the repository root, with the ONNX files exported (`veracity export-onnx`, done by `make run`).
 set -euo pipefail
 res=benchmarks/results
-routes() {  # $1 backend, $2 quantize
-  local s="{\"detector\":\"fused\",\"settings\":{\"backend\":\"$1\",\"quantize\":\"$2\"}}"  # no spaces: one word
-  echo --set "summary=$s" --set "long_qa=$s"
+routes() {  # $1 backend, $2 quantize, $3 spans (default: flagged)
+  local s="{\"detector\":\"fused\",\"settings\":{\"backend\":\"$1\",\"quantize\":\"$2\",\"spans\":\"${3:-flagged}\"}}"
+  echo --set "summary=$s" --set "long_qa=$s"  # (no spaces in $s: one word each)
 }
 veracity export-onnx > /dev/null
 for variant in "torch none torch-fp32" "torch int8 torch-int8" "onnx none onnx-fp32" "onnx int8 onnx-int8"; do
   set -- $variant
   veracity eval -d auto $(routes "$1" "$2") --dataset ragtruth:dev --out "$res/ragtruth-dev_auto-$3"
 done
-veracity eval -d auto --dataset ragtruth:dev --limit 200 --out "$res/ragtruth-dev-speed_auto-onnx"
-veracity eval -d auto $(routes onnx int8) --dataset ragtruth:dev --limit 200 --out "$res/ragtruth-dev-speed_auto-onnx-int8"
+# The default reads the span model with int8 weights (fused's quantize=int8) and only on flagged answers (spans=flagged).
+veracity eval -d auto $(routes onnx none) --dataset ragtruth:dev --limit 200 --out "$res/ragtruth-dev-speed_auto-onnx"
+veracity eval -d auto --dataset ragtruth:dev --limit 200 --out "$res/ragtruth-dev-speed_auto-onnx-int8"
+veracity eval -d auto $(routes onnx int8 always) --dataset ragtruth:dev --limit 200 \
+  --out "$res/ragtruth-dev-speed_auto-onnx-int8-every-answer"
 veracity eval -d span --set backend=onnx --dataset ragtruth:dev --limit 200 --out "$res/ragtruth-dev-speed_span-onnx"
 veracity eval -d span --set backend=onnx --set quantize=int8 --dataset ragtruth:dev --limit 200 \
   --out "$res/ragtruth-dev-speed_span-onnx-int8"
 python benchmarks/onnx/oneshot.py --out "$res/speed_detect-oneshot"
-for folder in "$res"/ragtruth-dev_auto-{torch,onnx}-* "$res"/ragtruth-dev-speed_{auto,span}-onnx*; do
+for folder in "$res"/ragtruth-dev_auto-{torch,onnx}-{fp32,int8} "$res"/ragtruth-dev-speed_{auto,span}-onnx*; do
   python benchmarks/pack.py "$folder"
 done
 # The service before (torch: an empty cache, so auto finds no ONNX files) and after (ONNX), 4 clients, RAG answers.

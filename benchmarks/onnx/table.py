@@ -25,8 +25,9 @@ VARIANTS = {
     "ONNX int8": "ragtruth-dev_auto-onnx-int8",
 }
 SPEED = {
-    "default, ONNX (first 200)": "ragtruth-dev-speed_auto-onnx",
-    "default, ONNX int8 (first 200)": "ragtruth-dev-speed_auto-onnx-int8",
+    "default: ONNX, span model int8 on flagged answers (first 200)": "ragtruth-dev-speed_auto-onnx-int8",
+    "default with the span model fp32 (first 200)": "ragtruth-dev-speed_auto-onnx",
+    "default with the span model int8 on every answer (first 200)": "ragtruth-dev-speed_auto-onnx-int8-every-answer",
     "span model alone, ONNX (first 200)": "ragtruth-dev-speed_span-onnx",
     "span model alone, ONNX int8 (first 200)": "ragtruth-dev-speed_span-onnx-int8",
 }

@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("py3langid", reason="py3langid is not installed (pip install 'veracity[ml]')")
 
-from py3langid.langid import MODEL_FILE, LanguageIdentifier  # noqa: E402
+from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
-from veracity.text import language  # noqa: E402
+from veracity.text import language
 
 TEXTS = [
     "Paris is in Germany and that is that.",

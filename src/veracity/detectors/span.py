@@ -12,6 +12,18 @@ most rare words with it, in document order; the report says when the context was
 
 The defaults were chosen on ``ragtruth:dev`` by ``benchmarks/ragtruth/span_sweep.py`` (span-sweep.json): the token
 threshold with the best character-level span F1, the aggregation with the best AUROC, the F1-best threshold on it.
+
+**LettuceDetect models.** ``model`` may also name a LettuceDetect token classifier (v1 ModernBERT, TinyLettuce on
+Ettin, v2 mmBERT: a folder or a cached Hugging Face id such as ``KRLabsOrg/lettucedect-base-modernbert-en-v1``). It is
+recognised from its files (``reader="auto"``; the rule is in :mod:`veracity.models.published.lettuce`) and read the
+way LettuceDetect reads it, not with the windows above: its own prompt template (``lang``), the passages in chunks
+that fit ``max_length`` (4096), the whole answer in every chunk, a token's P its largest over the chunks. Its
+defaults are the reference's: a token is marked by the model's own decision (argmax; ``token_threshold`` 0.5), spans
+are runs of marked tokens as LettuceDetect builds them (no widening to words, a byte-level token's leading space
+kept; ``min_confidence`` drops weaker spans), the score is the largest token P (``aggregation="max"``) and the answer
+is hallucinated at 0.5 — LettuceDetect's answer-level rule (any span). An empty passage is read as the reference reads
+it (a numbered empty line). Setting a value the model's reader does not use (``answer_tokens`` for a LettuceDetect
+model; ``lang``, ``max_length``, ``min_confidence`` for a veracity span model) is a ``ConfigError``.
 """
 
 from __future__ import annotations
@@ -30,41 +42,159 @@ from veracity.detectors.base import (
     StageTimer,
     as_documents,
     empty_answer_report,
+    to_documents,
+)
+from veracity.errors import ConfigError, ModelNotAvailableError
+from veracity.models.catalog import resolve_model_path
+from veracity.models.published.lettuce import (
+    DEFAULT_LANG,
+    DEFAULT_MAX_LENGTH,
+    PASSAGE_WORDS,
+    LettuceDetectModel,
+    LettuceReading,
+    describe_checkpoint,
+    is_lettucedetect_checkpoint,
+    marked_spans,
 )
 from veracity.models.token_tagger import TokenTagger, read_span_model_info, token_runs
 from veracity.schema import Document, Report, SentenceScore, TextSpan
 from veracity.text.select import WindowInput, window_inputs
 from veracity.text.split import split_sentences
 
-__all__ = ["SpanConfig", "SpanDetector", "TokenProbabilities", "widen_to_words"]
+__all__ = ["ResolvedSpanConfig", "SpanConfig", "SpanDetector", "TokenProbabilities", "widen_to_words"]
 
 DEFAULT_SPAN_MODEL = "veracity-span-small"
 SPAN_THRESHOLD = 0.0571  # benchmarks/ragtruth/span-sweep.json: choice.threshold
+Reader = Literal["veracity", "lettucedetect"]
+Aggregation = Literal["top5_mean", "max", "noisy_or"]
+# Each reader's own defaults: veracity's from span-sweep.json; LettuceDetect's are its reference rules (argmax per
+# token, any span makes the answer hallucinated: the largest token P at 0.5).
+READER_DEFAULTS: dict[str, dict[str, Any]] = {
+    "veracity": {"threshold": SPAN_THRESHOLD, "token_threshold": 0.1, "aggregation": "top5_mean"},
+    "lettucedetect": {
+        "threshold": 0.5,
+        "token_threshold": 0.5,
+        "aggregation": "max",
+        "lang": DEFAULT_LANG,
+        "max_length": DEFAULT_MAX_LENGTH,
+        "min_confidence": 0.0,
+    },
+}
+# The settings the other reader has and this one does not use: setting one is an error, and config() leaves them out
+# (a veracity span model's config is what it was before LettuceDetect support: its shipped calibrator still fits).
+NOT_READ_BY: dict[str, frozenset[str]] = {
+    "veracity": frozenset({"reader", "lang", "max_length", "min_confidence"}),
+    "lettucedetect": frozenset({"answer_tokens"}),
+}
+# At this token threshold a LettuceDetect model's own decision marks the tokens (argmax: P > ½ but for a tie).
+LETTUCE_TOKEN_THRESHOLD = 0.5
 
 
 class SpanConfig(RuntimeSettings):
-    """Settings of the ``span`` detector."""
+    """Settings of the ``span`` detector (``None``: the model's own; see the module docstring)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    model: str = Field(DEFAULT_SPAN_MODEL, description="Span model: catalog name or local folder.")
-    threshold: float = Field(
-        SPAN_THRESHOLD, ge=0.0, le=1.0, description="Hallucinated iff score >= threshold (F1-best on ragtruth:dev)."
+    model: str = Field(
+        DEFAULT_SPAN_MODEL, description="Span model: catalog name, local folder or cached Hugging Face id."
     )
-    token_threshold: float = Field(
-        0.1, ge=0.0, le=1.0, description="Tokens at or above this P form spans (span-F1-best on ragtruth:dev)."
+    reader: Literal["auto", "veracity", "lettucedetect"] = Field(
+        "auto",
+        description="How the model reads: auto (recognised from its files), veracity (span_model.json windows), "
+        "lettucedetect (LettuceDetect's prompt and chunks).",
     )
-    aggregation: Literal["top5_mean", "max", "noisy_or"] = Field(
-        "top5_mean", description="How token probabilities make the score (AUROC-best on ragtruth:dev)."
+    threshold: float | None = Field(
+        None,
+        ge=0.0,
+        le=1.0,
+        description="Hallucinated iff score >= threshold; None: the model's own (veracity-span-small: 0.0571, "
+        "F1-best on ragtruth:dev; LettuceDetect: 0.5).",
+    )
+    token_threshold: float | None = Field(
+        None,
+        ge=0.0,
+        le=1.0,
+        description="Tokens at or above this P form spans; None: the model's own (veracity: 0.1, span-F1-best on "
+        "ragtruth:dev; LettuceDetect: 0.5, its argmax).",
+    )
+    aggregation: Aggregation | None = Field(
+        None,
+        description="How token probabilities make the score; None: the model's own (veracity: top5_mean, AUROC-best "
+        "on ragtruth:dev; LettuceDetect: max).",
     )
     answer_tokens: int | None = Field(
-        None, ge=16, description="Answer tokens per window; None: the model's own (span_model.json)."
+        None, ge=16, description="Veracity span models: answer tokens per window; None: the model's (span_model.json)."
+    )
+    lang: str | None = Field(
+        None, description=f"LettuceDetect models: the prompt's language ({', '.join(PASSAGE_WORDS)}); None: en."
+    )
+    max_length: int | None = Field(
+        None, ge=8, description=f"LettuceDetect models: positions per window; None: {DEFAULT_MAX_LENGTH}."
+    )
+    min_confidence: float | None = Field(
+        None, ge=0.0, le=1.0, description="LettuceDetect models: spans less confident are dropped; None: 0."
     )
     batch_size: int = Field(8, ge=1, description="Inputs per model call.")
 
 
+class ResolvedSpanConfig(SpanConfig):
+    """:class:`SpanConfig` with the reader decided and every ``None`` replaced by that reader's default."""
+
+    reader: Reader
+    threshold: float
+    token_threshold: float
+    aggregation: Aggregation
+
+
+def resolve_settings(settings: SpanConfig, reader: Reader) -> ResolvedSpanConfig:
+    """``settings`` for a model read by ``reader``.
+
+    Raises:
+        ConfigError: a setting the reader does not use is set, or ``backend=onnx`` for a LettuceDetect model.
+    """
+    stray = sorted(k for k in NOT_READ_BY[reader] - {"reader"} if getattr(settings, k) is not None)
+    if stray:
+        raise ConfigError(
+            f"{settings.model} is read as a {reader} span model, which does not use {', '.join(stray)}; leave "
+            f"{'it' if len(stray) == 1 else 'them'} unset"
+        )
+    if reader == "lettucedetect" and settings.backend == "onnx":
+        raise ConfigError("a LettuceDetect model runs on torch; backend=onnx reads veracity's exported span models")
+    values = settings.model_dump()
+    values["reader"] = reader
+    for key, default in READER_DEFAULTS[reader].items():
+        if values[key] is None:
+            values[key] = default
+    return ResolvedSpanConfig.model_validate(values)
+
+
+def recognise_reader(settings: SpanConfig) -> Reader:
+    """The reader ``settings.reader`` names, or the one the model's files call for.
+
+    Raises:
+        ModelNotAvailableError: the model is missing, or is neither a veracity span model nor a LettuceDetect one.
+    """
+    if settings.reader != "auto":
+        return settings.reader
+    path = resolve_model_path(settings.model)
+    if (path / "span_model.json").exists():
+        return "veracity"
+    if is_lettucedetect_checkpoint(path):
+        return "lettucedetect"
+    raise ModelNotAvailableError(
+        f"{settings.model} cannot be the span model: {path} holds {describe_checkpoint(path)}. The span detector reads "
+        "a veracity span model (a folder with span_model.json: veracity-span-small, `veracity train span`) or a "
+        "LettuceDetect token classifier (ModernBertForTokenClassification with 2 labels: lettucedect-*-modernbert-*, "
+        "tinylettuce-ettin-*, lettucedect-v2-mmbert-*); set reader= only if the files are one of these"
+    )
+
+
 class TokenProbabilities(BaseModel):
-    """P(unsupported) per answer token (answer character offsets), and what the windows read."""
+    """P(unsupported) per answer token (answer character offsets), and what the windows read.
+
+    A LettuceDetect model (``reader="lettucedetect"``) reads the whole answer in one window per chunk of passages
+    (``context_chunks``); its own decision per token is in ``marked``, and the context tokens counted are the prompts'.
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -73,6 +203,9 @@ class TokenProbabilities(BaseModel):
     windows: int
     context_kept_tokens: int
     context_total_tokens: int
+    reader: Reader = "veracity"
+    context_chunks: int = 1
+    marked: list[bool] | None = None
 
 
 _WORD_CHAR = re.compile(r"\w", re.UNICODE)
@@ -92,15 +225,33 @@ class SpanDetector(ConfiguredDetector[SpanConfig]):
 
     name = "span"
     config_class = SpanConfig
+    settings: ResolvedSpanConfig
 
-    def __init__(self, tagger: TokenTagger, settings: SpanConfig | None = None) -> None:
+    def __init__(self, tagger: TokenTagger | LettuceDetectModel, settings: SpanConfig | None = None) -> None:
         self.tagger = tagger
-        self.settings = settings or SpanConfig()
+        reader: Reader = "lettucedetect" if isinstance(tagger, LettuceDetectModel) else "veracity"
+        self.settings = resolve_settings(settings or SpanConfig(), reader)
 
     @classmethod
     def from_config(cls, config: SpanConfig | None = None, **overrides: Any) -> Self:
-        """Build the detector (the model loads on first use)."""
+        """Build the detector: the model's reader is decided from its files now; the model loads on first use.
+
+        Raises:
+            ModelNotAvailableError: the model is missing or of another kind (:func:`recognise_reader`).
+            ConfigError: a setting the model's reader does not use is set.
+        """
         settings = cls.settings_from(config, overrides)
+        if recognise_reader(settings) == "lettucedetect":
+            lettuce = LettuceDetectModel(
+                settings.model,
+                lang=settings.lang or DEFAULT_LANG,
+                max_length=settings.max_length or DEFAULT_MAX_LENGTH,
+                batch_size=settings.batch_size,
+                num_threads=settings.num_threads,
+                device=settings.device,
+                quantize=settings.quantize,
+            )
+            return cls(lettuce, settings)
         tagger = TokenTagger(
             settings.model,
             batch_size=settings.batch_size,
@@ -111,9 +262,20 @@ class SpanDetector(ConfiguredDetector[SpanConfig]):
         )
         return cls(tagger, settings)
 
+    @property
+    def reads_english_only(self) -> bool:  # type: ignore[override]
+        """False for a LettuceDetect model given another language's prompt (``lang``; v2 mmBERT reads 14 languages)."""
+        return self.settings.reader == "veracity" or self.settings.lang == DEFAULT_LANG
+
+    def config(self) -> dict[str, Any]:
+        """The settings recorded in every report: those the model's reader uses, every default filled in."""
+        return self.settings.model_dump(exclude=set(NOT_READ_BY[self.settings.reader]))
+
     @functools.cached_property
     def window_sizes(self) -> tuple[int, int]:
         """(positions per window, answer tokens per window), from the model's span_model.json (read once)."""
+        if isinstance(self.tagger, LettuceDetectModel):
+            raise ConfigError(f"{self.tagger.model_id} is a LettuceDetect model: it reads whole answers, not windows")
         info = read_span_model_info(self.tagger.path)
         max_length = int(info.get("max_length", 512))
         answer_tokens = self.settings.answer_tokens or int(info.get("answer_tokens", 256))
@@ -123,7 +285,13 @@ class SpanDetector(ConfiguredDetector[SpanConfig]):
     def token_probabilities(
         self, answer: str, documents: Sequence[str], question: str | None = None
     ) -> TokenProbabilities:
-        """P(unsupported) for every answer token, over as many windows as the answer needs."""
+        """P(unsupported) for every answer token, over as many windows as the answer needs.
+
+        A LettuceDetect model reads ``documents`` as its passages (empty ones included, as the reference does) and
+        ``question`` (``None``: a summary) with its own prompt and chunks.
+        """
+        if isinstance(self.tagger, LettuceDetectModel):
+            return lettuce_tokens(self.tagger.read(documents, question, answer))
         max_length, answer_tokens = self.window_sizes
         inputs: list[WindowInput] = window_inputs(
             answer, documents, question, self.tagger.count_tokens, max_length, answer_tokens
@@ -143,7 +311,17 @@ class SpanDetector(ConfiguredDetector[SpanConfig]):
         )
 
     def spans(self, answer: str, tokens: TokenProbabilities) -> list[tuple[int, int, float]]:
-        """Runs of tokens at or above ``token_threshold``, widened to words, merged where they touch."""
+        """Runs of tokens at or above ``token_threshold``, widened to words, merged where they touch.
+
+        A LettuceDetect reading gets LettuceDetect's spans instead: runs of marked tokens as they are (the model's own
+        marks at ``token_threshold`` 0.5, else P ≥ ``token_threshold``), none below ``min_confidence``.
+        """
+        if tokens.reader == "lettucedetect":
+            threshold = self.settings.token_threshold
+            own = tokens.marked is not None and threshold == LETTUCE_TOKEN_THRESHOLD
+            marked = tokens.marked if own and tokens.marked is not None else [p >= threshold for p in tokens.probs]
+            floor = self.settings.min_confidence or 0.0
+            return [s for s in marked_spans(tokens.offsets, tokens.probs, marked) if s[2] >= floor]
         merged: list[tuple[int, int, float]] = []
         for start, end, p in token_runs(tokens.offsets, tokens.probs, self.settings.token_threshold):
             start, end = widen_to_words(answer, start, end)
@@ -170,6 +348,8 @@ class SpanDetector(ConfiguredDetector[SpanConfig]):
             InputError: no non-empty context document.
         """
         documents = as_documents(context)
+        if isinstance(self.tagger, LettuceDetectModel):
+            documents = to_documents(context)  # the reference numbers an empty passage like any other
         threshold = self.settings.threshold
         models = {"span": self.tagger.model_id}
         if not answer.strip():
@@ -218,8 +398,25 @@ def token_sentence_scores(
     return scored
 
 
+def lettuce_tokens(reading: LettuceReading) -> TokenProbabilities:
+    """A LettuceDetect reading as token probabilities: the answer tokens of non-empty offsets, the model's marks."""
+    keep = [i for i, (start, end) in enumerate(reading.offsets) if end > start]
+    return TokenProbabilities(
+        offsets=[reading.offsets[i] for i in keep],
+        probs=[float(reading.probs[i]) for i in keep],
+        windows=1,
+        context_kept_tokens=reading.prompt_tokens_read,
+        context_total_tokens=reading.prompt_tokens,
+        reader="lettucedetect",
+        context_chunks=reading.chunks,
+        marked=[reading.marked[i] for i in keep],
+    )
+
+
 def window_notes(tokens: TokenProbabilities) -> list[str]:
     """What the windows read, in plain words, when it was not everything."""
+    if tokens.reader == "lettucedetect":
+        return lettuce_notes(tokens)
     notes = []
     if tokens.windows > 1:
         notes.append(f"the answer was read in {tokens.windows} windows")
@@ -228,5 +425,21 @@ def window_notes(tokens: TokenProbabilities) -> list[str]:
         notes.append(
             f"context cut to fit the window: {tokens.context_kept_tokens} of {tokens.context_total_tokens} tokens "
             f"read ({share:.0%}), the sentences sharing most words with the answer"
+        )
+    return notes
+
+
+def lettuce_notes(tokens: TokenProbabilities) -> list[str]:
+    """What a LettuceDetect model read, in plain words, when it was not everything in one window."""
+    notes = []
+    if tokens.context_chunks > 1:
+        notes.append(
+            f"the passages were read in {tokens.context_chunks} chunks, each with the whole answer (LettuceDetect's "
+            "reading: a token's P is its largest over the chunks)"
+        )
+    if tokens.context_kept_tokens < tokens.context_total_tokens:
+        notes.append(
+            f"the prompt was cut to fit the model's window: {tokens.context_kept_tokens} of "
+            f"{tokens.context_total_tokens} prompt tokens read (its end dropped, as LettuceDetect does)"
         )
     return notes

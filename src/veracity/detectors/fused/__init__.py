@@ -14,8 +14,8 @@ Signals (each computed once per answer; the report lists every value and its con
 
 A logistic regression over the standardised signals (:class:`~veracity.detectors.fused.model.FusedModel`, a JSON file,
 fitted by ``veracity train fused``) gives P(hallucinated), calibrated per input shape on out-of-fold predictions of
-its training data; hallucinated iff P ≥ the threshold stored with the model. Spans: the span model's (by default run only on
-answers the score flags, when the fused model weighs no span signal: ``spans``).
+its training data; hallucinated iff P ≥ the threshold stored with the model. Spans: the span model's (by default run
+only on answers the score flags, when the fused model weighs no span signal: ``spans``).
 
 Text that is not English (py3langid, when it is sure): the span model cannot read it, so its signals are left out
 (each counts as its training mean), the score rests on the lexical signals alone, and it is never below half the
@@ -47,6 +47,7 @@ from veracity.detectors.span import (
     SpanConfig,
     SpanDetector,
     TokenProbabilities,
+    recognise_reader,
     token_sentence_scores,
     window_notes,
 )
@@ -92,8 +93,8 @@ class FusedConfig(RuntimeSettings):
     model: str = Field(DEFAULT_FUSED_MODEL, description="Fused model: a shipped name or a JSON file.")
     span_model: str | None = Field(None, description="Span model; None: the one the fused model was fitted with.")
     threshold: float | None = Field(None, ge=0.0, le=1.0, description="None: the fused model's own threshold.")
-    token_threshold: float = Field(
-        0.1, ge=0.0, le=1.0, description="Span model tokens at or above this form spans (the span detector's default)."
+    token_threshold: float | None = Field(
+        None, ge=0.0, le=1.0, description="Span model tokens at or above this form spans; None: the span model's own."
     )
     language_check: bool = Field(True, description="Leave the span model out on text that is not English.")
     spans: Literal["flagged", "always", "never"] = Field(
@@ -103,10 +104,11 @@ class FusedConfig(RuntimeSettings):
         "'always', 'never'. true / false read as 'always' / 'never'.",
     )
     batch_size: int = Field(8, ge=1, description="Inputs per model call.")
-    quantize: Literal["none", "int8"] = Field(
-        "int8",
-        description="The span model with int8 weights (per channel): 1.5x faster; ragtruth:dev span F1 0.348 against "
-        "fp32's 0.349 on ONNX Runtime, 0.340 on torch; verdicts unchanged (the fused model weighs no span signal).",
+    quantize: Literal["none", "int8"] | None = Field(  # type: ignore[assignment]
+        None,
+        description="The span model's weights. None: int8 (per channel) for veracity's span model — 1.5x faster; "
+        "ragtruth:dev span F1 0.348 against fp32's 0.349 on ONNX Runtime, 0.340 on torch; verdicts unchanged (the "
+        "fused model weighs no span signal) — and as published (fp32) for a published one (LettuceDetect).",
     )
     consistency: bool = Field(
         True,
@@ -242,20 +244,21 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         if uses_span and span_model is None:
             raise ModelNotAvailableError(f"{path} weighs span-model signals but names no span model; set span_model")
         uses_span = uses_span or settings.spans != "never"
-        span = (
-            SpanDetector.from_config(
-                SpanConfig(
-                    model=span_model,
-                    token_threshold=settings.token_threshold,
-                    batch_size=settings.batch_size,
-                    num_threads=settings.num_threads,
-                    quantize=settings.quantize,
-                    backend=settings.backend,
-                    device=settings.device,
-                )
+        if not uses_span or span_model is None:
+            return cls(model, None, settings, path)
+        quantize = settings.quantize
+        if quantize is None:  # int8 is the default for veracity's span model only: a published one reads as published
+            quantize = "int8" if recognise_reader(SpanConfig(model=span_model)) == "veracity" else "none"
+        span = SpanDetector.from_config(
+            SpanConfig(
+                model=span_model,
+                token_threshold=settings.token_threshold,
+                batch_size=settings.batch_size,
+                num_threads=settings.num_threads,
+                quantize=quantize,
+                backend=settings.backend,
+                device=settings.device,
             )
-            if uses_span and span_model is not None
-            else None
         )
         return cls(model, span, settings, path)
 

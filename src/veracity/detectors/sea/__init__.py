@@ -11,6 +11,28 @@
    r̃_k = r_k / Σ r_j (uniform when every r_k is 0); H = ``The answer to "{Q}" is: {A'}`` (A' without a
    question); e_k = P(entailment | D_k, H); S = Σ_k r̃_k e_k; hallucinated iff S ≤ T_s.
 
+Relevance models (``relevance_model``): a cross-encoder (r_k = its P(entailment | D_k, A')) or an mxbai-rerank-v2
+reranker (:mod:`veracity.models.published.mxbai`), the paper's R. The reranker reads A' as the **query** and D_k as
+the **document**: it ranks documents for a query, and the paper ranks evidence by its relevance to the answer (the
+paper does not say; this is its natural reading). Its raw score logit("1") − logit("0") can be negative, and
+r̃_k = r_k / Σ r_j needs r_k ≥ 0, so ``relevance_transform`` maps it (the paper does not say which it used):
+``sigmoid`` (default) = the model's own P(relevant) — the reference reads sigmoid > 0.5 as "relevant" —, positive
+and monotone, with no constant to guess; ``raw-clipped`` = max(raw, 0), weight only for clusters the model calls
+relevant, in proportion to the logit gap; ``normalize`` = the reference's sigmoid(raw − estimated_max/2), which
+gives an undecided cluster (raw 0) almost no weight. ``relevance_format`` says which kind the model is; ``auto``
+reads the checkpoint's files: the format its ``veracity-model.json`` names, else a causal LM whose config.json
+``_name_or_path`` names a published mxbai-rerank-v2 is a reranker, another causal LM is refused (a chat model has the
+same files; say ``mxbai-rerank-v2`` if it is one), and anything else is a cross-encoder.
+
+Presets (``preset``), the paper's configurations (§4.2): ``logic-matters-a`` = HHEM-2.1-Open
+(``vectara/hallucination_evaluation_model``) as the NLI model, ``mixedbread-ai/mxbai-rerank-base-v2`` as R and
+all-MiniLM-L6-v2 as the embedder, with the paper's T_t = 1,024; ``logic-matters-b`` = the same with
+``lytang/MiniCheck-Flan-T5-Large`` as the NLI model. A preset fills ``nli_model``, ``relevance_model``,
+``relevance_format``, ``embedder`` and ``cluster_tokens`` wherever they are left at their default values; a value
+given beside it wins (e.g. a local folder of HHEM). Changing the preset of a config replaces the models the old
+preset filled in. A preset's model that is not installed is named, with the command that downloads it, when the
+detector is built; nothing is downloaded.
+
 The report's ``score`` is 1 − S with threshold 1 − T_s, so "hallucinated iff score ≥ threshold" is the paper's
 "S ≤ T_s". ``evidence_groups`` lists every cluster (its chunks, r̃_k and e_k) so a user sees which aggregated
 evidence decided.
@@ -30,12 +52,12 @@ Bounds: identical chunks are scored once (duplicates dropped, noted); more than 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
 import numpy as np
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, model_validator
 
 from veracity.detectors.base import (
     ConfiguredDetector,
@@ -47,17 +69,45 @@ from veracity.detectors.base import (
 )
 from veracity.detectors.sea.graph import aggregate_evidence
 from veracity.detectors.verifier import DEFAULT_VERIFIER
+from veracity.errors import ModelNotAvailableError
+from veracity.models.catalog import CATALOG, resolve_model_path
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
+from veracity.models.published.mxbai import FORMAT as MXBAI_FORMAT
+from veracity.models.published.mxbai import (
+    MxbaiReranker,
+    declared_reranker,
+    published_reranker,
+    read_config,
+    sigmoid_normalize,
+)
 from veracity.schema import Details, Document, EvidenceGroup, GroupedChunk, Report, TextSpan
 from veracity.text.chunk import chunk_sentences
 from veracity.text.factual import is_factual
 from veracity.text.split import SentenceSplitter
 from veracity.text.tokens import RegexTokenizer
 
-__all__ = ["SEAConfig", "SEADetector"]
+__all__ = ["PRESETS", "SEAConfig", "SEADetector", "missing_preset_models", "relevance_format_of"]
 
 PAPER_CLUSTER_TOKENS = 1024
+HHEM = "vectara/hallucination_evaluation_model"
+MINICHECK_FT5 = "lytang/MiniCheck-Flan-T5-Large"
+MXBAI_BASE = "mixedbread-ai/mxbai-rerank-base-v2"
+_CONFIG_A = {
+    "nli_model": HHEM,
+    "relevance_model": MXBAI_BASE,
+    "relevance_format": MXBAI_FORMAT,
+    "embedder": "all-MiniLM-L6-v2",
+    "cluster_tokens": PAPER_CLUSTER_TOKENS,
+}
+PRESETS: dict[str, dict[str, Any]] = {
+    "logic-matters-a": _CONFIG_A,
+    "logic-matters-b": {**_CONFIG_A, "nli_model": MINICHECK_FT5},
+}
+"""The paper's Config A and B (logic-matters.txt §4.2): the settings each fills in."""
+# Downloads a model needs besides its own repository: HHEM's code builds on flan-t5-base's tokenizer and config.
+ALSO_NEEDS = {HHEM: ("google/flan-t5-base", "HHEM-2.1-Open reads flan-t5-base's tokenizer and T5 config")}
+MODEL_FIELDS = ("nli_model", "relevance_model", "embedder")
 
 
 class SEAConfig(ModelSettings):
@@ -76,10 +126,26 @@ class SEAConfig(ModelSettings):
     )
     alpha: float = Field(1.0, gt=0, description="α: edges join chunks closer than α × the mean distance.")
     consistency_threshold: float = Field(0.4, ge=0.0, le=1.0, description="T_s: hallucinated iff S ≤ T_s.")
+    preset: Literal["logic-matters-a", "logic-matters-b"] | None = Field(
+        None,
+        description="The paper's Config A (HHEM-2.1-Open + mxbai-rerank-base-v2 + all-MiniLM-L6-v2) or B "
+        "(MiniCheck-Flan-T5-Large in place of HHEM): fills the model settings left at their defaults.",
+    )
     nli_model: str = Field(DEFAULT_VERIFIER, description="Pair scorer giving e_k.")
     embedder: str = Field(DEFAULT_EMBEDDER, description="Embeds chunks for the graph and for R.")
     relevance_model: str | None = Field(
-        None, description="A cross-encoder for R (its P(entailment)); None: cosine similarity of embeddings."
+        None,
+        description="R: a cross-encoder (its P(entailment)) or an mxbai-rerank-v2 reranker; None: cosine "
+        "similarity of embeddings.",
+    )
+    relevance_format: Literal["auto", "cross-encoder", "mxbai-rerank-v2"] = Field(
+        "auto",
+        description="What relevance_model is; auto: read from its files (veracity-model.json's format, else "
+        "a causal LM must name a published mxbai-rerank-v2 in config.json's _name_or_path).",
+    )
+    relevance_transform: Literal["sigmoid", "raw-clipped", "normalize"] = Field(
+        "sigmoid",
+        description="r_k from a reranker's raw score: sigmoid, max(raw, 0), or sigmoid(raw - estimated_max/2).",
     )
     question_template: str = 'The answer to "{question}" is: {answer}'
     segmentation: bool = True
@@ -93,6 +159,18 @@ class SEAConfig(ModelSettings):
     embedding_cache: int = Field(
         4096, ge=0, description="Texts whose embeddings are kept between calls (a corpus checked many times)."
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fill_from_preset(cls, data: Any) -> Any:
+        """A preset's values for the settings left out or at their defaults; a value given beside it wins."""
+        if not isinstance(data, dict) or data.get("preset") not in PRESETS:
+            return data
+        filled = dict(data)
+        for key, value in PRESETS[data["preset"]].items():
+            if key not in data or data[key] == cls.model_fields[key].default:
+                filled[key] = value
+        return filled
 
 
 @dataclass(frozen=True)
@@ -114,7 +192,7 @@ class SEADetector(ConfiguredDetector[SEAConfig]):
         scorer: PairScorer,
         embedder: Any,
         settings: SEAConfig | None = None,
-        relevance: PairScorer | None = None,
+        relevance: PairScorer | MxbaiReranker | None = None,
     ) -> None:
         self.scorer = scorer
         self.embedder = embedder
@@ -125,16 +203,40 @@ class SEADetector(ConfiguredDetector[SEAConfig]):
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
 
     @classmethod
+    def settings_from(cls, config: SEAConfig | None, overrides: Mapping[str, Any]) -> SEAConfig:
+        """:meth:`ConfiguredDetector.settings_from`, where a new preset replaces the models the old one filled in."""
+        base = (config or SEAConfig()).model_dump()
+        old = base.get("preset")
+        if old in PRESETS and overrides.get("preset", old) != old:
+            for key, value in PRESETS[old].items():
+                if base[key] == value:
+                    base[key] = SEAConfig.model_fields[key].default
+        return SEAConfig.model_validate({**base, **overrides})
+
+    @classmethod
     def from_config(cls, config: SEAConfig | None = None, **overrides: Any) -> Self:
-        """Build the detector and its models (loaded on first use) from settings."""
+        """Build the detector and its models (loaded on first use) from settings.
+
+        Raises:
+            ModelNotAvailableError: a preset's model is not installed (every missing one named, with the command
+                that downloads it), or ``relevance_format`` is ``auto`` and ``relevance_model`` is a causal LM that
+                its config does not name as an mxbai-rerank-v2 reranker.
+        """
         settings = cls.settings_from(config, overrides)
-
-        def scorer(model: str) -> PairScorer:
-            return scorer_for(model, settings)
-
-        relevance = scorer(settings.relevance_model) if settings.relevance_model else None
+        missing = missing_preset_models(settings)
+        if missing:
+            raise ModelNotAvailableError(_missing_message(settings.preset, missing))
+        relevance: PairScorer | MxbaiReranker | None = None
+        if settings.relevance_model:
+            model = settings.relevance_model
+            if relevance_format_of(model, settings.relevance_format) == MXBAI_FORMAT:
+                relevance = MxbaiReranker(
+                    model, batch_size=settings.batch_size, num_threads=settings.num_threads, device=settings.device
+                )
+            else:
+                relevance = scorer_for(model, settings)
         return cls(
-            scorer(settings.nli_model),
+            scorer_for(settings.nli_model, settings),
             SentenceTransformerEmbedder(settings.embedder, device=settings.device, backend=settings.backend),
             settings,
             relevance,
@@ -294,7 +396,9 @@ class SEADetector(ConfiguredDetector[SEAConfig]):
         k = len(clusters)
         if not self.settings.relevance_weighting:
             return np.full(k, 1.0 / k)
-        if self.relevance is not None:
+        if isinstance(self.relevance, MxbaiReranker):
+            relevance = self._reranker_relevance(self.relevance, texts, reassembled)
+        elif self.relevance is not None:
             relevance = self.relevance.score([(text, reassembled) for text in texts])[:, ENTAILMENT].astype(float)
         else:
             merged = [i for i, cluster in enumerate(clusters) if len(cluster) > 1]
@@ -304,3 +408,84 @@ class SEADetector(ConfiguredDetector[SEAConfig]):
             relevance = np.clip(cluster_vectors @ answer_vector, 0.0, None).astype(float)
         total = float(relevance.sum())
         return relevance / total if total > 0 else np.full(k, 1.0 / k)
+
+    def _reranker_relevance(self, reranker: MxbaiReranker, texts: list[str], reassembled: str) -> np.ndarray:
+        """r_k ≥ 0 from the reranker's raw score of (query A', document D_k), by ``relevance_transform``."""
+        raw = reranker.predict([reassembled] * len(texts), texts).astype(np.float64)
+        transform = self.settings.relevance_transform
+        if transform == "raw-clipped":
+            return np.clip(raw, 0.0, None)
+        if transform == "normalize":
+            return sigmoid_normalize(raw.astype(np.float32), reranker.estimated_max).astype(np.float64)
+        return 1.0 / (1.0 + np.exp(-raw))
+
+
+def relevance_format_of(model: str, relevance_format: str) -> str:
+    """What ``model`` is as a relevance scorer: ``relevance_format``, or with ``auto`` what its config.json says.
+
+    ``auto``: the folder's ``veracity-model.json`` format when it names one; else a causal LM whose
+    ``_name_or_path`` names a published mxbai-rerank-v2 model is that reranker, and any other causal LM is refused
+    (a chat model has the same architecture and tokenizer); everything else, including a model not found here (its
+    loader names what is missing), is a cross-encoder.
+
+    Raises:
+        ModelNotAvailableError: a causal LM whose config does not name a published reranker.
+    """
+    if relevance_format != "auto":
+        return relevance_format
+    try:
+        path = resolve_model_path(model)
+    except ModelNotAvailableError:
+        return "cross-encoder"
+    if not path.is_dir():
+        return "cross-encoder"
+    declared = declared_reranker(path)
+    if declared is not None:
+        return MXBAI_FORMAT if declared else "cross-encoder"
+    config = read_config(path) if (path / "config.json").is_file() else {}
+    causal = [str(a) for a in config.get("architectures") or [] if str(a).endswith("ForCausalLM")]
+    if not causal:
+        return "cross-encoder"
+    if published_reranker(config) is not None:
+        return MXBAI_FORMAT
+    raise ModelNotAvailableError(
+        f"relevance_model {model!r} is a {', '.join(causal)} that neither its config.json (_name_or_path "
+        f"{config.get('_name_or_path')!r}) nor a veracity-model.json names as a published {MXBAI_FORMAT} "
+        f"reranker: a causal LM scores relevance only as one; if it is one, set relevance_format={MXBAI_FORMAT}"
+    )
+
+
+def missing_preset_models(settings: SEAConfig) -> list[tuple[str, str, str]]:
+    """The preset's models (those not replaced by a given value) that are not installed: (model, command, why)."""
+    if settings.preset is None:
+        return []
+    preset = PRESETS[settings.preset]
+    needed: list[tuple[str, str]] = []
+    for key in MODEL_FIELDS:
+        model = getattr(settings, key)
+        if model == preset[key]:
+            needed += [(model, ""), *([ALSO_NEEDS[model]] if model in ALSO_NEEDS else [])]
+    missing = []
+    for model, why in needed:
+        try:
+            resolve_model_path(model)
+        except ModelNotAvailableError:
+            command = CATALOG[model].install if model in CATALOG else f"hf download {model}"
+            missing.append((model, command, why))
+    return missing
+
+
+def _missing_message(preset: str | None, missing: list[tuple[str, str, str]]) -> str:
+    try:
+        from huggingface_hub import constants
+
+        where = f"the Hugging Face cache ({constants.HF_HUB_CACHE})"
+    except ImportError:
+        where = "the Hugging Face cache"
+    lines = [f"  {command}" + (f"   ({why})" if why else "") for _, command, why in missing]
+    return (
+        f"sea preset {preset!r} needs {len(missing)} model(s) not installed here: "
+        f"{', '.join(model for model, _, _ in missing)}. veracity never downloads; it looks in {where} and in "
+        "installed packages. On a machine with network run:\n" + "\n".join(lines) + "\n"
+        "and copy the cache here, or give local folders (nli_model=, relevance_model=, embedder=)."
+    )

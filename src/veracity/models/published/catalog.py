@@ -58,7 +58,8 @@ PUBLISHED: tuple[PublishedModel, ...] = tuple(
         PublishedModel(
             "KRLabsOrg/lettucedect-large-modernbert-en-v1",
             "lettucedetect",
-            "LettuceDetect large: ModernBERT-large token classifier, 4K tokens (RAGTruth example F1 0.79 by its authors)",
+            "LettuceDetect large: ModernBERT-large token classifier, 4K tokens (RAGTruth example F1 0.79 by its "
+            "authors)",
             _SPAN,
         ),
         PublishedModel(
@@ -109,7 +110,8 @@ PUBLISHED: tuple[PublishedModel, ...] = tuple(
             "mixedbread-ai/mxbai-rerank-base-v2",
             "mxbai-rerank-v2",
             "mxbai-rerank-base-v2: Qwen2 reranker, relevance of a document to a query; Logic-Matters Config A's R",
-            "veracity detect -d sea --set relevance_model={id} …  (or --set preset=logic-matters-a)",
+            "veracity detect -d sea --set relevance_model={id} --set relevance_format=mxbai-rerank-v2 …  "
+            "(or --set preset=logic-matters-a)",
         ),
     )
 )
