@@ -151,8 +151,14 @@ def settings_digest(config: Mapping[str, Any]) -> str:
 def load_pair_scorer(model: str, **hf_options: Any) -> PairScorer:
     """The pair scorer a detector setting names.
 
-    A registered rule-based scorer (``grounding``) by its name, else a Hugging Face sequence classifier (catalog
-    name, local folder or hub id) built with ``hf_options``.
+    A registered rule-based scorer (``grounding``) by its name; a published pair scorer (HHEM-2.1-Open, MiniCheck,
+    FactCG) read the way its authors read it, when the setting names its format (``minicheck-ft5:FOLDER``) or the
+    checkpoint's files say which it is (:mod:`veracity.models.published._formats`); else a Hugging Face sequence
+    classifier (catalog name, local folder or hub id). Each is built with ``hf_options``.
+
+    Raises:
+        ConfigError: ``FORMAT:`` names no published format.
+        ModelNotAvailableError: a named format's checkpoint is not on disk.
     """
     from veracity.models.pair_scorer import HFPairScorer
     from veracity.registry import PAIR_SCORERS, resolve
@@ -160,7 +166,42 @@ def load_pair_scorer(model: str, **hf_options: Any) -> PairScorer:
     if model in PAIR_SCORERS and model != "hf-cross-encoder":
         scorer: PairScorer = resolve("pair_scorer", model)()
         return scorer
-    return HFPairScorer(model, **hf_options)
+    published = _published_pair_scorer(model, hf_options)
+    return published if published is not None else HFPairScorer(model, **hf_options)
+
+
+def _published_pair_scorer(model: str, options: Mapping[str, Any]) -> PairScorer | None:
+    """The published pair scorer ``model`` names or its files declare; ``None`` for any other model."""
+    import re
+    from pathlib import Path
+
+    from veracity.errors import ModelNotAvailableError
+    from veracity.models.catalog import CATALOG, resolve_model_path
+    from veracity.models.published._formats import FORMATS, check_format, published_format
+
+    prefix, colon, rest = model.partition(":")
+    if colon and (prefix in FORMATS or (re.fullmatch(r"[a-z][a-z0-9-]+", prefix) and not Path(model).exists())):
+        # FORMAT:PATH names the format (an unknown word is an error naming the formats, not a missing model path).
+        name = check_format(prefix)
+        model = rest
+    else:
+        if any(model == spec.name or model in spec.aliases for spec in CATALOG.values()):
+            return None  # veracity's own models (and resolving one may assemble its parts: not at construction)
+        try:
+            folder = resolve_model_path(model)
+        except ModelNotAvailableError:
+            return None  # not on disk: the cross-encoder's loader reports it when it is used, as before
+        found = published_format(folder) if folder.is_dir() else None
+        if found is None:
+            return None
+        name = found
+    if name == "hhem":
+        from veracity.models.published.hhem import HHEMPairScorer
+
+        return HHEMPairScorer(model, **options)
+    from veracity.models.published.minicheck import published_scorer
+
+    return published_scorer(name, model, **options)
 
 
 def scorer_for(model: str, settings: Any) -> PairScorer:

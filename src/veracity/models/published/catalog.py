@@ -91,8 +91,9 @@ PUBLISHED: tuple[PublishedModel, ...] = tuple(
         PublishedModel(
             "lytang/MiniCheck-RoBERTa-Large",
             "minicheck",
-            "MiniCheck RoBERTa-large: P(supported) of a claim over document chunks",
-            _PAIR,
+            "MiniCheck RoBERTa-large: P(supported) of a claim over document chunks (its config may not name it: the "
+            "format is given with the id)",
+            _PAIR.replace("={id}", "=minicheck-roberta:{id}"),
         ),
         PublishedModel(
             "lytang/MiniCheck-DeBERTa-v3-Large",
@@ -103,8 +104,9 @@ PUBLISHED: tuple[PublishedModel, ...] = tuple(
         PublishedModel(
             "yaxili96/FactCG-DeBERTa-v3-Large",
             "factcg",
-            "FactCG DeBERTa-v3-large: P(supported) with its instruction template, over document chunks",
-            _PAIR,
+            "FactCG DeBERTa-v3-large: P(supported) with its instruction template, over document chunks (the format is "
+            "given with the id)",
+            _PAIR.replace("={id}", "=factcg-deberta:{id}"),
         ),
         PublishedModel(
             "mixedbread-ai/mxbai-rerank-base-v2",
