@@ -11,6 +11,9 @@ routes() {  # $1 backend, $2 quantize, $3 spans (default: flagged)
   echo --set "summary=$s" --set "long_qa=$s"  # (no spaces in $s: one word each)
 }
 veracity export-onnx > /dev/null
+# Fresh runs: `veracity eval` resumes an output folder that holds predictions.
+rm -rf "$res"/ragtruth-dev_auto-{torch,onnx}-{fp32,int8} "$res"/ragtruth-dev-speed_{auto,span}-onnx* \
+  "$res"/speed_detect-oneshot "$res"/service-load_auto-{torch,onnx}
 for variant in "torch none torch-fp32" "torch int8 torch-int8" "onnx none onnx-fp32" "onnx int8 onnx-int8"; do
   set -- $variant
   veracity eval -d auto $(routes "$1" "$2") --dataset ragtruth:dev --out "$res/ragtruth-dev_auto-$3"

@@ -287,6 +287,34 @@ def detectors(
         typer.echo(f"  {setting.name} = {json.dumps(setting.default, ensure_ascii=False)}  ({setting.type})")
         if setting.description:
             typer.echo(f"      {setting.description}")
+    _published_for(name)
+
+
+def _published_for(detector: str) -> None:
+    """The published models ``detector`` reads, each marked present or missing (`veracity models` has them all)."""
+    from veracity.models.published.catalog import PUBLISHED, cached_folder, download_command
+
+    families = PUBLISHED_FAMILIES_OF.get(detector, ())
+    models = [m for m in PUBLISHED if m.family in families]
+    if not models:
+        return
+    typer.echo(f"\npublished models {detector} reads (docs/models.md):")
+    for model in models:
+        present = cached_folder(model.hub_id) is not None
+        typer.echo(f"  {model.hub_id}  {model.family}  {'available' if present else 'missing'}")
+        if not present:
+            typer.echo(f"      to fetch: {download_command(model)}")
+        typer.echo(f"      to use:   {model.use}")
+
+
+# Which published families each detector reads (models/published/catalog.py), for `veracity detectors NAME`.
+PUBLISHED_FAMILIES_OF: dict[str, tuple[str, ...]] = {
+    "span": ("lettucedetect",),
+    "fused": ("lettucedetect",),
+    "verifier": ("hhem", "minicheck", "factcg"),
+    "litehall": ("hhem", "minicheck", "factcg"),
+    "sea": ("hhem", "minicheck", "factcg", "mxbai-rerank-v2"),
+}
 
 
 @app.command()
