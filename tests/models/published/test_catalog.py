@@ -62,11 +62,12 @@ def test_veracity_models_lists_them_marked_present_or_not(tmp_path: Path):
 def test_veracity_detectors_name_lists_the_published_models_it_reads(tmp_path: Path):
     fake_hub_snapshot(tmp_path, "KRLabsOrg/tinylettuce-ettin-17m-en-v1")
     env = {"HF_HUB_CACHE": str(tmp_path), "HF_HUB_OFFLINE": "1", "PATH": str(Path(sys.executable).parent)}
-    done = subprocess.run([sys.executable, "-m", "veracity", "detectors", "span"], capture_output=True, text=True, env=env)
+    command = [sys.executable, "-m", "veracity", "detectors"]
+    done = subprocess.run([*command, "span"], capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert "  KRLabsOrg/tinylettuce-ettin-17m-en-v1  lettucedetect  available" in lines
     assert "  KRLabsOrg/lettucedect-base-modernbert-en-v1  lettucedetect  missing" in lines
     assert "vectara/hallucination_evaluation_model" not in done.stdout  # a pair scorer: not the span model
-    sea = subprocess.run([sys.executable, "-m", "veracity", "detectors", "sea"], capture_output=True, text=True, env=env)
+    sea = subprocess.run([*command, "sea"], capture_output=True, text=True, env=env)
     assert "mixedbread-ai/mxbai-rerank-base-v2  mxbai-rerank-v2  missing" in sea.stdout
