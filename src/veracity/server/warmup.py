@@ -48,6 +48,13 @@ def routing_detector(detector: Any) -> AutoDetector | None:
     return routing if isinstance(routing, AutoDetector) else None
 
 
+def _load_deferred(detector: Any) -> None:
+    """Load what ``detector`` loads only for some answers (``fused``'s span model, run on flagged answers only)."""
+    load = getattr(innermost(detector), "load_deferred_models", None)
+    if load is not None:
+        load()
+
+
 def warm_detector(detector: Any, lock: threading.Lock, max_answer_chars: int) -> dict[str, Any]:
     """Run ``detector`` once per route it can take (once for a detector that does not route), each under ``lock``.
 
@@ -59,11 +66,13 @@ def warm_detector(detector: Any, lock: threading.Lock, max_answer_chars: int) ->
     if routing is None:
         with lock:
             detector.detect(_SHORT_ANSWERS[0], [WARM_UP_CONTEXT])
+            _load_deferred(detector)
         return {}
     routes: dict[str, str] = {}
     for route, (answer, question) in warm_up_inputs(routing.settings.long_form_words, max_answer_chars).items():
         with lock:
             report = detector.detect(answer, [WARM_UP_CONTEXT], question)
-        taken = report.details.routed_to or route
+            taken = report.details.routed_to or route
+            _load_deferred(routing.routes[taken])
         routes[taken] = routing.routes[taken].name
     return {"routes": routes, "cold": [route for route in ROUTES if route not in routes]}

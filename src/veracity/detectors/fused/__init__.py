@@ -262,6 +262,12 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         )
         return cls(model, span, settings, path)
 
+    def load_deferred_models(self) -> None:
+        """Load the span model now: with ``spans="flagged"`` the first answer the score flags would load it (the
+        service's warm-up calls this, so that no request pays for a model load)."""
+        if self.span is not None:
+            self.span.token_probabilities("A warm-up answer.", ["A warm-up context."], None)
+
     def config(self) -> dict[str, Any]:
         """The settings recorded in every report, and the fused model file's content digest (not its path)."""
         return {**self.settings.model_dump(), "model_sha256": self.model_digest}
