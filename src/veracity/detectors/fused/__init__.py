@@ -263,8 +263,10 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         return cls(model, span, settings, path)
 
     def load_deferred_models(self) -> None:
-        """Load the span model now: with ``spans="flagged"`` the first answer the score flags would load it (the
-        service's warm-up calls this, so that no request pays for a model load)."""
+        """Load the span model now, which ``spans="flagged"`` leaves to the first answer the score flags.
+
+        The service's warm-up calls this, so that no request pays for a model load.
+        """
         if self.span is not None:
             self.span.token_probabilities("A warm-up answer.", ["A warm-up context."], None)
 
