@@ -73,12 +73,12 @@ from veracity.errors import ModelNotAvailableError
 from veracity.models.catalog import CATALOG, resolve_model_path
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
+from veracity.models.published._formats import read_config
 from veracity.models.published.mxbai import FORMAT as MXBAI_FORMAT
 from veracity.models.published.mxbai import (
     MxbaiReranker,
     declared_reranker,
     published_reranker,
-    read_config,
     sigmoid_normalize,
 )
 from veracity.schema import Details, Document, EvidenceGroup, GroupedChunk, Report, TextSpan
@@ -442,7 +442,7 @@ def relevance_format_of(model: str, relevance_format: str) -> str:
     declared = declared_reranker(path)
     if declared is not None:
         return MXBAI_FORMAT if declared else "cross-encoder"
-    config = read_config(path) if (path / "config.json").is_file() else {}
+    config = read_config(path)  # {} when there is none
     causal = [str(a) for a in config.get("architectures") or [] if str(a).endswith("ForCausalLM")]
     if not causal:
         return "cross-encoder"

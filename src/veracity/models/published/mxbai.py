@@ -40,7 +40,6 @@ tokenizers); this module does the same truncation without it.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +51,7 @@ from numpy.typing import NDArray
 from veracity.errors import BackendError, ConfigError, InputError, ModelNotAvailableError
 from veracity.models._checkpoint import refuse_new_weights
 from veracity.models.catalog import quiet_transformers, resolve_model_path
+from veracity.models.onnx_backend import read_config
 from veracity.models.published._formats import MANIFEST, manifest_value
 
 __all__ = [
@@ -63,7 +63,6 @@ __all__ = [
     "declared_reranker",
     "estimated_max_of",
     "published_reranker",
-    "read_config",
     "sigmoid_normalize",
 ]
 
@@ -110,22 +109,6 @@ PUBLISHED = {
 }
 # What the reference uses for a model it does not know (mxbai_rerank_v2.py: estimated_max_cfg.get(..., 12.0)).
 FALLBACK_ESTIMATED_MAX = 12.0
-
-
-def read_config(folder: Path) -> dict[str, Any]:
-    """``config.json`` of a checkpoint folder, as JSON (no code runs).
-
-    Raises:
-        ModelNotAvailableError: the folder has no readable config.json.
-    """
-    path = folder / "config.json"
-    try:
-        config = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ModelNotAvailableError(f"{folder} has no readable config.json, so it is no model checkpoint") from exc
-    if not isinstance(config, dict):
-        raise ModelNotAvailableError(f"{path} is not a JSON object")
-    return config
 
 
 def declared_reranker(folder: Path) -> bool | None:
