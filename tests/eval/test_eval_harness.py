@@ -37,6 +37,15 @@ def test_generic_dataset_end_to_end(grounding, tmp_path):
     assert [r["id"] for r in rows] == ["g1", "g2", "g5"] and rows[0]["spans"] == [[12, 19]]
 
 
+def test_warm_up_loads_first_and_changes_no_prediction(grounding, tmp_path):
+    cold = evaluate(grounding, GENERIC, tmp_path / "cold")
+    warm = evaluate(grounding, GENERIC, tmp_path / "warm", warm_up=True)
+    assert cold.metrics["warm_up_s"] is None and warm.metrics["warm_up_s"] > 0
+    rows = [(tmp_path / name / "predictions.jsonl").read_text().splitlines() for name in ("cold", "warm")]
+    scores = [[(json.loads(line)["id"], json.loads(line)["score"]) for line in r] for r in rows]
+    assert scores[0] == scores[1]
+
+
 def test_resume_skips_scored_examples(grounding, tmp_path):
     evaluate(grounding, GENERIC, tmp_path, limit=1)
     assert len((tmp_path / "predictions.jsonl").read_text().splitlines()) == 1

@@ -16,12 +16,12 @@ from fastapi.testclient import TestClient
 
 from veracity.detectors import load_detector
 from veracity.detectors.auto import ROUTES, route_of
+from veracity.detectors.warm_up import warm_up_inputs
 from veracity.models.onnx_backend import _load_session
 from veracity.models.pair_scorer import load_classifier
 from veracity.server.app import create_app
 from veracity.server.security import RateLimiter, hash_key, key_matches, load_key_hashes
 from veracity.server.settings import ServiceSettings
-from veracity.server.warmup import warm_up_inputs
 from veracity.text._spacy import _load_spacy as load_spacy  # the cached loader under its lock
 
 KYOTO = {  # the Kyoto/Tokyo example: "Tokyo" is the unsupported word

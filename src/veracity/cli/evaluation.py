@@ -64,6 +64,12 @@ def eval_run(
     batch_size: BatchSizeOption = 16,
     cpus_per_worker: CpusOption = 1.0,
     gpus_per_worker: GpusOption = 0.0,
+    warm_up: Annotated[
+        bool,
+        typer.Option(
+            help="Load every model first (one tiny input per route), so answers/s measures checking, not loading."
+        ),
+    ] = False,
 ) -> None:
     """Run a detector over a dataset: writes OUT/predictions.jsonl (resumable) and OUT/metrics.json."""
     if ctx.invoked_subcommand is not None:
@@ -101,6 +107,7 @@ def eval_run(
             progress=progress,
             predict_many=predict_many,
             engine=engine,
+            warm_up=warm_up,
         )
     for bad in result.bad_records[:10]:
         typer.echo(f"skipped {bad.error}", err=True)

@@ -34,6 +34,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from veracity.detectors.base import DetectInput
+from veracity.detectors.warm_up import warm_detector
 from veracity.errors import (
     BackendError,
     ConfigError,
@@ -49,7 +50,6 @@ from veracity.server.problems import Problem, documented, malformed_json, proble
 from veracity.server.requests import DetectRequest, check_settings, form_text, parse_settings_json
 from veracity.server.security import RateLimiter, hash_key, key_matches, retry_seconds
 from veracity.server.settings import ServiceSettings
-from veracity.server.warmup import warm_detector
 
 __all__ = ["DetectRequest", "ServiceState", "create_app"]
 
@@ -122,7 +122,7 @@ class ServiceState:
     def warm(self) -> None:
         """Load each warm-up detector and run it once per route it can take (models load on first use), then say ready.
 
-        ``auto`` gets one tiny input per route (:mod:`veracity.server.warmup`), so no request shape loads models.
+        ``auto`` gets one tiny input per route (:mod:`veracity.detectors.warm_up`), so no request shape loads models.
         """
         try:
             for name in self.settings.warm_detectors:
