@@ -292,7 +292,7 @@ def detectors(
 
 def _published_for(detector: str) -> None:
     """The published models ``detector`` reads, each marked present or missing (`veracity models` has them all)."""
-    from veracity.models.published.catalog import PUBLISHED, cached_folder, download_command
+    from veracity.models.published.catalog import PUBLISHED, download_command, is_installed
 
     families = PUBLISHED_FAMILIES_OF.get(detector, ())
     models = [m for m in PUBLISHED if m.family in families]
@@ -300,7 +300,7 @@ def _published_for(detector: str) -> None:
         return
     typer.echo(f"\npublished models {detector} reads (docs/models.md):")
     for model in models:
-        present = cached_folder(model.hub_id) is not None
+        present = is_installed(model)
         typer.echo(f"  {model.hub_id}  {model.family}  {'available' if present else 'missing'}")
         if not present:
             typer.echo(f"      to fetch: {download_command(model)}")
@@ -309,6 +309,7 @@ def _published_for(detector: str) -> None:
 
 # Which published families each detector reads (models/published/catalog.py), for `veracity detectors NAME`.
 PUBLISHED_FAMILIES_OF: dict[str, tuple[str, ...]] = {
+    "auto": ("lettucedetect", "hhem", "minicheck", "factcg"),
     "span": ("lettucedetect",),
     "fused": ("lettucedetect",),
     "verifier": ("hhem", "minicheck", "factcg"),
@@ -325,7 +326,7 @@ def models(
     """List the models veracity knows, whether each is available locally, and how to get the missing ones."""
     from veracity.models.catalog import CATALOG, model_status
     from veracity.models.onnx_backend import onnx_note
-    from veracity.models.published.catalog import PUBLISHED, cached_folder, download_command
+    from veracity.models.published.catalog import PUBLISHED, download_command, is_installed
 
     rows: list[dict[str, Any]] = [
         {
@@ -341,7 +342,7 @@ def models(
         {
             "name": model.hub_id,
             "kind": model.family,
-            "available": cached_folder(model.hub_id) is not None,
+            "available": is_installed(model),
             "description": model.description,
             "install": download_command(model),
             "use": model.use,

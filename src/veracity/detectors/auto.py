@@ -10,7 +10,8 @@ shape and a first note saying where it went. Routes that are the same detector w
 instance, so its models load once.
 
 The default routes are the ones the dev measurements in ``benchmarks/auto/`` recommend (docs/calibration.md,
-"The auto detector"); ``--set 'qa={"detector": "litehall"}'`` overrides one.
+"The auto detector"); ``--set 'qa={"detector": "litehall"}'`` overrides one. ``--set readers=published`` reads with
+the published models installed in the local Hugging Face cache instead (:func:`published_routes`, docs/models.md).
 
 Routes that do not run the consistency checkers themselves (everything but ``fused``) get them from ``auto``: on an
 English input, a finding that a source contradicts the answer holds P(hallucinated) at no less than the shipped fused
@@ -23,7 +24,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -35,9 +36,10 @@ from veracity.detectors.base import (
     empty_answer_report,
     settings_digest,
 )
+from veracity.errors import ModelNotAvailableError
 from veracity.schema import Document, Report, verdict_of
 
-__all__ = ["ROUTES", "AutoConfig", "AutoDetector", "Route", "rag_shaped", "route_of"]
+__all__ = ["ROUTES", "AutoConfig", "AutoDetector", "Route", "published_routes", "rag_shaped", "route_of"]
 
 
 class Route(BaseModel):
@@ -102,9 +104,53 @@ class AutoConfig(BaseModel):
         description="A question's answer of this many words or more takes the long_qa route; a text without a "
         "question and shorter than this takes the claim route.",
     )
+    readers: Literal["shipped", "published"] = Field(
+        "shipped",
+        description="shipped: veracity's own models. published: every route not set by hand reads with the installed "
+        "published model that suits its shape (a LettuceDetect span model for summaries and long answers, a pair "
+        "scorer — MiniCheck, FactCG, HHEM — for QA, dialogue and claims), raw scores on its authors' decision rule; "
+        "a shape with none installed keeps veracity's reader.",
+    )
 
 
 ROUTES = (*SHAPES, "long_qa", "claim")
+# Which published role suits each route: a token tagger reads a long answer or a summary whole; a pair scorer reads
+# a short answer (stated with its question by the verifier), a reply or a claim against the documents.
+_PUBLISHED_ROLE = {"summary": "span", "long_qa": "span", "qa": "pair", "dialogue": "pair", "claim": "pair"}
+
+
+def published_routes(settings: AutoConfig) -> AutoConfig:
+    """``settings`` with every default route reading with an installed published model (``readers=published``).
+
+    Span routes go to the ``span`` detector with the preferred installed LettuceDetect model, pair routes to the
+    ``verifier`` with the preferred installed pair scorer (``READER_PREFERENCE`` in models/published/catalog.py);
+    both uncalibrated: a published model's score is read on its authors' rule (the shipped calibrators were fitted
+    on veracity's models). ``veracity calibrate`` on their dev runs gives a calibrator to set on a route by hand.
+
+    Raises:
+        ModelNotAvailableError: no published model of either role is installed (the message names the downloads).
+    """
+    if settings.readers == "shipped":
+        return settings
+    from veracity.models.published.catalog import PUBLISHED, READER_PREFERENCE, download_command, installed
+
+    found = {role: installed(role) for role in ("span", "pair")}
+    if not any(found.values()):
+        first = {m.hub_id: m for m in PUBLISHED}
+        downloads = "; ".join(download_command(first[READER_PREFERENCE[role][0]]) for role in ("span", "pair"))
+        raise ModelNotAvailableError(
+            "auto: readers=published found no published model in the local Hugging Face cache; fetch one on a "
+            f"machine with network (e.g. {downloads}) or see `veracity models`"
+        )
+    updates: dict[str, Route] = {}
+    defaults = AutoConfig()
+    for shape, role in _PUBLISHED_ROLE.items():
+        if getattr(settings, shape) != getattr(defaults, shape) or not found[role]:
+            continue  # a route set by hand (it differs from the default) is the user's choice
+        model = found[role][0]
+        detector, key = ("span", "model") if role == "span" else ("verifier", "model")
+        updates[shape] = Route(detector=detector, settings={key: model.setting}, calibration="none")
+    return settings.model_copy(update=updates)
 
 
 # A retrieved passage's label at the start of a line: "passage 2:", "Document 3:", "source 1:", "[4]".
@@ -158,7 +204,7 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         """Build every route's detector, once per distinct route (models load on first use)."""
         from veracity.detectors import load_detector
 
-        s = cls.settings_from(config, overrides)
+        s = published_routes(cls.settings_from(config, overrides))
         built: list[tuple[Route, Detector]] = []
         routes: dict[str, Detector] = {}
         for shape in ROUTES:

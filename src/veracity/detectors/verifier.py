@@ -128,14 +128,15 @@ class VerifierDetector(ConfiguredDetector[VerifierConfig]):
             template.format(question=question.strip(), answer=answer.strip()) if question and template else answer
         )
         timer = StageTimer()
+        if self.settings.mode == "per_document":
+            premises = [d.text for d in documents]
+        else:
+            premises = ["\n\n".join(d.text for d in documents)]
         with timer.stage("nli"):
-            if self.settings.mode == "per_document":
-                entailment = float(self.scorer.score([(d.text, hypothesis) for d in documents])[:, ENTAILMENT].max())
-            else:
-                entailment = float(
-                    self.scorer.score([("\n\n".join(d.text for d in documents), hypothesis)])[0, ENTAILMENT]
-                )
+            entailment = float(self.scorer.score([(p, hypothesis) for p in premises])[:, ENTAILMENT].max())
         score = float(min(1.0, max(0.0, 1.0 - entailment)))
+        # A published scorer that cuts the context as its reference does (MiniCheck, FactCG) says so.
+        describe = getattr(self.scorer, "reading_notes", None)
         return self.report(
             timer=timer,
             answer=answer,
@@ -143,6 +144,7 @@ class VerifierDetector(ConfiguredDetector[VerifierConfig]):
             score=score,
             threshold=threshold,
             models={"nli": self.scorer.model_id},
+            notes=describe(premises) if describe is not None else [],
         )
 
     def _detect_chunked(self, answer: str, documents: list[Document], question: str | None) -> Report:

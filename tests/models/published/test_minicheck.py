@@ -24,7 +24,7 @@ import shutil
 import numpy as np
 import pytest
 import torch
-from tiny_t5 import save_deberta_tokenizer, save_roberta_tokenizer, save_t5_tokenizer, t5_config
+from tiny_t5 import save_deberta_tokenizer, save_roberta_tokenizer, save_tiny_minicheck_ft5, spread
 from typer.testing import CliRunner
 
 from veracity.detectors.base import load_pair_scorer
@@ -82,15 +82,6 @@ PAIRS = [
 ]
 
 
-def spread(model, factor):
-    """Scale the head so that the tiny model's scores differ across inputs and a wrong reading shows."""
-    with torch.no_grad():
-        head = model.lm_head if hasattr(model, "lm_head") else model.classifier
-        for parameter in head.parameters():
-            parameter.mul_(factor)
-    return model
-
-
 @pytest.fixture(scope="module")
 def models(tmp_path_factory):
     """Tiny MiniCheck-FT5, -RoBERTa, -DeBERTa and FactCG checkpoints, saved as their authors' configs describe."""
@@ -99,16 +90,13 @@ def models(tmp_path_factory):
         DebertaV2ForSequenceClassification,
         RobertaConfig,
         RobertaForSequenceClassification,
-        T5ForConditionalGeneration,
     )
 
     root = tmp_path_factory.mktemp("minicheck")
     torch.manual_seed(0)
     made = {}
 
-    ft5 = save_t5_tokenizer(root / "ft5")
-    spread(T5ForConditionalGeneration(t5_config(vocab_size=230, decoder=True)), 1.0).eval().save_pretrained(ft5)
-    made["minicheck-ft5"] = (ft5, "lytang/MiniCheck-Flan-T5-Large")
+    made["minicheck-ft5"] = (save_tiny_minicheck_ft5(root / "ft5", name_or_path=None), "lytang/MiniCheck-Flan-T5-Large")
 
     roberta = save_roberta_tokenizer(root / "roberta")
     config = RobertaConfig(
@@ -487,3 +475,19 @@ def test_the_verifier_detector_reads_minicheck_end_to_end(models):
     assert result.exit_code == 0, result.output
     report = Report.model_validate_json(result.stdout)
     assert report.score == pytest.approx(expected, abs=1e-5) and not math.isnan(report.score)
+    assert not report.notes  # one chunk: nothing to say
+
+
+def test_a_context_read_in_chunks_says_so_in_the_report(models):
+    from veracity.detectors import load_detector
+
+    long = " ".join(f"Sentence {i} says that the committee met on day {i} of the month." for i in range(60))  # 720 w
+    detector = load_detector("verifier", model=str(models["minicheck-ft5"]), mode="whole", calibration="none")
+    report = detector.detect("The committee met on day 3.", [long])
+    expected = 1.0 - reference_minicheck(models["minicheck-ft5"], "flan-t5-large", long, "The committee met on day 3.",
+                                         500, 2048)  # fmt: skip
+    assert report.score == pytest.approx(expected, abs=1e-5)
+    assert report.notes == [
+        "minicheck-ft5 read the context in 2 chunk(s) of whole sentences, as its reference code chunks it; each "
+        "claim's support is that of its best chunk"
+    ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
@@ -156,3 +157,32 @@ def t5_config(vocab_size: int, decoder: bool) -> object:
         decoder_start_token_id=0,
         dropout_rate=0.1,
     )
+
+
+def spread(model: Any, factor: float) -> Any:
+    """Scale the head so that the tiny model's scores differ across inputs and a wrong reading shows."""
+    import torch
+
+    with torch.no_grad():
+        head = model.lm_head if hasattr(model, "lm_head") else model.classifier
+        for parameter in head.parameters():
+            parameter.mul_(factor)
+    return model
+
+
+def save_tiny_minicheck_ft5(folder: Path, name_or_path: str | None = "lytang/MiniCheck-Flan-T5-Large") -> Path:
+    """A random tiny MiniCheck-FT5 (T5ForConditionalGeneration, seed 0) and its tokenizer in ``folder``.
+
+    ``name_or_path``: the ``_name_or_path`` its config.json records (the published config's, by which the family is
+    recognised); ``None`` leaves the config as transformers writes it.
+    """
+    import torch
+    from transformers import T5ForConditionalGeneration
+
+    save_t5_tokenizer(folder)
+    torch.manual_seed(0)
+    spread(T5ForConditionalGeneration(t5_config(vocab_size=230, decoder=True)), 1.0).eval().save_pretrained(folder)
+    if name_or_path is not None:
+        config = json.loads((folder / "config.json").read_text())
+        (folder / "config.json").write_text(json.dumps({"_name_or_path": name_or_path, **config}))
+    return folder

@@ -11,9 +11,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-__all__ = ["PUBLISHED", "PublishedModel", "cached_folder", "download_command"]
+__all__ = [
+    "PUBLISHED",
+    "READER_PREFERENCE",
+    "PublishedModel",
+    "cached_folder",
+    "download_command",
+    "installed",
+    "is_installed",
+]
 
 Family = Literal["lettucedetect", "hhem", "minicheck", "factcg", "mxbai-rerank-v2"]
+Role = Literal["span", "pair", "relevance"]
+
+ROLE_OF: dict[str, Role] = {
+    "lettucedetect": "span",
+    "hhem": "pair",
+    "minicheck": "pair",
+    "factcg": "pair",
+    "mxbai-rerank-v2": "relevance",
+}
 
 
 @dataclass(frozen=True)
@@ -25,6 +42,17 @@ class PublishedModel:
     description: str
     use: str  # the command line that uses it, once downloaded
     also_needs: tuple[str, ...] = ()  # other hub ids the family reads beside the weights (a tokenizer, a config)
+    format: str | None = None  # the published format named with the id, for checkpoints whose config does not say it
+
+    @property
+    def setting(self) -> str:
+        """The value of a detector's model setting that reads this checkpoint (``FORMAT:ID`` where needed)."""
+        return f"{self.format}:{self.hub_id}" if self.format else self.hub_id
+
+    @property
+    def role(self) -> Role:
+        """What it does in veracity: marks answer tokens (``span``), scores (document, claim) pairs, or relevance."""
+        return ROLE_OF[self.family]
 
 
 def download_command(model: PublishedModel) -> str:
@@ -46,7 +74,7 @@ _SPAN = "veracity detect -d span --set model={id} …  (or -d fused --set span_m
 _PAIR = "veracity detect -d verifier --set model={id} …  (or litehall / sea: --set nli_model={id})"
 
 PUBLISHED: tuple[PublishedModel, ...] = tuple(
-    PublishedModel(m.hub_id, m.family, m.description, m.use.format(id=m.hub_id), m.also_needs)
+    PublishedModel(m.hub_id, m.family, m.description, m.use.format(id=m.setting), m.also_needs, m.format)
     for m in (
         PublishedModel(
             "KRLabsOrg/lettucedect-base-modernbert-en-v1",
@@ -93,7 +121,8 @@ PUBLISHED: tuple[PublishedModel, ...] = tuple(
             "minicheck",
             "MiniCheck RoBERTa-large: P(supported) of a claim over document chunks (its config may not name it: the "
             "format is given with the id)",
-            _PAIR.replace("={id}", "=minicheck-roberta:{id}"),
+            _PAIR,
+            format="minicheck-roberta",
         ),
         PublishedModel(
             "lytang/MiniCheck-DeBERTa-v3-Large",
@@ -106,7 +135,8 @@ PUBLISHED: tuple[PublishedModel, ...] = tuple(
             "factcg",
             "FactCG DeBERTa-v3-large: P(supported) with its instruction template, over document chunks (the format is "
             "given with the id)",
-            _PAIR.replace("={id}", "=factcg-deberta:{id}"),
+            _PAIR,
+            format="factcg-deberta",
         ),
         PublishedModel(
             "mixedbread-ai/mxbai-rerank-base-v2",
@@ -117,3 +147,34 @@ PUBLISHED: tuple[PublishedModel, ...] = tuple(
         ),
     )
 )
+
+# Which installed model ``auto --set readers=published`` reads with, per role: larger models first, and among pair
+# scorers those trained for claims against grounding documents (MiniCheck, FactCG) before HHEM. Our choice, not a
+# measurement (none of these weights can be had here); a route set by hand overrides it.
+READER_PREFERENCE: dict[Role, tuple[str, ...]] = {
+    "span": (
+        "KRLabsOrg/lettucedect-large-modernbert-en-v1",
+        "KRLabsOrg/lettucedect-base-modernbert-en-v1",
+        "KRLabsOrg/lettucedect-v2-mmbert-base",
+        "KRLabsOrg/tinylettuce-ettin-17m-en-v1",
+    ),
+    "pair": (
+        "lytang/MiniCheck-Flan-T5-Large",
+        "yaxili96/FactCG-DeBERTa-v3-Large",
+        "lytang/MiniCheck-DeBERTa-v3-Large",
+        "lytang/MiniCheck-RoBERTa-Large",
+        "vectara/hallucination_evaluation_model",
+    ),
+    "relevance": ("mixedbread-ai/mxbai-rerank-base-v2",),
+}
+
+
+def is_installed(model: PublishedModel) -> bool:
+    """Whether ``model`` and everything it reads beside it are in the local Hugging Face cache."""
+    return all(cached_folder(hub_id) is not None for hub_id in (model.hub_id, *model.also_needs))
+
+
+def installed(role: Role) -> list[PublishedModel]:
+    """The published models of ``role`` in the local Hugging Face cache, in :data:`READER_PREFERENCE` order."""
+    by_id = {m.hub_id: m for m in PUBLISHED}
+    return [by_id[hub_id] for hub_id in READER_PREFERENCE[role] if is_installed(by_id[hub_id])]

@@ -336,6 +336,16 @@ class _ChunkedSupportScorer:
                 np.maximum.at(best, np.asarray([owners[i] for i in batch]), self._support(model, padded))
         return best
 
+    def reading_notes(self, documents: Sequence[str]) -> list[str]:
+        """What a report says of how ``documents`` were read: those cut into chunks, and the rule over the chunks."""
+        counts = [len(self.chunks(d)) for d in dict.fromkeys(documents)]
+        if not any(n > 1 for n in counts):
+            return []
+        return [
+            f"{self.format} read the context in {', '.join(map(str, counts))} chunk(s) of whole sentences, as its "
+            "reference code chunks it; each claim's support is that of its best chunk"
+        ]
+
     def score(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.float32]:
         """P(supported) in the entailment column, the rest in neutral, 0 contradiction; input order."""
         out = np.zeros((len(pairs), 3), dtype=np.float32)
