@@ -491,3 +491,12 @@ def test_a_context_read_in_chunks_says_so_in_the_report(models):
         "minicheck-ft5 read the context in 2 chunk(s) of whole sentences, as its reference code chunks it; each "
         "claim's support is that of its best chunk"
     ]
+
+
+def test_long_inputs_are_batched_within_a_token_budget():
+    from veracity.models.published.minicheck import token_budget_batches
+
+    assert token_budget_batches([300, 10, 900, 20], batch_size=16, max_tokens=1000) == [[1, 3, 0], [2]]
+    assert token_budget_batches([5] * 5, batch_size=2, max_tokens=1000) == [[0, 1], [2, 3], [4]]
+    assert token_budget_batches([3000, 2000], batch_size=16, max_tokens=1000) == [[1], [0]]  # each alone
+    assert token_budget_batches([], batch_size=16, max_tokens=1000) == []
