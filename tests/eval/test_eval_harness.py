@@ -147,6 +147,8 @@ def test_cli_eval_commands(tmp_path):
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["n"] == 2
     assert json.loads((out / "metrics.json").read_text())["command"].startswith("veracity ")
+    again = runner.invoke(app, ["eval", "--dataset", GENERIC, "--out", str(out)])  # a rerun says it resumes
+    assert again.exit_code == 0 and "its 2 predictions are kept" in again.stderr and json.loads(again.stdout)["n"] == 3
     shutil.copytree(out, tmp_path / "results" / "copy")
     compare = runner.invoke(app, ["eval", "compare", str(out), str(tmp_path / "results" / "copy")])
     assert compare.exit_code == 0 and json.loads(compare.stdout)["mcnemar"]["p_value"] == 1.0

@@ -79,12 +79,15 @@ def eval_run(
     from tqdm import tqdm
 
     from veracity.detectors import load_detector
-    from veracity.eval.harness import evaluate
+    from veracity.eval.harness import evaluate, kept_predictions
 
     def progress(items: Any, name: str) -> Any:
         return tqdm(items, unit="ex", desc=f"eval {name}", file=sys.stderr, mininterval=2.0)
 
     options = parse_settings(settings)
+    if kept := kept_predictions(out):
+        typer.echo(f"resuming {out}: its {kept} predictions are kept and their examples skipped (for a fresh run, "
+                   "delete the folder)", err=True)  # fmt: skip
     ray_settings = _ray_settings(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
     with contextlib.ExitStack() as stack:
         predict_many = None

@@ -208,6 +208,12 @@ def evaluate(
 _PROCESS_KEYS = frozenset({"throughput_per_s", "warm_up_s", "peak_rss_mb", "versions", "command", "git_commit"})
 
 
+def kept_predictions(out_dir: Path) -> int:
+    """How many predictions a result folder already holds (``evaluate`` keeps them and skips their examples)."""
+    path = out_dir / PREDICTIONS
+    return len(read_rows(path)) if has_rows_file(path) else 0
+
+
 def _same_outcome(earlier: dict[str, Any], result: dict[str, Any]) -> bool:
     """Whether ``result`` says what ``earlier`` (read from metrics.json) says, but for the process's own keys."""
 
