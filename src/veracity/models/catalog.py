@@ -312,6 +312,20 @@ def model_status(spec: ModelSpec) -> bool:
     return spec.present()
 
 
+ML_INSTALL = "pip install torch==2.13.0 && pip install 'veracity[ml]'"
+
+
+def require_transformers() -> None:
+    """Raise :class:`ModelNotAvailableError` with the install command when torch or transformers is missing.
+
+    Called before a loader's function-level imports, so that the light install (no torch) gets one line, not an
+    ImportError traceback; nothing is imported here.
+    """
+    missing = [name for name in ("torch", "transformers") if importlib.util.find_spec(name) is None]
+    if missing:
+        raise ModelNotAvailableError(f"{' and '.join(missing)} not installed; run: {ML_INSTALL}")
+
+
 def quiet_transformers() -> None:
     """Turn off transformers' progress bars and warnings (called when a model loads, never at import).
 

@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 
 from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
 from veracity.models._checkpoint import NAMED_KEYS, architectures, refuse_new_weights
-from veracity.models.catalog import quiet_transformers, resolve_model_path
+from veracity.models.catalog import quiet_transformers, require_transformers, resolve_model_path
 from veracity.models.onnx_backend import (
     Backend,
     OnnxEncoder,
@@ -100,12 +100,9 @@ def load_classifier(
             would score with a random pooler).
         BackendError: the folder does not hold a model transformers can read.
     """
-    try:
-        from transformers import AutoModelForSequenceClassification, AutoModelForTokenClassification, AutoTokenizer
-    except ImportError as exc:
-        raise ModelNotAvailableError(
-            "transformers is not installed; run: pip install torch==2.13.0 && pip install 'veracity[ml]'"
-        ) from exc
+    require_transformers()
+    from transformers import AutoModelForSequenceClassification, AutoModelForTokenClassification, AutoTokenizer
+
     quiet_transformers()
     auto_class = AutoModelForSequenceClassification if head == "sequence" else AutoModelForTokenClassification
     try:

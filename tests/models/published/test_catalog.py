@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -71,3 +72,18 @@ def test_veracity_detectors_name_lists_the_published_models_it_reads(tmp_path: P
     assert "vectara/hallucination_evaluation_model" not in done.stdout  # a pair scorer: not the span model
     sea = subprocess.run([*command, "sea"], capture_output=True, text=True, env=env)
     assert "mixedbread-ai/mxbai-rerank-base-v2  mxbai-rerank-v2  missing" in sea.stdout
+
+
+def test_a_loader_without_transformers_names_the_install_command(monkeypatch):
+    import importlib.util
+
+    from veracity.errors import ModelNotAvailableError
+    from veracity.models.catalog import ML_INSTALL, require_transformers
+
+    require_transformers()  # installed here: nothing happens
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "transformers" else real(name, *a)
+    )
+    with pytest.raises(ModelNotAvailableError, match=f"transformers not installed; run: {re.escape(ML_INSTALL)}"):
+        require_transformers()

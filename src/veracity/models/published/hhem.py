@@ -34,7 +34,7 @@ import torch
 from numpy.typing import NDArray
 
 from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
-from veracity.models.catalog import quiet_transformers, resolve_model_path
+from veracity.models.catalog import quiet_transformers, require_transformers, resolve_model_path
 from veracity.models.pair_scorer import ENTAILMENT, NEUTRAL
 from veracity.models.published._formats import manifest_value, read_config
 
@@ -144,13 +144,10 @@ def load_hhem(path: str, foundation: str, device: str) -> tuple[Any, HHEMModel]:
     weights = folder / "model.safetensors"
     if not weights.is_file():
         raise ModelNotAvailableError(f"{path} has no model.safetensors (veracity reads HHEM's weights from it only)")
-    try:
-        from safetensors.torch import load_file
-        from transformers import AutoTokenizer, T5Config
-    except ImportError as exc:
-        raise ModelNotAvailableError(
-            "transformers is not installed; run: pip install torch==2.13.0 && pip install 'veracity[ml]'"
-        ) from exc
+    require_transformers()
+    from safetensors.torch import load_file
+    from transformers import AutoTokenizer, T5Config
+
     quiet_transformers()
     try:
         t5_config = T5Config.from_pretrained(foundation, local_files_only=True)

@@ -47,7 +47,7 @@ from numpy.typing import NDArray
 
 from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
 from veracity.models._checkpoint import refuse_new_weights
-from veracity.models.catalog import quiet_transformers, resolve_model_path
+from veracity.models.catalog import quiet_transformers, require_transformers, resolve_model_path
 from veracity.models.pair_scorer import ENTAILMENT, NEUTRAL
 from veracity.models.published._formats import PublishedFormat, read_config, require_architecture
 
@@ -211,13 +211,10 @@ def load_published_classifier(path: str, name: PublishedFormat, device: str) -> 
     labels = config.get("id2label") or {"0": "", "1": ""}
     if name != "minicheck-ft5" and len(labels) != 2:
         raise ModelNotAvailableError(f"{path} has a {len(labels)}-way head; {name} reads a 2-way one (supported = 1)")
-    try:
-        import torch
-        from transformers import AutoModelForSeq2SeqLM, AutoModelForSequenceClassification, AutoTokenizer
-    except ImportError as exc:
-        raise ModelNotAvailableError(
-            "transformers is not installed; run: pip install torch==2.13.0 && pip install 'veracity[ml]'"
-        ) from exc
+    require_transformers()
+    import torch
+    from transformers import AutoModelForSeq2SeqLM, AutoModelForSequenceClassification, AutoTokenizer
+
     quiet_transformers()
     auto = AutoModelForSeq2SeqLM if name == "minicheck-ft5" else AutoModelForSequenceClassification
     try:

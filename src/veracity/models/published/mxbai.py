@@ -50,7 +50,7 @@ from numpy.typing import NDArray
 
 from veracity.errors import BackendError, ConfigError, InputError, ModelNotAvailableError
 from veracity.models._checkpoint import refuse_new_weights
-from veracity.models.catalog import quiet_transformers, resolve_model_path
+from veracity.models.catalog import quiet_transformers, require_transformers, resolve_model_path
 from veracity.models.onnx_backend import read_config
 from veracity.models.published._formats import MANIFEST, manifest_value
 
@@ -187,13 +187,10 @@ def _load(path: str, device: str) -> _Loaded:
     """
     config = read_config(Path(path))
     check_reranker_config(path, config)
-    try:
-        import torch
-        from transformers import AutoTokenizer, Qwen2ForCausalLM
-    except ImportError as exc:
-        raise ModelNotAvailableError(
-            "transformers is not installed; run: pip install torch==2.13.0 && pip install 'veracity[ml]'"
-        ) from exc
+    require_transformers()
+    import torch
+    from transformers import AutoTokenizer, Qwen2ForCausalLM
+
     quiet_transformers()
     try:
         tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
