@@ -26,6 +26,7 @@ VARIANTS = {
 }
 SPEED = {
     "default: ONNX, span model int8 on flagged answers (first 200)": "ragtruth-dev-speed_auto-onnx-int8",
+    "the same, cold: loading spaCy and langid counted (first 200)": "ragtruth-dev-speed_auto-onnx-int8-cold",
     "default with the span model fp32 (first 200)": "ragtruth-dev-speed_auto-onnx",
     "default with the span model int8 on every answer (first 200)": "ragtruth-dev-speed_auto-onnx-int8-every-answer",
     "span model alone, ONNX (first 200)": "ragtruth-dev-speed_span-onnx",
@@ -68,7 +69,8 @@ def main() -> None:
         if (RESULTS / folder / "metrics.json").exists():
             metrics = json.loads((RESULTS / folder / "metrics.json").read_text(encoding="utf-8"))
             speed[label] = {"run": folder, "answers_per_s": round(metrics["throughput_per_s"], 2),
-                            "latency_ms_p50": metrics["latency_ms"]["p50"], "peak_rss_mb": metrics["peak_rss_mb"]}  # fmt: skip
+                            "latency_ms_p50": metrics["latency_ms"]["p50"], "peak_rss_mb": metrics["peak_rss_mb"],
+                            "warm_up_s": metrics.get("warm_up_s")}  # fmt: skip
     parity = {}
     for part in ("qa", "dialogue", "summarization"):
         pair = [RESULTS / f"halueval-{part}-dev_auto-{b}-300" for b in ("torch", "onnx")]
