@@ -129,8 +129,9 @@ def render_backends(path: Path) -> list[str]:
         )
     lines.append("")
     for label, row in (data.get("speed_first_200") or {}).items():
+        warm = f", timed after a {row['warm_up_s']:.1f} s warm-up" if row.get("warm_up_s") else ""
         lines.append(
-            f"- {label}: {row['answers_per_s']:.1f} answers/s ([{row['run']}](benchmarks/results/{row['run']}))"
+            f"- {label}: {row['answers_per_s']:.1f} answers/s{warm} ([{row['run']}](benchmarks/results/{row['run']}))"
         )
     for label, row in (data.get("service_4_clients") or {}).items():
         lines.append(
