@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -313,10 +314,20 @@ def test_train_fused_cli_on_a_users_own_data(tmp_path: Path):
     report = detector.detect(answer, [" ".join(facts)])
     assert report.verdict == "hallucinated" and "span" not in report.models
     assert detector.detect(" ".join(facts[:2]), [" ".join(facts)]).verdict == "faithful"
+    cached = sorted(p.name for p in (tmp_path / "signals").glob("*.jsonl"))  # train's and dev's signal rows
+    assert len(cached) == 2  # each named by what made its rows: the code and the span model
+    assert all(re.search(r"__none__consistency__[0-9a-f]{12}\.jsonl$", name) for name in cached), cached
     bad = CliRunner().invoke(app, ["train", "fused", "--data", "jsonl:/no/such.jsonl", "--out", str(out)])
     assert bad.exit_code != 0 and "no/such.jsonl" in bad.output
     bad_setting = CliRunner().invoke(app, ["train", "fused", "--data", "x", "--out", str(out), "--set", "colour=1"])
     assert bad_setting.exit_code != 0 and "colour" in bad_setting.output
+
+
+def test_signal_caches_are_named_by_the_code_and_the_span_model_that_made_them():
+    from veracity.training.fused import signals_digest
+
+    assert signals_digest("none") == signals_digest("none")
+    assert signals_digest("veracity-span-small") != signals_digest("none")
 
 
 def test_fused_reports_what_a_source_contradicts_apart_from_unsupported_words(fused):

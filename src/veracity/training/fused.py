@@ -314,6 +314,40 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[-80:]
 
 
+# The code that computes an answer's signals: a change to any of it makes cached signal rows stale.
+SIGNAL_CODE = ("veracity.detectors.fused", "veracity.stages.verify", "veracity.text.novelty", "veracity.text.select")
+
+
+def signals_digest(span_model: str) -> str:
+    """12 hex digits naming what made a signal row: the source of :data:`SIGNAL_CODE` and the span model's weights.
+
+    Cached rows are looked up by example id, so a cache written by other code or another model would be read as if
+    current; the digest in the file name sends a changed setup to a new file instead.
+    """
+    import hashlib
+    import importlib.util
+
+    from veracity.calibration.calibrator import weights_digest
+    from veracity.models.catalog import resolve_model_path
+
+    digest = hashlib.sha256()
+    for module in SIGNAL_CODE:
+        spec = importlib.util.find_spec(module)
+        origin = Path(spec.origin) if spec is not None and spec.origin else None
+        if origin is None:
+            continue
+        files = sorted(origin.parent.glob("*.py")) if origin.name == "__init__.py" else [origin]
+        for file in files:
+            digest.update(f"{module}/{file.name}".encode())
+            digest.update(file.read_bytes())
+    if span_model != "none":
+        try:
+            digest.update(str(weights_digest(Path(resolve_model_path(span_model)))).encode())
+        except Exception:  # a model that cannot be read here fails later, where it is loaded, with its own error
+            digest.update(span_model.encode())
+    return digest.hexdigest()[:12]
+
+
 def signal_rows_for(
     name: str,
     config: FusedTrainConfig,
@@ -346,8 +380,9 @@ def signal_rows_for(
             values, _, _ = answer_signals(span, example.answer, example.context, example.question, checker)
             return values
 
-        # One cache file per dataset, span model and checker setting, whatever the limit: rows are looked up by id.
-        suffix = "__consistency" if checker is not None else ""
+        # One cache file per dataset, span model, checker setting and signals_digest, whatever the limit: rows are
+        # looked up by id.
+        suffix = ("__consistency" if checker is not None else "") + f"__{signals_digest(model)}"
         path = cache / f"{_slug(split_count(name)[0])}__{_slug(model)}{suffix}.jsonl"
         log(f"signals of {len(picked)} answers of {name} with span model {model} → {path}")
         ids = {e.id for e in picked}
