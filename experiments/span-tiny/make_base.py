@@ -19,6 +19,7 @@ KEEP = (0, 2, 4)
 
 
 def main() -> None:
+    """Write the 3-layer base to the folder given on the command line."""
     out = sys.argv[1]
     source = str(resolve_model_path("veracity-span-small"))
     model = AutoModelForTokenClassification.from_pretrained(source, dtype=torch.float32)
