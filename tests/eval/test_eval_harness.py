@@ -44,6 +44,8 @@ def test_warm_up_loads_first_and_changes_no_prediction(grounding, tmp_path):
     rows = [(tmp_path / name / "predictions.jsonl").read_text().splitlines() for name in ("cold", "warm")]
     scores = [[(json.loads(line)["id"], json.loads(line)["score"]) for line in r] for r in rows]
     assert scores[0] == scores[1]
+    with pytest.raises(ConfigError, match="local engine only"):
+        evaluate(grounding, GENERIC, tmp_path / "ray", warm_up=True, predict_many=lambda todo: [])
 
 
 def test_resume_skips_scored_examples(grounding, tmp_path):

@@ -296,6 +296,14 @@ def settings_fingerprint(detector: str, settings: Mapping[str, Any], digests: Ma
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
+def _without_format(model: str) -> str:
+    """The path or id of a ``FORMAT:PATH`` model setting (a published pair scorer's format named with it)."""
+    from veracity.models.published._formats import FORMATS
+
+    prefix, colon, rest = model.partition(":")
+    return rest if colon and prefix in FORMATS else model
+
+
 def detector_fingerprint(name: str, settings: dict[str, Any]) -> str:
     """:func:`settings_fingerprint` of a detector, digesting its scoring models."""
     digests: dict[str, str | None] = {}
@@ -303,7 +311,7 @@ def detector_fingerprint(name: str, settings: dict[str, Any]) -> str:
         value = settings.get(key)
         if isinstance(value, str) and value:
             try:
-                digests[key] = weights_digest(resolve_model_path(value))
+                digests[key] = weights_digest(resolve_model_path(_without_format(value)))
             except Exception:  # a model we cannot read locally counts by its name alone
                 digests[key] = None
     return settings_fingerprint(name, settings, digests)

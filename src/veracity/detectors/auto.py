@@ -123,9 +123,10 @@ def published_routes(settings: AutoConfig) -> AutoConfig:
     """``settings`` with every default route reading with an installed published model (``readers=published``).
 
     Span routes go to the ``span`` detector with the preferred installed LettuceDetect model, pair routes to the
-    ``verifier`` with the preferred installed pair scorer (``READER_PREFERENCE`` in models/published/catalog.py);
-    both uncalibrated: a published model's score is read on its authors' rule (the shipped calibrators were fitted
-    on veracity's models). ``veracity calibrate`` on their dev runs gives a calibrator to set on a route by hand.
+    ``verifier`` in ``whole`` mode (the context in one pair, chunked by the scorer as its reference chunks it) with the
+    preferred installed pair scorer (``READER_PREFERENCE`` in models/published/catalog.py); both uncalibrated: a
+    published model's score is read on its authors' rule (the shipped calibrators were fitted on veracity's models).
+    ``veracity calibrate`` on their dev runs gives a calibrator to set on a route by hand.
 
     Raises:
         ModelNotAvailableError: no published model of either role is installed (the message names the downloads).
@@ -148,8 +149,11 @@ def published_routes(settings: AutoConfig) -> AutoConfig:
         if getattr(settings, shape) != getattr(defaults, shape) or not found[role]:
             continue  # a route set by hand (it differs from the default) is the user's choice
         model = found[role][0]
-        detector, key = ("span", "model") if role == "span" else ("verifier", "model")
-        updates[shape] = Route(detector=detector, settings={key: model.setting}, calibration="none")
+        if role == "span":
+            updates[shape] = Route(detector="span", settings={"model": model.setting}, calibration="none")
+        else:  # the whole context in one pair: the published scorer chunks it its own way (the verifier's "whole")
+            settings_of = {"model": model.setting, "mode": "whole"}
+            updates[shape] = Route(detector="verifier", settings=settings_of, calibration="none")
     return settings.model_copy(update=updates)
 
 

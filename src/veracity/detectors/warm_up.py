@@ -1,4 +1,6 @@
-"""The service's warm-up: every model a request of any shape needs, loaded before ``/readyz`` says ready.
+"""The warm-up: every model an input of any shape needs, loaded before the first real input.
+
+The service runs it before ``/readyz`` says ready, and ``veracity eval --warm-up`` before its clock starts.
 
 Models load on a detector's first use. ``auto`` sends each input shape to its own route, and a route loads its models
 on its first input, so warming ``auto`` with one input left the other routes' loading (seconds each) to the first

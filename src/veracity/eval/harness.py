@@ -125,16 +125,22 @@ def evaluate(
         warm_up: before the clock starts, run ``detector`` once per input shape it routes
             (:func:`~veracity.detectors.warm_up.warm_detector`) and load what it loads for some answers only, so
             ``throughput_per_s`` measures checking, not loading (the warm-up's seconds go to ``warm_up_s``). Off by
-            default: a detector that learns from its inputs (LEAP's memories) would learn from the warm-up's.
+            default, as the runs committed before it were timed; the local engine only (``predict_many`` loads
+            its own workers).
+
+    Raises:
+        ConfigError: ``warm_up`` with ``predict_many``.
     """
     if objective not in ("f1", "balanced_accuracy"):
         raise ConfigError(f"--objective must be f1 or balanced_accuracy, got {objective!r}")
+    if warm_up and predict_many is not None:
+        raise ConfigError("--warm-up times the local engine only; the Ray engine's workers load their own models")
     spec = DatasetSpec.parse(dataset)
     out_dir.mkdir(parents=True, exist_ok=True)
     commit = _git_commit()  # the code that runs, not whatever is checked out when the run ends
     earlier = _read_metrics(out_dir / METRICS)
     warm_up_s = None
-    if warm_up and predict_many is None:
+    if warm_up:
         started = time.perf_counter()
         warm_detector(detector, threading.Lock(), max_answer_chars=sys.maxsize)
         warm_up_s = time.perf_counter() - started

@@ -87,3 +87,10 @@ def test_a_loader_without_transformers_names_the_install_command(monkeypatch):
     )
     with pytest.raises(ModelNotAvailableError, match=f"transformers not installed; run: {re.escape(ML_INSTALL)}"):
         require_transformers()
+
+
+def test_every_published_model_has_a_place_in_the_reader_preference():
+    from veracity.models.published.catalog import READER_PREFERENCE
+
+    for role, order in READER_PREFERENCE.items():
+        assert sorted(order) == sorted(m.hub_id for m in PUBLISHED if m.role == role), role

@@ -487,9 +487,12 @@ def test_a_context_read_in_chunks_says_so_in_the_report(models):
     expected = 1.0 - reference_minicheck(models["minicheck-ft5"], "flan-t5-large", long, "The committee met on day 3.",
                                          500, 2048)  # fmt: skip
     assert report.score == pytest.approx(expected, abs=1e-5)
+    each = load_detector("verifier", model=str(models["minicheck-ft5"]), mode="per_document", calibration="none")
+    two = each.detect("The committee met on day 3.", [long, "A short one."])
+    assert two.notes == [n.replace("the context in 2 chunks", "2 documents in 2, 1 chunks") for n in report.notes]
     assert report.notes == [
-        "minicheck-ft5 read the context in 2 chunk(s) of whole sentences, as its reference code chunks it; each "
-        "claim's support is that of its best chunk"
+        "minicheck-ft5 read the context in 2 chunks of whole sentences, as its reference code chunks it; each claim's "
+        "support is that of its best chunk"
     ]
 
 

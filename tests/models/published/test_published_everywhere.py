@@ -92,6 +92,18 @@ def test_calibrate_fits_on_a_published_models_run_and_the_calibrator_is_its_own(
         load_detector("span", calibration=str(tmp_path / "cal.json"))
 
 
+def test_a_calibrator_of_a_format_named_model_is_tied_to_its_weights(minicheck: Path, tmp_path: Path):
+    from veracity.calibration import detector_fingerprint
+
+    folder = tmp_path / "copy"
+    shutil.copytree(minicheck, folder)
+    settings = {"model": f"minicheck-ft5:{folder}"}  # FORMAT:PATH, as catalog settings name RoBERTa and FactCG
+    before = detector_fingerprint("verifier", settings)
+    with (folder / "model.safetensors").open("ab") as weights:
+        weights.write(b"\0" * 16)  # other weights (size and last bytes differ)
+    assert detector_fingerprint("verifier", settings) != before
+
+
 def test_auto_reads_with_the_installed_published_models(lettuce: Path, minicheck: Path, hub: Path):
     place_in_cache(hub, lettuce, LETTUCE_ID)
     place_in_cache(hub, minicheck, MINICHECK_ID)
@@ -102,6 +114,7 @@ def test_auto_reads_with_the_installed_published_models(lettuce: Path, minicheck
     }  # fmt: skip
     assert routes["long_qa"]["config"]["model"] == LETTUCE_ID and routes["claim"]["config"]["model"] == MINICHECK_ID
     assert "calibration" not in routes["long_qa"]["config"]  # raw: not wrapped by the shipped span calibrator
+    assert routes["claim"]["config"]["mode"] == "whole"  # the context as one document, chunked the scorer's way
 
     question = "Tell me about Paris and Marie Curie."
     long = auto.detect(LONG_ANSWER, [CONTEXT], question)

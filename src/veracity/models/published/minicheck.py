@@ -363,9 +363,14 @@ class _ChunkedSupportScorer:
         counts = [len(self.chunks(d)) for d in dict.fromkeys(documents)]
         if not any(n > 1 for n in counts):
             return []
+        read = (
+            f"the context in {counts[0]} chunks"
+            if len(counts) == 1
+            else f"{len(counts)} documents in " + (", ".join(map(str, counts)) + " chunks")
+        )
         return [
-            f"{self.format} read the context in {', '.join(map(str, counts))} chunk(s) of whole sentences, as its "
-            "reference code chunks it; each claim's support is that of its best chunk"
+            f"{self.format} read {read} of whole sentences, as its reference code chunks it; each claim's support is "
+            "that of its best chunk"
         ]
 
     def score(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.float32]:
