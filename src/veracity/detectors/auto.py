@@ -106,10 +106,10 @@ class AutoConfig(BaseModel):
     )
     readers: Literal["shipped", "published"] = Field(
         "shipped",
-        description="shipped: veracity's own models. published: every route not set by hand reads with the installed "
-        "published model that suits its shape (a LettuceDetect span model for summaries and long answers, a pair "
-        "scorer — MiniCheck, FactCG, HHEM — for QA, dialogue and claims), raw scores on its authors' decision rule; "
-        "a shape with none installed keeps veracity's reader.",
+        description="shipped: veracity's own models. published: every route left at its default reads with the "
+        "installed published model that suits its shape (a LettuceDetect span model for summaries and long "
+        "answers, a pair scorer — MiniCheck, FactCG, HHEM — for QA, dialogue and claims), raw scores on its "
+        "authors' decision rule; a shape with none installed keeps veracity's reader.",
     )
 
 
