@@ -16,6 +16,21 @@ EXAMPLE = ROOT / "examples" / "curie"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
+def has_ray() -> bool:
+    """Whether the Ray engine can run here (``pip install 'veracity[ray]'``; `make test` installs it)."""
+    from veracity.errors import ConfigError
+    from veracity.scale import import_ray
+
+    try:
+        import_ray()
+    except ConfigError:
+        return False
+    return True
+
+
+needs_ray = pytest.mark.skipif(not has_ray(), reason="Ray is not installed: pip install 'veracity[ray]'")
+
+
 @pytest.fixture(scope="session")
 def embedder() -> SentenceTransformerEmbedder:
     return SentenceTransformerEmbedder()

@@ -15,25 +15,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import FIXTURES
+from conftest import FIXTURES, has_ray, needs_ray
 from veracity.batch import iter_records, parse_record, run_batch
 from veracity.cli import app
 from veracity.detectors import load_detector
 from veracity.errors import ConfigError
-from veracity.scale import import_ray, plan_chunks, read_chunk
+from veracity.scale import plan_chunks, read_chunk
 
 GENERIC = f"jsonl:{FIXTURES / 'generic.jsonl'}"
-
-
-def _has_ray() -> bool:
-    try:
-        import_ray()
-    except ConfigError:
-        return False
-    return True
-
-
-needs_ray = pytest.mark.skipif(not _has_ray(), reason="Ray is not installed: pip install 'veracity[ray]'")
 
 
 def town_records(n: int) -> list[dict[str, object]]:
@@ -179,7 +168,7 @@ def test_engine_ray_without_ray_fails_at_once_with_the_install_command(tmp_path,
     ],
 )
 def test_bad_engine_options_are_refused_before_anything_runs(tmp_path, args, message):
-    if "ray" in args and not _has_ray():
+    if "ray" in args and not has_ray():
         pytest.skip("Ray is not installed")
     path = write_jsonl(tmp_path / "in.jsonl", town_records(2))
     result = CliRunner().invoke(app, ["detect", "--input", str(path), "--output", str(tmp_path / "o.jsonl"), *args])
@@ -208,7 +197,7 @@ def test_gpu_actors_run_the_models_on_cuda_unless_a_device_is_chosen():
 @pytest.fixture(scope="module")
 def ray_cluster():
     """One local cluster for the module (each job still starts its own actors, which load the verifier)."""
-    if not _has_ray():
+    if not has_ray():
         pytest.skip("Ray is not installed: pip install 'veracity[ray]'")
     import ray
 

@@ -133,12 +133,11 @@ def published_routes(settings: AutoConfig) -> AutoConfig:
     """
     if settings.readers == "shipped":
         return settings
-    from veracity.models.published.catalog import PUBLISHED, READER_PREFERENCE, download_command, installed
+    from veracity.models.published.catalog import READER_PREFERENCE, download_command, installed, published_model
 
     found = {role: installed(role) for role in ("span", "pair")}
     if not any(found.values()):
-        first = {m.hub_id: m for m in PUBLISHED}
-        downloads = "; ".join(download_command(first[READER_PREFERENCE[role][0]]) for role in ("span", "pair"))
+        downloads = "; ".join(download_command(published_model(READER_PREFERENCE[r][0])) for r in ("span", "pair"))
         raise ModelNotAvailableError(
             "auto: readers=published found no published model in the local Hugging Face cache; fetch one on a "
             f"machine with network (e.g. {downloads}) or see `veracity models`"

@@ -19,6 +19,7 @@ from tiny_modernbert import save_tiny_lettuce
 from tiny_t5 import save_tiny_minicheck_ft5
 from typer.testing import CliRunner
 
+from conftest import needs_ray
 from veracity.calibration import CalibrationError
 from veracity.cli import app
 from veracity.detectors import load_detector
@@ -170,18 +171,7 @@ def test_the_service_loads_a_published_span_model_like_its_own(lettuce: Path, tm
     assert [s["text"] for s in report["hallucinated_spans"]] == [s.text for s in expected.hallucinated_spans]
 
 
-def _has_ray() -> bool:
-    from veracity.errors import ConfigError
-    from veracity.scale import import_ray
-
-    try:
-        import_ray()
-    except ConfigError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not _has_ray(), reason="Ray is not installed: pip install 'veracity[ray]'")
+@needs_ray
 def test_ray_actors_load_a_published_span_model_and_give_the_local_rows(lettuce: Path, tmp_path: Path):
     import ray
 

@@ -19,6 +19,7 @@ __all__ = [
     "download_command",
     "installed",
     "is_installed",
+    "published_model",
 ]
 
 Family = Literal["lettucedetect", "hhem", "minicheck", "factcg", "mxbai-rerank-v2"]
@@ -174,7 +175,14 @@ def is_installed(model: PublishedModel) -> bool:
     return all(cached_folder(hub_id) is not None for hub_id in (model.hub_id, *model.also_needs))
 
 
+def published_model(hub_id: str) -> PublishedModel:
+    """The :data:`PUBLISHED` entry of ``hub_id`` (a ``KeyError`` for an id not in it)."""
+    return _BY_ID[hub_id]
+
+
 def installed(role: Role) -> list[PublishedModel]:
     """The published models of ``role`` in the local Hugging Face cache, in :data:`READER_PREFERENCE` order."""
-    by_id = {m.hub_id: m for m in PUBLISHED}
-    return [by_id[hub_id] for hub_id in READER_PREFERENCE[role] if is_installed(by_id[hub_id])]
+    return [published_model(i) for i in READER_PREFERENCE[role] if is_installed(published_model(i))]
+
+
+_BY_ID = {m.hub_id: m for m in PUBLISHED}
