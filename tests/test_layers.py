@@ -14,13 +14,14 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "veracity"
 LAYERS: list[set[str]] = [
     {"__main__"},
     {"cli"},  # parses, calls the library, prints
-    {"server"},  # the HTTP service
+    {"server", "integrations"},  # the HTTP service; the frameworks' adapters (LangChain, MCP, ...)
     {"scale"},  # the Ray runner
     {"_ray_datasource"},  # its Ray Data source
     {"batch", "client"},  # the local batch runner; the service's client
     {"training"},  # trainers (they read data and evaluate with eval's metrics)
     {"eval"},  # the harness, metrics, reports
     {"data"},  # dataset loaders and builders (perturbations, grounding sources, LLM-OASIS)
+    {"streaming"},  # a detector over an answer that streams: readings per sentence, then the Report
     {"detectors"},  # compositions of stages, each paper's method-specific stages with it
     {"calibration"},  # raw scores to P(hallucinated): the maps, their files, their fitting
     {"stages"},  # steps several detectors share
@@ -81,8 +82,8 @@ def test_no_import_goes_up_or_sideways():
 def test_the_check_catches_an_upward_and_a_sideways_import():
     planted = [("stages", "detectors", "x.py:1"), ("models", "text", "y.py:2"), ("detectors", "stages", "z.py:3")]
     assert violations(planted) == [
-        "x.py:1: stages (layer 11) imports detectors (layer 9)",
-        "y.py:2: models (layer 12) imports text (layer 12)",
+        "x.py:1: stages (layer 12) imports detectors (layer 10)",
+        "y.py:2: models (layer 13) imports text (layer 13)",
     ]
     assert len(imports()) > 100  # the walk sees the package's imports, lazy ones included
 
