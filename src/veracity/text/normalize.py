@@ -12,16 +12,24 @@ from decimal import Decimal, InvalidOperation
 from typing import Generic, TypeVar
 
 __all__ = [
+    "BOUND_WORDS",
+    "UNIT_ALIASES",
     "DateValue",
     "Duration",
     "Mention",
+    "Quantity",
+    "bound_before",
+    "canonical_unit",
+    "compare_quantities",
     "date_supported",
     "duration_supported",
     "find_dates",
     "find_durations",
     "find_numbers",
+    "find_quantities",
     "normalize_words",
     "number_supported",
+    "period_near",
 ]
 
 _MONTHS = {
@@ -285,3 +293,173 @@ def duration_supported(value: Duration, durations: list[Duration]) -> bool:
         elif abs(value.days - other.days) <= Decimal("1e-9") * max(value.days, other.days):
             return True  # exact but for the rounding of 1/24, 1/1440, …
     return False
+
+
+# ------------------------------------------------------------------------------------------- quantities as values
+# So that "€1,250" = "1250 euros" = "EUR 1,250", "6 weeks" = "six weeks" = "42 days", and "less than six hours",
+# "€1,200 per month" are told from "more than six hours", "€1,200 per calendar year".
+
+UNIT_ALIASES = {
+    "%": "percent", "per cent": "percent", "percentage": "percent", "pct": "percent",
+    "$": "dollar", "us$": "dollar", "usd": "dollar", "€": "euro", "eur": "euro", "£": "pound", "gbp": "pound",
+    "yr": "year", "yrs": "year", "hr": "hour", "hrs": "hour", "h": "hour", "min": "minute", "mins": "minute",
+    "sec": "second", "secs": "second", "km": "kilometer", "kilometre": "kilometer", "metre": "meter", "m": "meter",
+    "kg": "kilogram", "kilo": "kilogram", "g": "gram", "mg": "milligram", "ml": "milliliter", "millilitre":
+    "milliliter", "l": "liter", "litre": "liter", "lb": "pound-weight", "lbs": "pound-weight",
+}  # fmt: skip
+"""Unit words and symbols (lower case) and the unit they name."""
+_CURRENCY_BEFORE = re.compile(r"(?:(?P<symbol>us\$|[$€£])|\b(?P<code>usd|eur|gbp))\s*$", re.IGNORECASE)
+_UNIT_WORD = re.compile(r"\s*(?:-\s*)?(?P<unit>%|per\s+cent\b|[a-z]+\b)", re.IGNORECASE)
+_NOT_UNITS = frozenset(
+    "a an the and or of to in on at for by with from per each every more less than times percent_of is are was were "
+    "be been has have had will can may must should would could this that these those it its".split()
+) - {"percent_of"}
+# Comparison words just before a value, and the side they bound it from ("more than six" is a lower bound).
+BOUND_WORDS = {
+    "more than": "min", "greater than": "min", "longer than": "min", "higher than": "min", "larger than": "min",
+    "at least": "min", "no less than": "min", "not less than": "min", "no fewer than": "min", "a minimum of": "min",
+    "minimum of": "min", "over": "min", "above": "min", "exceeding": "min", "beyond": "min", "after": "min",
+    "no earlier than": "min", "upwards of": "min", "in excess of": "min",
+    "less than": "max", "fewer than": "max", "shorter than": "max", "lower than": "max", "smaller than": "max",
+    "at most": "max", "up to": "max", "no more than": "max", "not more than": "max", "a maximum of": "max",
+    "maximum of": "max", "under": "max", "below": "max", "within": "max", "before": "max", "until": "max",
+    "no later than": "max", "not exceeding": "max",
+}  # fmt: skip
+_BOUND_BEFORE = re.compile(
+    r"\b(?P<words>" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in BOUND_WORDS), key=len,
+                                      reverse=True)) + r")\s+(?:the\s+)?(?:[$€£]\s*)?$",
+    re.IGNORECASE,
+)  # fmt: skip
+_PERIOD_UNITS = {"hour": "hour", "day": "day", "week": "week", "fortnight": "fortnight", "month": "month",
+                 "quarter": "quarter", "year": "year", "annum": "year"}  # fmt: skip
+_PERIOD_ADVERBS = {"hourly": "hour", "daily": "day", "weekly": "week", "fortnightly": "fortnight",
+                   "monthly": "month", "quarterly": "quarter", "yearly": "year", "annually": "year",
+                   "annual": "year", "per annum": "year", "p.a.": "year"}  # fmt: skip
+_PERIOD_AFTER = re.compile(
+    r"(?:\s+of(?:\s+(?!per\b|a\b|an\b|each\b|every\b)[a-z-]+){1,3}?)?\s*(?:(?:per|a|an|each|every|/)\s*"
+    r"(?:(?:calendar|fiscal|financial|school|academic|working|business)\s+)?(?P<unit>"
+    + "|".join(_PERIOD_UNITS)
+    + r")s?\b|(?P<adverb>hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|per\s+annum|p\.a\.))",
+    re.IGNORECASE,
+)
+_PERIOD_BEFORE = re.compile(
+    r"\b(?P<adverb>hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annual)\s+(?:[a-z-]+\s+){0,3}?"
+    r"(?:of\s+)?(?:[$€£]\s*)?$",
+    re.IGNORECASE,
+)
+_PERIOD_DAYS = {"hour": Decimal(1) / 24, "day": Decimal(1), "week": Decimal(7), "fortnight": Decimal(14),
+                "month": Decimal("365.25") / 12, "quarter": Decimal("365.25") / 4, "year": Decimal("365.25")}  # fmt: skip
+_TIME_UNITS = {**_UNIT_DAYS}
+
+
+def canonical_unit(word: str) -> str:
+    """A unit word's canonical name: "euros" → euro, "EUR" → euro, "%" → percent, "hrs" → hour, "pages" → page."""
+    lower = re.sub(r"\s+", " ", word.strip().lower())
+    if lower in UNIT_ALIASES:
+        return UNIT_ALIASES[lower]
+    for suffix, replacement in (("ies", "y"), ("ses", "s"), ("s", "")):
+        if lower.endswith(suffix) and len(lower) > len(suffix) + 2 and not lower.endswith("ss"):
+            singular = lower[: -len(suffix)] + replacement
+            return UNIT_ALIASES.get(singular, singular)
+    return lower
+
+
+def bound_before(text: str, start: int) -> tuple[str, int] | None:
+    """The comparison that bounds a value starting at ``start`` ("more than", "up to", "before"): its side and start.
+
+    Returns ``("min", offset)`` for a lower bound ("more than", "at least", "over", "after"), ``("max", offset)`` for
+    an upper one ("less than", "at most", "up to", "under", "within", "before"), None when the value is unbounded.
+    """
+    m = _BOUND_BEFORE.search(text, max(0, start - 40), start)
+    if m is None:
+        return None
+    return BOUND_WORDS[re.sub(r"\s+", " ", m["words"].lower())], m.start()
+
+
+def period_near(text: str, start: int, end: int) -> tuple[str, int, int] | None:
+    """The period a value is counted per ("€1,200 per month", "a monthly fee of 1.5%"): its unit and character range.
+
+    After the value: "per month", "a year", "each week", "per calendar year", "monthly", "annually", "per annum",
+    also past a short "of" phrase ("6 weeks of paid leave per year"); before it: "an annual fee of 1.5%".
+    """
+    after = _PERIOD_AFTER.match(text, end)
+    if after is not None:
+        word = after["unit"] or re.sub(r"\s+", " ", after["adverb"].lower())
+        unit = _PERIOD_UNITS.get(word.lower()) or _PERIOD_ADVERBS[word.lower()]
+        return unit, start, after.end()
+    before = _PERIOD_BEFORE.search(text, max(0, start - 60), start)
+    if before is not None:
+        return _PERIOD_ADVERBS[before["adverb"].lower()], before.start(), end
+    return None
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number as stated: its amount, unit, the side a comparison bounds it from, and the period it is counted per.
+
+    ``unit``: canonical (:func:`canonical_unit`), None when no unit follows. ``bound``: "min" ("more than 6"), "max"
+    ("up to 6") or None. ``period``: "month" for "€1,200 per month", None when it is no rate.
+    """
+
+    amount: Decimal
+    unit: str | None = None
+    bound: str | None = None
+    period: str | None = None
+
+
+def find_quantities(text: str) -> list[Mention[Quantity]]:
+    """Numbers in ``text`` with their unit, comparison and period ("up to €1,200 per year", "EUR 1,250", "6 weeks").
+
+    The mention's range covers the comparison words and the period too; dates are left out (:func:`find_dates`).
+
+    Example::
+
+        >>> [m.value for m in find_quantities("It costs EUR 1,250, at most 40 euros a day.")][1]
+        Quantity(amount=Decimal('40'), unit='euro', bound='max', period='day')
+    """
+    found = []
+    for n in find_numbers(text):
+        start, end, unit = n.start, n.end, None
+        currency = _CURRENCY_BEFORE.search(text, max(0, start - 5), start)
+        if currency is not None:
+            unit, start = canonical_unit(currency["symbol"] or currency["code"]), currency.start()
+        else:
+            word = _UNIT_WORD.match(text, end)
+            if word is not None and word["unit"].lower() not in _NOT_UNITS and not word["unit"].isdigit():
+                unit, end = canonical_unit(word["unit"]), word.end()
+        period = period_near(text, start, end)
+        bound = bound_before(text, start)
+        lo = min(start, bound[1]) if bound else start
+        hi = max(end, period[2]) if period else end
+        if period:
+            lo = min(lo, period[1])
+        quantity = Quantity(n.value, unit, bound[0] if bound else None, period[0] if period else None)
+        found.append(Mention(lo, hi, text[lo:hi], quantity))
+    return found
+
+
+def compare_quantities(a: Quantity, b: Quantity) -> tuple[bool | None, str]:
+    """Whether two quantities say the same, and if not, what differs ("number", "unit", "comparison", "period").
+
+    Returns ``(True, "")`` for the same value ("€1,250" / "1250 euros", "two months" / "60 days" within 3%, "€100 per
+    month" / "€1,200 per year"), ``(False, what)`` for a conflict, ``(None, "")`` when they cannot be compared
+    (different kinds of unit, such as euros and pages).
+    """
+    if a.unit != b.unit and a.unit in _TIME_UNITS and b.unit in _TIME_UNITS:
+        x, y = a.amount * _TIME_UNITS[a.unit], b.amount * _TIME_UNITS[b.unit]
+        tolerance = _CALENDAR_TOLERANCE if _CALENDAR_UNITS & {a.unit, b.unit} else Decimal("1e-9")
+        if abs(x - y) > tolerance * max(abs(x), abs(y)):
+            return False, "unit" if a.amount == b.amount else "number"
+    elif a.unit != b.unit:
+        return None, ""
+    else:
+        same_rate = a.amount == b.amount
+        if a.period and b.period and a.period != b.period:
+            x, y = a.amount / _PERIOD_DAYS[a.period], b.amount / _PERIOD_DAYS[b.period]
+            if abs(x - y) > _CALENDAR_TOLERANCE * max(abs(x), abs(y)):
+                return False, "period" if same_rate else "number"
+        elif not same_rate:
+            return False, "number"
+    if a.bound and b.bound and a.bound != b.bound:
+        return False, "comparison"
+    return True, ""

@@ -45,7 +45,16 @@ from veracity.stages.verify.frames import (
     normalised_words,
 )
 from veracity.text._spacy import DEFAULT_SPACY_MODEL, load_spacy
-from veracity.text.normalize import date_supported, find_dates, find_numbers, normalize_words
+from veracity.text.normalize import (
+    Quantity,
+    bound_before,
+    compare_quantities,
+    date_supported,
+    find_dates,
+    find_numbers,
+    find_quantities,
+    normalize_words,
+)
 from veracity.text.polarity import antonym_of
 from veracity.text.split import split_sentences
 
@@ -93,8 +102,6 @@ _SYNONYM_GROUPS = (
 )
 """Predicates that say the same of the same arguments (a short, documented list; each word in one group only)."""
 _SYNONYM: dict[str, frozenset[str]] = {w: g for g in _SYNONYM_GROUPS for w in g}
-_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86_400, "week": 604_800, "month": 2_592_000,
-            "year": 31_536_000}  # fmt: skip
 _STOPWORDS = frozenset("a an the of and or in on at for to by with from as be have do will would can could".split())
 _TABLE_ROW = re.compile(r"\|.*\||\t.*\t")
 
@@ -111,6 +118,9 @@ class Conflict:
     slot: str | None = None
     value: Value | None = None
     source: Frame | None = None
+    exact: bool = False
+    """The source frame names the answer's things with no fewer words (then a sibling frame about a distinct thing,
+    "Primary caregivers" beside "Secondary caregivers", does not cancel the conflict by stating the answer's value)."""
 
 
 # --------------------------------------------------------------------------------------------------- comparing
@@ -126,10 +136,35 @@ def same_thing(a: Arg, b: Arg) -> bool:
         return False
     if a.names and b.names:
         return a.names <= b.names or b.names <= a.names
+    if distinct_things(a, b):
+        return False
     if a.head == b.head:
         return True
     smaller = min(len(a.words), len(b.words))
     return smaller > 0 and len(a.words & b.words) / smaller >= 0.5
+
+
+def distinct_things(a: Arg, b: Arg) -> bool:
+    """Two kinds of one thing: the same head, each with a modifier the other lacks ("primary caregivers" /
+    "secondary caregivers", "the X100 printer" / "the X200 printer", "Pierre Curie" / "Marie Curie").
+
+    Such arguments neither anchor a comparison nor cancel one: the neighbouring sentence about the other kind is
+    where an answer's misplaced value comes from.
+    """
+    if a.pronoun or b.pronoun:
+        return False
+    if a.names and b.names and not (a.names <= b.names or b.names <= a.names):
+        return bool(a.words & b.words)
+    if a.head != b.head:
+        return False
+    return bool(a.words - b.words) and bool(b.words - a.words)
+
+
+def covers(source: Arg, answer: Arg) -> bool:
+    """The source argument says all the answer's does (its words and names), so it is the answer's very thing."""
+    return (
+        not source.pronoun and not answer.pronoun and answer.words <= source.words and answer.names <= source.names
+    )
 
 
 def different_thing(a: Arg, b: Arg) -> bool:
@@ -141,19 +176,35 @@ def different_thing(a: Arg, b: Arg) -> bool:
 
 def _values_agree(a: Value, b: Value) -> bool | None:
     """True: the same value; False: a different value of the same type; None: not comparable."""
+    return _compare_values(a, b)[0]
+
+
+def _compare_values(a: Value, b: Value) -> tuple[bool | None, str]:
+    """Whether two values agree and, if not, what differs: number, unit, comparison, period, date, or a name's label.
+
+    Numbers are compared as quantities (:func:`veracity.text.normalize.compare_quantities`): "€1,250" = "1250
+    euros", "two months" ≈ "60 days", "€100 per month" = "€1,200 per year"; "more than six hours" ≠ "less than six
+    hours" (comparison), "€1,200 per month" ≠ "€1,200 per year" (period), "8 hours" ≠ "8 days" (unit).
+    """
     if a.kind != b.kind:
-        return None
+        return None, ""
     if a.kind == "number":
-        if a.unit in _SECONDS and b.unit in _SECONDS and a.unit != b.unit:
-            assert a.number is not None and b.number is not None and a.unit is not None and b.unit is not None
-            x, y = float(a.number) * _SECONDS[a.unit], float(b.number) * _SECONDS[b.unit]
-            return abs(x - y) <= 0.03 * max(x, y)  # a month as 30 days, a year as 365
-        if a.unit != b.unit:
-            return None
-        return a.number == b.number
+        assert a.number is not None and b.number is not None
+        return compare_quantities(
+            Quantity(a.number, a.unit, a.bound, a.period), Quantity(b.number, b.unit, b.bound, b.period)
+        )
     if a.kind == "date":
         assert a.date is not None and b.date is not None
-        return date_supported(a.date, [b.date], []) or date_supported(b.date, [a.date], [])
+        if not (date_supported(a.date, [b.date], []) or date_supported(b.date, [a.date], [])):
+            return False, "date"
+        if a.bound and b.bound and a.bound != b.bound:
+            return False, "comparison"
+        return True, ""
+    if a.label != b.label:
+        return None, ""
+    if a.words & b.words or acronym_of(a.words, b.words, b.text) or acronym_of(b.words, a.words, a.text):
+        return True, ""
+    return False, a.label
     if a.label != b.label:
         return None
     if a.words & b.words or acronym_of(a.words, b.words, b.text) or acronym_of(b.words, a.words, a.text):
@@ -180,7 +231,11 @@ def _match(answer: Frame, source: Frame, skip: str | None = None) -> tuple[int, 
         if a and s:
             if same_thing(a[0], s[0]):
                 anchors += 1
-            elif different_thing(a[0], s[0]) or (not a[0].pronoun and not s[0].pronoun and a[0].head != s[0].head):
+            elif (
+                different_thing(a[0], s[0])
+                or distinct_things(a[0], s[0])
+                or (not a[0].pronoun and not s[0].pronoun and a[0].head != s[0].head)
+            ):
                 clash = True
     return anchors, clash
 
@@ -198,7 +253,16 @@ def _polarity_comparable(answer: Frame, source: Frame) -> bool:
     claim a negation.
     """
     anchors, clash = _match(answer, source)
-    if clash or not (answer.subject and source.subject and same_thing(answer.subject, source.subject)):
+    if clash:
+        return False
+    if answer.subject is None and source.subject is None:  # an agentless passive: "Ink is not covered"
+        return (
+            answer.predicate not in _WEAK_PREDICATES
+            and answer.object is not None
+            and source.object is not None
+            and same_thing(answer.object, source.object)
+        )
+    if not (answer.subject and source.subject and same_thing(answer.subject, source.subject)):
         return False
     if answer.predicate in _WEAK_PREDICATES:
         return anchors + _complements_match(answer, source) >= 2
@@ -213,43 +277,27 @@ def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
     """
     same = [s for s in sources if same_predicate(s.predicate, answer.predicate)]
 
-    # role: subject and object exchanged (not for symmetric predicates: "A met B" = "B met A")
-    if (
-        answer.main
-        and answer.subject
-        and answer.object
-        and not answer.subject.pronoun
-        and not answer.object.pronoun
-        and answer.predicate not in _SYMMETRIC
-        and not same_thing(answer.subject, answer.object)
-    ):
-        reversed_ = [
-            s
-            for s in same
-            if s.subject
-            and s.object
-            and same_thing(answer.subject, s.object)
-            and same_thing(answer.object, s.subject)
-            and not same_thing(answer.subject, s.subject)
-            and s.negated == answer.negated
-            and s.main
-        ]
-        agreeing = [
-            s
-            for s in same
-            if s.subject and s.object and same_thing(answer.subject, s.subject) and same_thing(answer.object, s.object)
-        ]
-        if reversed_ and not agreeing:
-            start = min(answer.subject.start, answer.object.start)
-            end = max(answer.subject.end, answer.object.end)
-            return [Conflict("role", start, end, 0.9, "subject and object are exchanged", source=reversed_[0])]
+    # a comparison flipped ("less than" / "more than") is a value's conflict, reported on the value, not an antonym
+    flipped = [c for c in _value_conflicts(answer, same) if c.explanation.endswith("(comparison)")]
+    if flipped:
+        return flipped
+
+    role = _role_conflict(answer, same)
+    if role is not None:
+        return [role]
 
     # polarity: negation on one side only, or an antonym. Agreement is read leniently (any frame of the predicate
-    # with a shared argument), conflict strictly (asserting clauses on both sides, nothing that differs).
+    # with a shared argument and none that differs), conflict strictly (asserting clauses on both sides, nothing
+    # that differs).
     if not answer.main:
         return _value_conflicts(answer, same)
     comparable = [s for s in same if s.main and _polarity_comparable(answer, s)]
-    lenient = [s for s in same if _match(answer, s)[0] >= 1 or _complements_match(answer, s)]
+    lenient = [
+        s
+        for s in same
+        if (_match(answer, s)[0] >= 1 or _complements_match(answer, s) or _polarity_comparable(answer, s))
+        and not _match(answer, s)[1]
+    ]
     if comparable and not any(s.negated == answer.negated for s in lenient):
         where = answer.negation or (answer.start, answer.end)
         start, end = min(where[0], answer.start), max(where[1], answer.end)
@@ -283,11 +331,56 @@ def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
     return _value_conflicts(answer, same)
 
 
+_ROLE_PREPS = frozenset({"prep:to", "prep:for", "prep:under", "prep:from", "prep:over", "prep:above", "prep:below"})
+"""Prepositional slots whose argument plays a role opposite the subject ("A reports to B", "A works for B")."""
+
+
+def _role_conflict(answer: Frame, same: Sequence[Frame]) -> Conflict | None:
+    """Subject and object — or a prepositional argument: "A reports to B" — exchanged, in an asserting clause.
+
+    Not for symmetric predicates ("A met B" = "B met A"), nor prepositions that pair things ("works with").
+    """
+    if not answer.main or answer.predicate in _SYMMETRIC or answer.subject is None or answer.subject.pronoun:
+        return None
+    subject = answer.subject
+    for slot, other in [("object", answer.object), *[(n, a) for n, a in answer.slots if n in _ROLE_PREPS]]:
+        if other is None or other.pronoun or same_thing(subject, other):
+            continue
+        reversed_ = [
+            s
+            for s in same
+            if s.subject
+            and s.slot_args(slot)
+            and same_thing(subject, s.slot_args(slot)[0])
+            and same_thing(other, s.subject)
+            and not same_thing(subject, s.subject)
+            and s.negated == answer.negated
+            and s.main
+        ]
+        agreeing = [
+            s
+            for s in same
+            if s.subject
+            and s.slot_args(slot)
+            and same_thing(subject, s.subject)
+            and same_thing(other, s.slot_args(slot)[0])
+        ]
+        if reversed_ and not agreeing:
+            start, end = min(subject.start, other.start), max(subject.end, other.end)
+            return Conflict("role", start, end, 0.9, "subject and object are exchanged", slot, source=reversed_[0])
+    return None
+
+
 def _value_conflicts(answer: Frame, same: Sequence[Frame]) -> list[Conflict]:
     """Value conflicts of every slot of the answer frame (a different value of the same type in the same slot)."""
     conflicts: list[Conflict] = []
     for slot, arg in answer.all_slots():
         for value in arg.values:
+            # "18 weeks of paid leave and secondary caregivers 6 weeks": a gapped or listed second value beside one
+            # the source states in this slot belongs to another clause the parse has merged: not compared
+            siblings = [v for v in arg.values if v is not value and v.kind == value.kind]
+            if any(_states(s, slot, v) for v in siblings for s in same):
+                continue
             conflict = _value_conflict(answer, slot, arg, value, same)
             if conflict is not None:
                 conflicts.append(conflict)
@@ -345,17 +438,25 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
     """A value of the answer's ``slot`` that every comparable source value in that slot contradicts.
 
     Names in a list ("A, B and C") are not compared: lists are often partial. Anchoring needs the subject or object
-    (whichever is not the slot) to name the same thing; a light verb ("be", "have") needs both.
+    (whichever is not the slot) to name the same thing; a light verb ("be", "have") needs both. A frame about a
+    distinct kind of the thing ("primary" beside "secondary caregivers") that states the answer's value cancels the
+    conflict unless the disagreeing frame names the answer's thing with all its words.
     """
     if value.kind == "name" and arg.is_list:
         return None
-    disagreeing: list[tuple[Value, Value, Frame]] = []
+    disagreeing: list[tuple[Value, Value, Frame, str, bool]] = []
+    sibling_agrees = False
     for s in same:
         anchors, clash = _match(answer, s, slot)
         needed = 2 if answer.predicate in _WEAK_PREDICATES and slot not in {"subject", "object"} else 1
+        if answer.predicate == "be" and slot in {"attr", "acomp"} and _same_words(answer.subject, s.subject):
+            needed = 1  # "The meal allowance is €40 per day": a copula on the very same subject states its value
         if slot not in {"attr", "acomp"} and _complements_match(answer, s):
             anchors += 1
-        if clash or s.negated != answer.negated:
+        if s.negated != answer.negated:
+            continue
+        if clash:
+            sibling_agrees = sibling_agrees or (_siblings(answer, s, slot) and _states(s, slot, value))
             continue
         if value.kind == "name" and _clause_overlap(answer, s, arg) < 0.7:
             continue  # a name is compared only between near-identical clauses ("X wrote Beloved" / "Y wrote Beloved")
@@ -368,18 +469,61 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
                 continue
             for other in other_arg.values:
                 mine, theirs = _as_places(value, other, slot)
-                agree = _values_agree(mine, theirs)
+                agree, what = _compare_values(mine, theirs)
                 if agree is True:
                     return None
                 if agree is False:
-                    disagreeing.append((mine, theirs, s))
-    if not disagreeing:
+                    disagreeing.append((mine, theirs, s, what, _exact(answer, s, slot)))
+    exact = [d for d in disagreeing if d[4]]
+    if not disagreeing or (sibling_agrees and not exact):
         return None
-    compared, other, source = disagreeing[0]
-    kind = value.kind if value.kind != "name" else compared.label
+    compared, other, source, what, is_exact = (exact or disagreeing)[0]
     confidence = 0.8 if value.kind in {"number", "date"} else 0.7
+    if what in {"comparison", "period"}:
+        # the conflict is in the words around the value: report them ("less than six hours", "€1,200 per month")
+        start, end, words = value.phrase(what)
+        explanation = f"answer: {words}; source: {other.phrase(what)[2]} ({what})"
+        return Conflict("value", start, end, confidence, explanation, slot, value, source, is_exact)
+    kind = value.kind if value.kind != "name" else compared.label
+    if what == "unit":
+        kind = "unit"
     explanation = f"answer: {value.text}; source: {other.text} ({kind})"
-    return Conflict("value", value.start, value.end, confidence, explanation, slot, value, source)
+    return Conflict("value", value.start, value.end, confidence, explanation, slot, value, source, is_exact)
+
+
+def _same_words(a: Arg | None, b: Arg | None) -> bool:
+    """Two non-pronoun arguments with the same content words and names ("the meal allowance" / "meal allowance")."""
+    return a is not None and b is not None and not a.pronoun and a.words == b.words and a.names == b.names
+
+
+def _anchor_pairs(answer: Frame, source: Frame, skip: str) -> list[tuple[Arg, Arg]]:
+    """The subject and object (but ``skip``) of both frames, paired, where the answer's is no pronoun."""
+    pairs = []
+    for name in ("subject", "object"):
+        a, s = answer.slot_args(name), source.slot_args(name)
+        if name != skip and a and s and not a[0].pronoun:
+            pairs.append((a[0], s[0]))
+    return pairs
+
+
+def _exact(answer: Frame, source: Frame, slot: str) -> bool:
+    """The source frame names each of the answer's anchoring things with all the answer's words."""
+    pairs = _anchor_pairs(answer, source, slot)
+    return bool(pairs) and all(covers(s, a) for a, s in pairs)
+
+
+def _siblings(answer: Frame, source: Frame, slot: str) -> bool:
+    """The frames are about distinct kinds of one thing ("primary" / "secondary caregivers"), nothing else differs."""
+    pairs = _anchor_pairs(answer, source, slot)
+    return any(distinct_things(a, s) for a, s in pairs) and all(
+        distinct_things(a, s) or same_thing(a, s) for a, s in pairs
+    )
+
+
+def _states(frame: Frame, slot: str, value: Value) -> bool:
+    """Whether ``frame`` states ``value`` in ``slot``."""
+    return any(_values_agree(value, v) is True for arg in frame.slot_args(slot) for v in arg.values)
+
 
 
 # Prepositions after which a name says where something is or happens ("born in", "based at", "comes from").
@@ -407,9 +551,18 @@ def mentions(text: str, value: Value) -> bool:
     dates = find_dates(text)
     if value.kind == "date":
         assert value.date is not None
+        if value.bound is not None:  # "before 1 May" is not stated by "after 1 May"
+            dates = [d for d in dates if (bound_before(text, d.start) or (value.bound, 0))[0] == value.bound]
         years = [n.value for n in find_numbers(text, skip=[(d.start, d.end) for d in dates])]
         return date_supported(value.date, [d.value for d in dates], years)
-    return value.number in {n.value for n in find_numbers(text, skip=[(d.start, d.end) for d in dates])}
+    # as a quantity: "6 weeks" is not stated by "6 days", "less than 6 hours" not by "more than 6 hours"
+    assert value.number is not None
+    mine = Quantity(value.number, value.unit, value.bound, value.period)
+    return any(
+        compare_quantities(mine, q.value)[0] is not False and q.value.amount == value.number
+        or compare_quantities(mine, q.value)[0] is True
+        for q in find_quantities(text)
+    )
 
 
 def supported_elsewhere(answer: Frame, slot: str, value: Value, frames: Sequence[Frame]) -> bool:
@@ -421,9 +574,29 @@ def supported_elsewhere(answer: Frame, slot: str, value: Value, frames: Sequence
             or _match(answer, f, slot)[1]
         ):
             continue
-        if any(_values_agree(value, v) is True for arg in f.slot_args(slot) for v in arg.values):
+        if _states(f, slot, value):
             return True
     return False
+
+
+def _with_source_words(conflict: Conflict, sentence: str) -> str:
+    """The explanation, with what the source says where it does not name it yet ("source: is covered").
+
+    A role conflict names the source's clause from subject to the exchanged argument; a negation conflict the
+    source's verb with its auxiliaries and negation. Value and antonym conflicts name the source's value already.
+    """
+    frame = conflict.source
+    if frame is None or "source:" in conflict.explanation:
+        return conflict.explanation
+    if conflict.kind == "role" and frame.subject is not None and conflict.slot is not None:
+        other = frame.slot_args(conflict.slot)
+        if other:
+            start, end = min(frame.subject.start, other[0].start), max(frame.subject.end, other[0].end)
+            return f"{conflict.explanation}; source: {sentence[start:end]}"
+    if conflict.kind == "polarity" and frame.verb_group is not None:
+        start, end = frame.verb_group
+        return f"{conflict.explanation}; source: {sentence[start:end]}"
+    return conflict.explanation
 
 
 # --------------------------------------------------------------------------------------------------- the stage
@@ -562,6 +735,7 @@ class ConsistencyChecker:
                             mentions(a.text, conflict.value)
                             for a, f in source_frames
                             if same_predicate(f.predicate, frame.predicate)
+                            and not (conflict.exact and _siblings(frame, f, conflict.slot))
                         ):
                             continue  # an aligned sentence of this predicate states the answer's value: no claim
                         elsewhere = [c.text for c in sources if mentions(c.text, conflict.value)][:20]
@@ -577,7 +751,7 @@ class ConsistencyChecker:
                             source_span=TextSpan(start=source.start, end=source.end, text=source.text),
                             source_text=source.text,
                             confidence=conflict.confidence,
-                            explanation=conflict.explanation,
+                            explanation=_with_source_words(conflict, source.text),
                         )
                     )
                     found = True

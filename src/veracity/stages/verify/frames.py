@@ -14,7 +14,15 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Literal
 
-from veracity.text.normalize import DateValue, find_dates, find_numbers, normalize_words
+from veracity.text.normalize import (
+    DateValue,
+    bound_before,
+    canonical_unit,
+    find_dates,
+    find_numbers,
+    normalize_words,
+    period_near,
+)
 from veracity.text.polarity import NEGATION_WORDS
 
 __all__ = ["Arg", "Frame", "Value", "acronym_of", "frames_of", "name_words", "normalised_words"]
@@ -46,6 +54,7 @@ _UNIT_ALIASES = {
     "per": "percent",
     "percentage": "percent",
     "$": "dollar",
+    "us$": "dollar",
     "usd": "dollar",
     "€": "euro",
     "eur": "euro",
@@ -86,7 +95,12 @@ ValueKind = Literal["number", "date", "name"]
 
 @dataclass(frozen=True)
 class Value:
-    """A checkable value inside an argument: a number with its unit, a date, or a name of a coarse type."""
+    """A checkable value inside an argument: a number with its unit, a date, or a name of a coarse type.
+
+    ``bound``: the side a comparison before it bounds it from ("min" for "more than 6", "after 1 May"; "max" for
+    "up to 6"); ``period``: what a rate is counted per ("month" for "€1,200 per month"); ``bound_phrase`` and
+    ``period_phrase``: the value with those words (start, end, text in the sentence).
+    """
 
     kind: ValueKind
     start: int
@@ -97,6 +111,16 @@ class Value:
     unit: str | None = None
     date: DateValue | None = None
     words: frozenset[str] = frozenset()
+    bound: str | None = None
+    period: str | None = None
+    bound_phrase: tuple[int, int, str] | None = None
+    period_phrase: tuple[int, int, str] | None = None
+
+    def phrase(self, what: str) -> tuple[int, int, str]:
+        """The value with the words a conflict is about: its comparison ("less than six hours") for ``comparison``,
+        its period ("€1,200 per month") for ``period``, else the value alone (start, end, text)."""
+        found = self.bound_phrase if what == "comparison" else self.period_phrase if what == "period" else None
+        return found or (self.start, self.end, self.text)
 
 
 @dataclass(frozen=True)
@@ -120,8 +144,10 @@ class Arg:
 class Frame:
     """A predicate with its arguments, in active voice, and whether it is negated.
 
-    ``slots`` maps a slot name (``prep:in``, ``attr``, ``npadvmod``…) to its arguments; ``lemmas`` are the lemmas
-    of the clause (for antonyms); offsets are relative to the sentence text.
+    ``slots`` maps a slot name (``prep:in``, ``attr``, ``npadvmod``…; ``prep:bound`` for "over", "under",
+    "before", "after"… a number or date) to its arguments; ``lemmas`` are the lemmas of the clause (for antonyms);
+    ``verb_group`` the verb with its auxiliaries and negation ("is not covered"); offsets are relative to the
+    sentence text.
     """
 
     predicate: str
@@ -134,6 +160,7 @@ class Frame:
     slots: tuple[tuple[str, Arg], ...] = ()
     lemmas: tuple[tuple[str, int, int], ...] = ()
     main: bool = True
+    verb_group: tuple[int, int] | None = None
 
     def slot_args(self, name: str) -> list[Arg]:
         """The arguments in slot ``name``; ``subject`` and ``object`` are slots too."""
@@ -195,11 +222,13 @@ def _unit_after(doc: Any, end_token: int) -> str | None:
     if end_token < len(doc):
         token = doc[end_token]
         lower = token.lower_
+        if lower == "per" and (end_token + 1 >= len(doc) or doc[end_token + 1].lower_ != "cent"):
+            return None  # "20 per month" is a rate, not a percentage
         if lower in _UNIT_ALIASES:
             return _UNIT_ALIASES[lower]
-        if token.pos_ == "NOUN":
+        if token.pos_ == "NOUN" or lower in {"euros", "dollars", "pounds", "percent"}:
             lemma = str(token.lemma_).lower()
-            return _UNIT_ALIASES.get(lemma, lemma)
+            return _UNIT_ALIASES.get(lemma) or canonical_unit(lemma)
     return None
 
 
@@ -232,7 +261,7 @@ def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[Value, ...]:
     values: list[Value] = []
     dates = [d for d in find_dates(text[start:end])]
     for d in dates:
-        values.append(Value("date", start + d.start, start + d.end, d.text, date=d.value))
+        values.append(_qualified(Value("date", start + d.start, start + d.end, d.text, date=d.value), text))
     numbers = find_numbers(text[start:end], skip=[(d.start, d.end) for d in dates])
     pending: list[tuple[int, int, str, Decimal]] = []  # the first number of a range ("5 to 10 days") takes its unit
     for n in numbers:
@@ -245,7 +274,7 @@ def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[Value, ...]:
         if span.start == 0 or before in _LIST_WORDS:
             continue  # list numbering ("4 Reduce the heat", "passage 2"), not a stated quantity
         unit: str | None
-        if before in {"$", "€", "£"}:
+        if before in {"$", "€", "£", "us$", "usd", "eur", "gbp"}:
             unit = _UNIT_ALIASES[before]
             a = doc[span.start - 1].idx
         else:
@@ -263,7 +292,7 @@ def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[Value, ...]:
         for pa, pb, ptext, pvalue in pending:
             values.append(Value("number", pa, pb, ptext, number=pvalue, unit=unit))
         pending = []
-        values.append(Value("number", a, b, text[a:b], number=n.value, unit=unit))
+        values.append(_qualified(Value("number", a, b, text[a:b], number=n.value, unit=unit), text))
     for pa, pb, ptext, pvalue in pending:
         values.append(Value("number", pa, pb, ptext, number=pvalue, unit=None))
     for ent in doc.ents:
@@ -274,6 +303,25 @@ def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[Value, ...]:
                     Value("name", ent.start_char, ent.end_char, ent.text, _NAME_LABELS[ent.label_], words=words)
                 )
     return tuple(values)
+
+
+def _qualified(value: Value, text: str) -> Value:
+    """``value`` with the comparison before it and the period it is counted per, read from the sentence ``text``."""
+    bound = bound_before(text, value.start)
+    period = period_near(text, value.start, value.end) if value.kind == "number" else None
+    if bound is None and period is None:
+        return value
+    return replace(
+        value,
+        bound=bound[0] if bound else None,
+        period=period[0] if period else None,
+        bound_phrase=(bound[1], value.end, text[bound[1] : value.end]) if bound else None,
+        period_phrase=(period[1], period[2], text[period[1] : period[2]]) if period else None,
+    )
+
+
+_BOUND_PREPS = frozenset({"over", "under", "above", "below", "before", "after", "within", "until", "till", "beyond"})
+"""Prepositions that bound a number or date: "after 1 May" and "before 1 May" fill one slot, compared by value."""
 
 
 # Verbs of a naming clause on a noun: "Maria Skłodowska, later known as Marie Curie", "a town called Oświęcim".
@@ -299,11 +347,17 @@ def _aliases(token: Any) -> frozenset[str]:
     return frozenset(found)
 
 
+def _is_word(token: Any) -> bool:
+    """A word, or a code with letters and digits ("X200", "B2B"): what tells two models of a thing apart."""
+    text: str = token.text
+    return bool(token.is_alpha) or (text.isalnum() and not text.isdigit() and any(c.isalpha() for c in text))
+
+
 def _arg(doc: Any, token: Any) -> Arg:
     tokens = sorted(_arg_tokens(token), key=lambda t: t.i)
     start = tokens[0].idx
     end = tokens[-1].idx + len(tokens[-1].text)
-    words = frozenset(t.lemma_.lower() for t in tokens if t.is_alpha and t.lower_ not in _STOP and not t.is_punct)
+    words = frozenset(t.lemma_.lower() for t in tokens if _is_word(t) and t.lower_ not in _STOP and not t.is_punct)
     names = frozenset(w for t in tokens if t.pos_ == "PROPN" for w in normalize_words(t.text)) | _aliases(token)
     pronoun = token.pos_ == "PRON" or token.lower_ in _PRONOUNS or not (words - _PRONOUNS)
     is_list = any(t.dep_ == "conj" for t in tokens)
@@ -408,7 +462,16 @@ def frames_of(doc: Any) -> list[Frame]:
             if child.dep_ == "prep":
                 pobj = next((g for g in child.children if g.dep_ in {"pobj", "pcomp"}), None)
                 if pobj is not None:
-                    slots.append((f"prep:{child.lemma_.lower()}", _arg(root_doc, pobj)))
+                    arg = _arg(root_doc, pobj)
+                    prep = child.lemma_.lower()
+                    bounded = prep in _BOUND_PREPS and any(v.kind != "name" for v in arg.values)
+                    slots.append(("prep:bound" if bounded else f"prep:{prep}", arg))
+                # "fast for 8 hours before surgery": the measure hangs on the preposition, not on its object
+                slots.extend(
+                    ("npadvmod", _arg(root_doc, g))
+                    for g in child.children
+                    if g.dep_ == "npadvmod" and any(t.like_num for t in g.subtree)
+                )
             elif child.dep_ in {"attr", "acomp", "oprd", "npadvmod", "advmod"} and child.dep_ != "neg":
                 if child.dep_ == "advmod" and not any(t.like_num for t in child.subtree):
                     continue
@@ -416,6 +479,7 @@ def frames_of(doc: Any) -> list[Frame]:
         clause = [verb, *[t for c in verb.children if c.dep_ not in _CLAUSE_DEPS for t in c.subtree]]
         lemmas = tuple((t.lemma_.lower(), t.idx, t.idx + len(t.text)) for t in clause if t.is_alpha)
         negation = _negation(verb)
+        group = [verb, *[c for c in verb.children if c.dep_ in {"aux", "auxpass", "neg"} and c.i < verb.i]]
         frames.append(
             Frame(
                 predicate=verb.lemma_.lower(),
@@ -428,6 +492,7 @@ def frames_of(doc: Any) -> list[Frame]:
                 slots=tuple(slots),
                 lemmas=lemmas,
                 main=verb.dep_ in _MAIN_DEPS and not _under_negation(verb),
+                verb_group=(min(t.idx for t in group), verb.idx + len(verb.text)),
             )
         )
     return _resolve_pronouns(frames)
