@@ -28,9 +28,15 @@ from typing import Any, Self
 import httpx
 
 from veracity.errors import VeracityError
-from veracity.schema import Document, Report
+from veracity.schema import Document, Report, upgrade_report
+from veracity.streaming import FinalReport, SentenceReading
 
 __all__ = ["AsyncClient", "Client", "ServiceError"]
+
+
+def _report(content: bytes) -> Report:
+    """The service's report, read in this version's shape (a service of an earlier schema version too)."""
+    return Report.model_validate(upgrade_report(json.loads(content)))
 
 
 class ServiceError(VeracityError):
@@ -77,6 +83,35 @@ def _detect_body(
     if settings:
         body["settings"] = settings
     return body
+
+
+class _Events:
+    """Server-sent events read line by line (``event:`` and ``data:`` fields, a blank line ends one)."""
+
+    def __init__(self) -> None:
+        self.name = "message"
+        self.data: list[str] = []
+
+    def feed(self, line: str) -> SentenceReading | FinalReport | None:
+        """The event a line completes, if it completes one.
+
+        Raises:
+            ServiceError: the event is the service's ``error`` (its problem's status, code and detail).
+        """
+        if line.startswith("event:"):
+            self.name = line[6:].strip()
+        elif line.startswith("data:"):
+            self.data.append(line[5:].removeprefix(" "))
+        elif not line and self.data:
+            name, data = self.name, "\n".join(self.data)
+            self.name, self.data = "message", []
+            if name == "sentence":
+                return SentenceReading.model_validate_json(data)
+            if name == "report":
+                return FinalReport(report=_report(data.encode("utf-8")))
+            problem = json.loads(data) if name == "error" else {"detail": f"an unknown event {name!r}"}
+            raise ServiceError(int(problem.get("status", 500)), str(problem.get("code", "error")), problem["detail"])
+        return None
 
 
 def _check(response: httpx.Response) -> httpx.Response:
@@ -149,7 +184,41 @@ class Client:
     ) -> Report:
         """``POST /v1/detect``: the detector's report (``index``: one of the service's knowledge indexes)."""
         body = _detect_body(answer, context, question, detector, settings, index)
-        return Report.model_validate_json(self._call("POST", "/v1/detect", json=body).content)
+        return _report(self._call("POST", "/v1/detect", json=body).content)
+
+    def detect_stream(
+        self,
+        answer: str,
+        context: Sequence[Document | str | dict[str, Any]],
+        question: str | None = None,
+        detector: str | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> Iterator[SentenceReading | FinalReport]:
+        """``POST /v1/detect/stream``: each sentence's reading as the service sends it, then the final report.
+
+        Closing the iterator early closes the connection, and the service stops reading the answer.
+        """
+        body = _detect_body(answer, context, question, detector, settings)
+        attempt = 0
+        while True:
+            try:
+                with self._http.stream("POST", "/v1/detect/stream", json=body) as response:
+                    if not response.is_success:
+                        response.read()
+                        _check(response)
+                    events = _Events()
+                    for line in response.iter_lines():
+                        if (event := events.feed(line)) is not None:
+                            yield event
+                    return
+            except httpx.HTTPError as exc:
+                raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
+            except ServiceError as error:  # an error event carries no Retry-After: never retried
+                wait = _retry_wait(error, attempt, self.retries)
+                if wait is None:
+                    raise
+                time.sleep(wait)
+                attempt += 1
 
     def submit_job(
         self,
@@ -254,7 +323,38 @@ class AsyncClient:
     ) -> Report:
         """``POST /v1/detect``: the detector's report (``index``: one of the service's knowledge indexes)."""
         body = _detect_body(answer, context, question, detector, settings, index)
-        return Report.model_validate_json((await self._call("POST", "/v1/detect", json=body)).content)
+        return _report((await self._call("POST", "/v1/detect", json=body)).content)
+
+    async def detect_stream(
+        self,
+        answer: str,
+        context: Sequence[Document | str | dict[str, Any]],
+        question: str | None = None,
+        detector: str | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> AsyncIterator[SentenceReading | FinalReport]:
+        """``POST /v1/detect/stream``, event by event (see :meth:`Client.detect_stream`)."""
+        body = _detect_body(answer, context, question, detector, settings)
+        attempt = 0
+        while True:
+            try:
+                async with self._http.stream("POST", "/v1/detect/stream", json=body) as response:
+                    if not response.is_success:
+                        await response.aread()
+                        _check(response)
+                    events = _Events()
+                    async for line in response.aiter_lines():
+                        if (event := events.feed(line)) is not None:
+                            yield event
+                    return
+            except httpx.HTTPError as exc:
+                raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
+            except ServiceError as error:
+                wait = _retry_wait(error, attempt, self.retries)
+                if wait is None:
+                    raise
+                await asyncio.sleep(wait)
+                attempt += 1
 
     async def submit_job(
         self,

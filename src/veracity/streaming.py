@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncGenerator, AsyncIterable, Iterable, Iterator, Sequence
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -190,7 +190,7 @@ async def adetect_stream(
     context: Sequence[Document | str],
     question: str | None = None,
     splitter: SentenceSplitter | None = None,
-) -> AsyncIterator[SentenceReading | FinalReport]:
+) -> AsyncGenerator[SentenceReading | FinalReport, None]:
     """:func:`detect_stream` over an async stream; each detection runs in a worker thread, off the event loop.
 
     Closing the iterator (or cancelling the task reading it) stops the work: no sentence after the one being read is

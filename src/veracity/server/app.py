@@ -36,7 +36,6 @@ from starlette.routing import Match
 from veracity.detectors.base import DetectInput
 from veracity.detectors.warm_up import warm_detector
 from veracity.errors import (
-    BackendError,
     ConfigError,
     InputError,
     ModelNotAvailableError,
@@ -44,6 +43,7 @@ from veracity.errors import (
     VeracityError,
 )
 from veracity.schema import Document, Report
+from veracity.server.events import EVENTS_RESPONSE, EventStream, JsonBody, detection_events, problem_of, sent_as
 from veracity.server.jobs import JobRunner, JobStore
 from veracity.server.middleware import BodyLimit, Measure
 from veracity.server.problems import Problem, documented, malformed_json, problem_response
@@ -218,6 +218,7 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
     def limit_for(path: str) -> int:
         return settings.max_job_bytes if path.rstrip("/") == "/v1/jobs" else settings.max_body_bytes
 
+    app.add_middleware(JsonBody, paths=frozenset({"/v1/detect", "/v1/detect/stream"}))
     app.add_middleware(BodyLimit, limit_for=limit_for)
     if settings.cors_origins:
         app.add_middleware(
@@ -248,6 +249,7 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
         broken = next((e for e in exc.errors() if e["type"] == "json_invalid"), None)
         if broken is not None:  # its loc is ("body", character offset): where the JSON broke, not a field
             problem = malformed_json(str(broken.get("ctx", {}).get("error", "")), exc.body, broken["loc"][-1])
+            problem.detail += sent_as(request.scope)  # the label JsonBody read as JSON, if it did
         else:
             first = errors[0] if errors else {"field": "body", "message": "invalid"}
             detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
@@ -337,6 +339,42 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
     )
     async def detect(body: DetectRequest) -> Response:
         """Check an answer against its context; the library's Report, unchanged."""
+        detector, item = await prepared(body)
+        admit()
+        future = state.executor.submit(state.run_detect, detector, item.answer, item.context, item.question)
+        future.add_done_callback(lambda _: state.release())
+        try:
+            report = await asyncio.wait_for(asyncio.wrap_future(future), settings.request_timeout_s)
+        except (TimeoutError, VeracityError) as exc:
+            raise problem_of(exc, settings.request_timeout_s) from exc
+        return Response(report.model_dump_json(), media_type="application/json")
+
+    @app.post(
+        "/v1/detect/stream",
+        dependencies=guarded,
+        tags=["detect"],
+        response_class=StreamingResponse,
+        responses={200: EVENTS_RESPONSE, **documented(400, 401, 413, 415, 422, 429, 500, 503)},
+    )
+    async def detect_stream(body: DetectRequest) -> StreamingResponse:
+        """The detect body's answer checked sentence by sentence, as server-sent events (docs/integrations.md)."""
+        detector, item = await prepared(body)
+        admit()
+        events = detection_events(state, detector, item.answer, item.context, item.question)
+        return EventStream(events, on_close=state.release)
+
+    def admit() -> None:
+        admitted, wait = state.admit()
+        if not admitted:
+            raise Problem(
+                "overloaded",
+                f"the detection queue is full (about {wait:.0f} s of work ahead, "
+                f"limit {settings.request_timeout_s:g} s)",
+                retry_after=max(settings.retry_after_s, math.ceil(wait - settings.request_timeout_s)),
+            )
+
+    async def prepared(body: DetectRequest) -> tuple[Any, DetectInput]:
+        """The detector a detect body names (loaded) and its input, checked."""
         check_limits(body)
         if not state.ready.is_set():
             raise Problem("not_ready", state.warm_error or "models are loading", retry_after=settings.retry_after_s)
@@ -360,29 +398,7 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
             )
         except InputError as exc:
             raise Problem("invalid_input", str(exc)) from exc
-        admitted, wait = state.admit()
-        if not admitted:
-            raise Problem(
-                "overloaded",
-                f"the detection queue is full (about {wait:.0f} s of work ahead, "
-                f"limit {settings.request_timeout_s:g} s)",
-                retry_after=max(settings.retry_after_s, math.ceil(wait - settings.request_timeout_s)),
-            )
-        future = state.executor.submit(state.run_detect, detector, item.answer, item.context, item.question)
-        future.add_done_callback(lambda _: state.release())
-        try:
-            report = await asyncio.wait_for(asyncio.wrap_future(future), settings.request_timeout_s)
-        except TimeoutError as exc:
-            raise Problem("timeout", f"no report within {settings.request_timeout_s:g} s") from exc
-        except InputError as exc:
-            raise Problem("invalid_input", str(exc)) from exc
-        except ModelNotAvailableError as exc:
-            raise Problem("model_unavailable", str(exc)) from exc
-        except BackendError as exc:
-            raise Problem("backend_error", str(exc)) from exc
-        except VeracityError as exc:
-            raise Problem("invalid_input", str(exc)) from exc
-        return Response(report.model_dump_json(), media_type="application/json")
+        return detector, item
 
     @app.post(
         "/v1/jobs",
