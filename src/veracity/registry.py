@@ -65,6 +65,7 @@ DATASETS: dict[str, str] = {
     "hotpotqa-derived": f"{_LOADERS}:_hotpotqa_derived",
     "grounding": f"{_LOADERS}:_grounding",
     "oasis": f"{_LOADERS}:_oasis",
+    "behaviour": f"{_LOADERS}:_behaviour",
 }
 
 TABLES: dict[str, dict[str, str]] = {

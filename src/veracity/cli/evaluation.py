@@ -114,6 +114,7 @@ def eval_run(
         )
     for bad in result.bad_records[:10]:
         typer.echo(f"skipped {bad.error}", err=True)
+    _add_behaviour_metrics(dataset, out)
     shown = {k: v for k, v in result.metrics["metrics"].items() if isinstance(v, (int, float))}
     typer.echo(
         json.dumps(
@@ -125,6 +126,30 @@ def eval_run(
             },
             indent=2,
         )
+    )
+
+
+def _add_behaviour_metrics(dataset: str, out: Path) -> None:
+    """On the behavioural suite, add its pass rates per test and its floors to OUT/metrics.json (``behaviour``)."""
+    from veracity.data.loaders import DatasetSpec
+
+    spec = DatasetSpec.parse(dataset)
+    if spec.name != "behaviour":
+        return
+    from veracity.eval.behaviour import score_run
+
+    behaviour = score_run(out, spec.split)
+    path = out / "metrics.json"
+    metrics = json.loads(path.read_text(encoding="utf-8"))
+    if metrics.get("behaviour") != json.loads(json.dumps(behaviour)):
+        metrics["behaviour"] = behaviour
+        path.write_text(json.dumps(metrics, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    missed = [row for row in behaviour["floors"] if row["passed"] is False]
+    failed = [row["test"] + (f"@{row['length']}" if row["length"] else "") for row in missed]
+    typer.echo(
+        f"behaviour: {behaviour['floors_met']} of {behaviour['floors_measured']} floors met"
+        + (f"; missed: {', '.join(failed)}" if failed else ""),
+        err=True,
     )
 
 
