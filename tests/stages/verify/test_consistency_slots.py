@@ -150,3 +150,12 @@ def test_passages_merged_split_or_reordered_change_nothing(checker: ConsistencyC
     assert [f.span.text for f in checker.check(answer, split).findings] == ["18 weeks"]
     faithful = "Primary caregivers get 18 weeks of paid leave and secondary caregivers 6 weeks."
     assert checker.check(faithful, split).findings == []
+
+
+def test_an_agentless_passive_is_compared_but_an_imperative_is_not(checker: ConsistencyChecker) -> None:
+    context = "Cosmetic surgery is not covered. Never rub the hair with a towel."
+    found = checker.check("Cosmetic surgery is covered.", [Document(id="d", text=context)]).findings
+    assert [(f.kind, f.span.text) for f in found] == [("polarity", "covered")]
+    assert "source: is not covered" in found[0].explanation
+    imperative = "Dry the hair with a towel, avoiding rubbing the hair with a towel."
+    assert checker.check(imperative, [Document(id="d", text=context)]).findings == []

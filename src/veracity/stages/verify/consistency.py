@@ -255,11 +255,14 @@ def _polarity_comparable(answer: Frame, source: Frame) -> bool:
     anchors, clash = _match(answer, source)
     if clash:
         return False
-    if answer.subject is None and source.subject is None:  # an agentless passive: "Ink is not covered"
+    if answer.subject is None and source.subject is None:
+        # an agentless passive ("Ink is not covered"): its object stands before the verb, an imperative's after it
         return (
             answer.predicate not in _WEAK_PREDICATES
             and answer.object is not None
             and source.object is not None
+            and answer.object.end <= answer.start
+            and source.object.end <= source.start
             and same_thing(answer.object, source.object)
         )
     if not (answer.subject and source.subject and same_thing(answer.subject, source.subject)):

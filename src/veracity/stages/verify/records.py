@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from veracity.schema import Finding, TextSpan
+from veracity.text.normalize import normalize_words
 from veracity.stages.verify._record_hours import DAY_NAMES, HoursStatement, check_hours, hours_statements
 from veracity.stages.verify._record_phrases import (
     COVERED_KEYS,
@@ -46,6 +47,13 @@ from veracity.stages.verify._record_phrases import (
     Feature,
     truth,
     value_word,
+)
+from veracity.stages.verify._record_values import (
+    FieldStatement,
+    field_keys,
+    field_statements,
+    key_content,
+    stated_value_agrees,
 )
 from veracity.stages.verify._record_text import (
     NumberMention,
@@ -520,8 +528,52 @@ class _HoursClaim:
         return _Outcome("contradicted", check.confidence, f"{said}; record: {check.why}", field, check.source)
 
 
+@dataclass(frozen=True)
+class _ValueClaim:
+    """The answer gives a value for a field of any record by its key ("the price is $150", "weighs 4 kg")."""
+
+    statement: FieldStatement
+
+    @property
+    def start(self) -> int:
+        return self.statement.start
+
+    @property
+    def end(self) -> int:
+        return self.statement.end
+
+    def evaluate(self, record: _Record) -> _Outcome | None:
+        fields = [f for f in record.fields if key_content(f.words) == self.statement.key.words]
+        verdicts = [(f, stated_value_agrees(self.statement, f.value)) for f in fields]
+        if any(agree is True for _, agree in verdicts):
+            return _SUPPORTED
+        field = next((f for f, agree in verdicts if agree is False), None)
+        if field is None:
+            return None
+        explanation = f"answer: {self.statement.words!r}; source: {field.describe()}"
+        return _Outcome("contradicted", 0.8, explanation, field, field.describe())
+
+
+def _value_claims(answer: str, records: Sequence[_Record]) -> list[_ValueClaim]:
+    """Values the answer gives for the records' other fields, by their keys (see ``_record_values``)."""
+    fields = [f for r in records for f in r.fields]
+    keys = field_keys([f.path for f in fields], [f.words for f in fields], [f.value for f in fields], COVERED_KEYS)
+    if not keys:
+        return []
+    texts = frozenset(
+        frozenset(normalize_words(f.value)) - {"the", "a", "an"}
+        for f in fields
+        if isinstance(f.value, str) and 0 < len(normalize_words(f.value)) <= 5
+    )
+    return [
+        _ValueClaim(statement)
+        for sentence in claim_sentences(answer)
+        for statement in field_statements(sentence, list(keys.values()), texts)
+    ]
+
+
 # --------------------------------------------------------------------------------------------------- the public API
-_Claim = _FeatureClaim | _HoursClaim | _NumberClaim
+_Claim = _FeatureClaim | _HoursClaim | _NumberClaim | _ValueClaim
 
 
 def check_record_claims(answer: str, fields: Sequence[RecordField]) -> list[Finding]:
@@ -553,6 +605,7 @@ def check_record_claims(answer: str, fields: Sequence[RecordField]) -> list[Find
     for sentence in claim_sentences(answer):
         claims.extend(_feature_claims(sentence))
         claims.extend(_HoursClaim(statement) for statement in hours_statements(sentence))
+    claims.extend(_value_claims(answer, records))
     findings: dict[tuple[int, int, str], Finding] = {}
     pending: list[tuple[_Claim, list[tuple[_Record, _Outcome]]]] = []
     for claim in claims:
