@@ -42,7 +42,15 @@ from veracity.detectors.base import Detector
 from veracity.schema import Document, Evidence, Report, Sentence, TextSpan
 from veracity.text.split import SentenceSplitter
 
-__all__ = ["FinalReport", "SentenceReading", "StreamEvent", "adetect_stream", "detect_stream"]
+__all__ = [
+    "AnswerStream",
+    "FinalReport",
+    "SentenceReading",
+    "StreamEvent",
+    "adetect_stream",
+    "detect_stream",
+    "reading_of",
+]
 
 # A sentence the stream finished: terminal punctuation, then closing quotes or brackets.
 _CLOSED = re.compile(r"[.!?…]+[\"'”’)\]]*$")
@@ -81,25 +89,40 @@ StreamEvent = Annotated[SentenceReading | FinalReport, Field(discriminator="kind
 """What a stream yields: readings, then one final report (``kind`` tells them apart in JSON)."""
 
 
-class _Sentences:
-    """The answer so far, and the sentences of it that are complete."""
+class AnswerStream:
+    """The answer so far, and which of its sentences are complete: the push side of :func:`detect_stream`.
 
-    def __init__(self, splitter: SentenceSplitter) -> None:
-        self.splitter = splitter
+    For a framework that hands over chunks itself (:mod:`veracity.integrations.langchain`): ``feed`` each chunk and
+    read the sentences it completes, ``close`` at the end; read each with :func:`reading_of`.
+
+    Args:
+        splitter: finds the sentences (default: the rule splitter, whose boundaries do not move as text arrives).
+    """
+
+    def __init__(self, splitter: SentenceSplitter | None = None) -> None:
+        self.splitter = splitter or SentenceSplitter("rules")
         self.text = ""
         self.done = 0  # the sentences before this offset have been handed out
         self.count = 0
+        self.cut = False
+        """After :meth:`close`: the stream ended inside its last sentence (no closing punctuation)."""
 
     def feed(self, chunk: str) -> list[Sentence]:
-        """Add a chunk; the sentences it completed."""
+        """Add a chunk; the sentences it completed (their spans in the whole answer).
+
+        Raises:
+            TypeError: the chunk is not a string.
+        """
         if not isinstance(chunk, str):
             raise TypeError(f"a stream chunk must be str, not {type(chunk).__name__}")
         self.text += chunk
         return self._take(final=False)
 
     def close(self) -> list[Sentence]:
-        """The stream ended: every sentence not handed out yet."""
-        return self._take(final=True)
+        """The stream ended: every sentence not handed out yet (and :attr:`cut` says whether the last is whole)."""
+        rest = self._take(final=True)
+        self.cut = bool(rest) and _CLOSED.search(rest[-1].text) is None
+        return rest
 
     def _take(self, final: bool) -> list[Sentence]:
         found = self.splitter.split(self.text[self.done :])
@@ -116,8 +139,14 @@ class _Sentences:
         return taken
 
 
-def _reading(sentence: Sentence, report: Report, partial: bool = False) -> SentenceReading:
-    """The reading of ``sentence`` from the report of an answer that contains it (the same offsets)."""
+def reading_of(sentence: Sentence, report: Report, partial: bool = False) -> SentenceReading:
+    """The reading of ``sentence`` from the report on an answer that begins with it or contains it (same offsets).
+
+    Args:
+        sentence: a sentence of the answer, as :class:`AnswerStream` gives it.
+        report: the detector's report on the answer up to the sentence's end (or on more of it).
+        partial: the stream ended inside the sentence.
+    """
     start, end = sentence.span.start, sentence.span.end
     entries = [s for s in report.sentences if s.sentence.span.start < end and s.sentence.span.end > start]
     if not entries:
@@ -143,11 +172,6 @@ def _reading(sentence: Sentence, report: Report, partial: bool = False) -> Sente
     )
 
 
-def _is_partial(sentence: Sentence) -> bool:
-    """Whether the stream's last sentence lacks closing punctuation: the stream was cut inside it."""
-    return _CLOSED.search(sentence.text) is None
-
-
 def detect_stream(
     detector: Detector,
     chunks: Iterable[str],
@@ -171,16 +195,16 @@ def detect_stream(
         TypeError: a chunk is not a string.
         VeracityError: what ``detector.detect`` raises (bad context, a backend failure).
     """
-    sentences = _Sentences(splitter or SentenceSplitter("rules"))
+    sentences = AnswerStream(splitter)
     for chunk in chunks:
         for sentence in sentences.feed(chunk):
-            yield _reading(sentence, detector.detect(sentences.text[: sentence.span.end], context, question))
+            yield reading_of(sentence, detector.detect(sentences.text[: sentence.span.end], context, question))
     rest = sentences.close()
     for sentence in rest[:-1]:
-        yield _reading(sentence, detector.detect(sentences.text[: sentence.span.end], context, question))
+        yield reading_of(sentence, detector.detect(sentences.text[: sentence.span.end], context, question))
     report = detector.detect(sentences.text, context, question)
     if rest:
-        yield _reading(rest[-1], report, _is_partial(rest[-1]))
+        yield reading_of(rest[-1], report, sentences.cut)
     yield FinalReport(report=report)
 
 
@@ -210,18 +234,18 @@ async def adetect_stream(
         TypeError: a chunk is not a string.
         VeracityError: what ``detector.detect`` raises.
     """
-    sentences = _Sentences(splitter or SentenceSplitter("rules"))
+    sentences = AnswerStream(splitter)
 
     async def read(text: str) -> Report:
         return await asyncio.to_thread(detector.detect, text, context, question)
 
     async for chunk in chunks:
         for sentence in sentences.feed(chunk):
-            yield _reading(sentence, await read(sentences.text[: sentence.span.end]))
+            yield reading_of(sentence, await read(sentences.text[: sentence.span.end]))
     rest = sentences.close()
     for sentence in rest[:-1]:
-        yield _reading(sentence, await read(sentences.text[: sentence.span.end]))
+        yield reading_of(sentence, await read(sentences.text[: sentence.span.end]))
     report = await read(sentences.text)
     if rest:
-        yield _reading(rest[-1], report, _is_partial(rest[-1]))
+        yield reading_of(rest[-1], report, sentences.cut)
     yield FinalReport(report=report)
