@@ -29,6 +29,7 @@ DETECTORS: dict[str, str] = {
     "novelty": "veracity.detectors.novelty:NoveltyDetector",
     "span": "veracity.detectors.span:SpanDetector",
     "fused": "veracity.detectors.fused:FusedDetector",
+    "reader": "veracity.detectors.reader:ReaderDetector",
 }
 
 EMBEDDERS: dict[str, str] = {
@@ -65,7 +66,7 @@ DATASETS: dict[str, str] = {
     "hotpotqa-derived": f"{_LOADERS}:_hotpotqa_derived",
     "grounding": f"{_LOADERS}:_grounding",
     "oasis": f"{_LOADERS}:_oasis",
-    "behaviour": f"{_LOADERS}:_behaviour",
+    "behaviour": "veracity.data.behaviour_suite:load_behaviour",
 }
 
 TABLES: dict[str, dict[str, str]] = {

@@ -30,12 +30,10 @@ __all__ = [
     "Example",
     "NLIPair",
     "Record",
-    "behaviour_cases_path",
     "default_data_dir",
     "label_value",
     "labelled_example",
     "load_dataset",
-    "read_behaviour_cases",
 ]
 
 NLILabel = Literal["entailment", "neutral", "contradiction"]
@@ -549,65 +547,6 @@ def _grounding(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
             )
         except (KeyError, ValidationError) as exc:
             yield BadRecord(index, f"row {index}: {_short(exc) if isinstance(exc, ValidationError) else exc}")
-
-
-BEHAVIOUR_SPLITS = ("all", "sample")
-
-
-def behaviour_cases_path() -> Path:
-    """Where the behavioural suite's cases are (issue 53 §6; written by ``benchmarks/behaviour/generate.py``).
-
-    ``$VERACITY_BEHAVIOUR``, else ``benchmarks/behaviour/cases.jsonl.gz`` under the working directory (the
-    repository root). The file is generated, not tracked.
-    """
-    return Path(os.environ.get("VERACITY_BEHAVIOUR") or Path("benchmarks") / "behaviour" / "cases.jsonl.gz")
-
-
-def read_behaviour_cases(split: str | None = None) -> list[dict[str, Any]]:
-    """The behavioural suite's cases as written, every field kept (test, type, group, expect, length bucket …).
-
-    Args:
-        split: ``all`` (or None), ``sample`` (the fast subset: every test, each variant with its base case), or
-            one test's name (``absent-number``, ``inv-passages-split`` …).
-
-    Raises:
-        InputError: the cases file is missing (the message says how to generate it).
-        ConfigError: ``split`` is neither a split nor a test of the suite.
-    """
-    path = behaviour_cases_path()
-    if not path.exists():
-        raise InputError(
-            f"the behavioural suite is not generated at {path}; run `python benchmarks/behaviour/generate.py` from "
-            "the repository root (or set VERACITY_BEHAVIOUR to the cases file)"
-        )
-    cases = [row for _, row in _jsonl(path) if isinstance(row, dict)]
-    if split in (None, "all"):
-        return cases
-    if split == "sample":
-        return [c for c in cases if c.get("sample")]
-    picked = [c for c in cases if c.get("test") == split]
-    if not picked:
-        tests = sorted({str(c.get("test")) for c in cases})
-        raise ConfigError(f"behaviour splits are {', '.join(BEHAVIOUR_SPLITS)} or a test ({', '.join(tests)})")
-    return picked
-
-
-def _behaviour(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
-    """``behaviour[:all|sample|TEST]``: the behavioural suite's cases (test as ``task``, base case as ``group``)."""
-    for line, case in enumerate(read_behaviour_cases(spec.split), start=1):
-        try:
-            yield Example(
-                id=str(case["id"]),
-                question=case.get("question"),
-                answer=case["answer"],
-                context=[str(p) for p in case["context"]],  # empty and repeated passages kept: bad-input tests
-                label=case["label"],
-                spans=[(int(a), int(b)) for a, b in case["spans"]] if case.get("spans") is not None else None,
-                task=case["test"],
-                group=case.get("group"),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            yield BadRecord(line, f"case {line}: missing or bad field ({_short(exc)})")
 
 
 # The HaluEval loaders by name, for the registry's ``dataset`` table (veracity.registry.DATASETS).

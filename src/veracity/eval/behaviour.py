@@ -1,7 +1,7 @@
 """The behavioural suite's scores (issue 53 §6): pass rates per test, summary rows, and the floors.
 
-The suite (``benchmarks/behaviour/``, read by :func:`veracity.data.loaders.read_behaviour_cases`) is CheckList-style
-(Ribeiro et al., ACL 2020). Each case names its ``test`` and its ``type``:
+The suite (``benchmarks/behaviour/``, read by :func:`veracity.data.behaviour_suite.read_behaviour_cases`) is
+CheckList-style (Ribeiro et al., ACL 2020). Each case names its ``test`` and its ``type``:
 
 - ``mft`` (minimum functionality): one error kind (``label`` 1) or one faithful kind (``label`` 0); a case passes
   when the verdict matches its label (``not_checked`` matches neither);
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from veracity._jsonl import read_rows
-from veracity.data.loaders import read_behaviour_cases
+from veracity.data.behaviour_suite import read_behaviour_cases
 
 __all__ = [
     "FLOORS",

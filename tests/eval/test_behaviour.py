@@ -1,0 +1,222 @@
+"""The behavioural suite (issue 53 §6): its generator, the scoring functions on hand-checkable inputs, its loader."""
+
+import gzip
+import importlib.util
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from veracity.data.behaviour_suite import read_behaviour_cases
+from veracity.data.loaders import Example, load_dataset
+from veracity.errors import ConfigError, InputError
+from veracity.eval.behaviour import (
+    Outcome,
+    behaviour_metrics,
+    case_passes,
+    check_floors,
+    outcomes_from_rows,
+    pass_rates,
+    summary_rows,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+GENERATOR = ROOT / "benchmarks" / "behaviour" / "generate.py"
+
+
+@pytest.fixture(scope="module")
+def generator():
+    spec = importlib.util.spec_from_file_location("behaviour_generate", GENERATOR)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["behaviour_generate"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def built(generator):
+    return generator.build()
+
+
+@pytest.fixture()
+def cases_file(built, generator, tmp_path, monkeypatch):
+    path = tmp_path / "cases.jsonl.gz"
+    path.write_bytes(generator.gzipped(built[1]))
+    monkeypatch.setenv("VERACITY_BEHAVIOUR", str(path))
+    return path
+
+
+def test_the_generator_is_deterministic(generator, built):
+    _, text = generator.build()
+    assert text == built[1]
+    assert generator.gzipped(text) == generator.gzipped(built[1])  # the same bytes: --check can compare files
+
+
+def test_the_suite_meets_its_counts(generator, built):
+    cases = built[0]
+    assert len(cases) >= 600
+    assert len({c["domain"] for c in cases}) >= 10
+    tests = Counter(c["test"] for c in cases)
+    assert set(tests) == set(generator.TESTS)
+    assert all(tests[t] >= 10 for t in generator.TESTS)
+    assert {c["type"] for c in cases} == {"mft", "inv", "dir"}
+    for kind in generator.ABSENT_KINDS:  # "caught at every answer length" can be read
+        assert {c["length_bucket"] for c in cases if c["test"] == kind} == {"1", "2-3", "4-8"}
+    for case in cases:
+        assert 1 <= case["sentences"] <= 8
+        if not case["test"].startswith("bad-"):  # a passage repeated 50 times is long by design
+            assert 1 <= case["passages"] <= 6
+            assert case["context_words"] <= 3000
+    by_id = {c["id"]: c for c in cases}
+    for case in cases:
+        if case["type"] == "mft":
+            assert case["label"] == (1 if case["test"] in generator.ERROR_TESTS else 0)
+            assert case["group"] is None
+        else:
+            assert by_id[case["group"]]["type"] == "mft"
+            assert case["expect"] in ("same", "not_lower", "below_threshold")
+
+
+def test_every_error_case_has_one_error_and_a_faithful_twin(generator, built):
+    for case in built[0]:
+        if case["type"] == "mft" and case["label"] == 1 and case["test"] != "world-knowledge":
+            assert case["twin_answer"] and case["twin_answer"] != case["answer"]
+            ((start, end),) = case["spans"]
+            assert case["answer"][start:end].strip()
+
+
+def test_the_sample_spans_every_test_with_its_bases(generator, built):
+    cases = built[0]
+    sample = [c for c in cases if c["sample"]]
+    assert 40 <= len(sample) <= 80
+    assert {c["test"] for c in sample} == set(generator.TESTS)
+    ids = {c["id"] for c in sample}
+    assert all(c["group"] in ids for c in sample if c["group"] is not None)
+
+
+def test_the_sample_loads_through_the_registered_loader(cases_file, built):
+    examples = list(load_dataset("behaviour:sample"))
+    assert examples and all(isinstance(e, Example) for e in examples)
+    sample = [c for c in built[0] if c["sample"]]
+    assert [e.id for e in examples] == [c["id"] for c in sample]
+    first = next(e for e in examples if e.task == "bad-empty-passages")
+    assert "" in first.context  # bad input reaches the detector as written
+    variant = next(e for e in examples if e.group is not None)
+    assert variant.group in {e.id for e in examples}
+    assert len(list(load_dataset("behaviour"))) == len(built[0])
+    assert {e.task for e in load_dataset("behaviour:absent-date")} == {"absent-date"}
+    with pytest.raises(ConfigError, match="behaviour splits"):
+        read_behaviour_cases("no-such-test")
+
+
+def test_a_missing_cases_file_says_how_to_generate_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("VERACITY_BEHAVIOUR", str(tmp_path / "missing.jsonl.gz"))
+    with pytest.raises(InputError, match=r"generate\.py"):
+        list(load_dataset("behaviour:sample"))
+
+
+# A tiny suite whose pass rates can be checked by hand.
+CASES = [
+    {"id": "e1", "test": "absent-number", "type": "mft", "label": 1, "length_bucket": "1"},
+    {"id": "e2", "test": "absent-number", "type": "mft", "label": 1, "length_bucket": "4-8"},
+    {"id": "s1", "test": "swap-date", "type": "mft", "label": 1, "length_bucket": "2-3"},
+    {"id": "f1", "test": "faithful-hedge", "type": "mft", "label": 0, "length_bucket": "1"},
+    {"id": "f2", "test": "faithful-hedge", "type": "mft", "label": 0, "length_bucket": "1"},
+    {"id": "i1", "test": "inv-passages-split", "type": "inv", "label": 1, "group": "e1", "expect": "same"},
+    {"id": "i2", "test": "inv-passages-split", "type": "inv", "label": 0, "group": "f1", "expect": "same"},
+    {"id": "i3", "test": "inv-passages-split", "type": "inv", "label": 0, "group": "gone", "expect": "same"},
+    {"id": "d1", "test": "dir-append-unsupported", "type": "dir", "label": 1, "group": "f1", "expect": "not_lower"},
+    {"id": "d2", "test": "dir-remove-unsupported", "type": "dir", "label": 0, "group": "e2",
+     "expect": "below_threshold"},
+]  # fmt: skip
+OUTCOMES = {
+    "e1": Outcome(0.9, 0.5, "hallucinated"),
+    "e2": Outcome(0.2, 0.5, "faithful"),  # missed at 4-8 sentences
+    "s1": Outcome(0.7, 0.5, "hallucinated"),
+    "f1": Outcome(0.1, 0.5, "faithful"),
+    "f2": Outcome(None, None, "not_checked"),  # passes neither way
+    "i1": Outcome(0.8, 0.5, "hallucinated"),  # same as e1
+    "i2": Outcome(0.6, 0.5, "hallucinated"),  # f1 was faithful
+    "i3": Outcome(0.1, 0.5, "faithful"),  # its base was not run: not judged
+    "d1": Outcome(0.1 - 1e-12, 0.5, "faithful"),  # equal to f1 within 1e-9: not lower
+    "d2": Outcome(0.3, 0.5, "faithful"),
+}
+
+
+def test_pass_rates_by_hand():
+    rates = pass_rates(CASES, OUTCOMES)
+    assert rates["absent-number"]["rate"] == 0.5
+    assert rates["absent-number"]["failed"] == ["e2"]
+    assert rates["absent-number"]["by_length"]["1"]["rate"] == 1.0
+    assert rates["absent-number"]["by_length"]["4-8"]["rate"] == 0.0
+    assert rates["absent-number"]["by_length"]["2-3"] == {"n": 0, "passed": 0, "rate": None, "n_unjudged": 0}
+    assert rates["faithful-hedge"]["rate"] == 0.5
+    assert rates["faithful-hedge"]["expect"] == "faithful"
+    assert rates["inv-passages-split"] == {
+        "type": "inv", "expect": "same", "n": 2, "passed": 1, "rate": 0.5, "n_unjudged": 1, "failed": ["i2"],
+    }  # fmt: skip
+    assert rates["dir-append-unsupported"]["rate"] == 1.0
+    assert rates["dir-remove-unsupported"]["rate"] == 1.0
+
+
+def test_cases_not_run_are_left_out():
+    rates = pass_rates(CASES, {"e1": OUTCOMES["e1"]})
+    assert rates["absent-number"]["n"] == 1
+    assert rates["swap-date"]["n"] == 0 and rates["swap-date"]["rate"] is None
+
+
+def test_direction_needs_scores():
+    case = CASES[8]
+    assert case_passes(case, Outcome(0.5, 0.5, "hallucinated"), Outcome(0.6, 0.5, "hallucinated")) is False
+    assert case_passes(case, Outcome(None, None, "not_checked"), OUTCOMES["f1"]) is False
+    assert case_passes(case, Outcome(0.2, 0.5, "faithful"), None) is None
+
+
+def test_floors_by_hand():
+    rows = {(r["test"], r["length"]): r for r in check_floors(pass_rates(CASES, OUTCOMES))}
+    assert rows[("absent-number", "1")]["passed"] is True
+    assert rows[("absent-number", "4-8")]["passed"] is False
+    assert rows[("absent-number", "2-3")]["passed"] is None  # nothing measured there
+    assert rows[("swap-date", None)]["passed"] is True  # 1.0 ≥ 0.60
+    assert rows[("swap-date", None)]["floor"] == 0.60
+    assert rows[("faithful-hedge", None)]["passed"] is False  # 0.5 < 0.90
+    assert rows[("inv-passages-split", None)]["floor"] == 0.97
+    assert rows[("dir-append-unsupported", None)]["passed"] is True
+    assert check_floors({"swap-date": pass_rates(CASES, OUTCOMES)["swap-date"]}, {"error": 1.01})[0]["passed"] is False
+
+
+def test_summary_and_metrics_by_hand():
+    rates = pass_rates(CASES, OUTCOMES)
+    summary = summary_rows(rates)
+    assert summary["error_kinds"] == {"absent-number": 0.5, "swap-date": 1.0}
+    assert summary["faithful_kinds"] == {"faithful-hedge": 0.5}
+    assert summary["absent_by_length"] == {"absent-number": {"1": 1.0, "2-3": None, "4-8": 0.0}}
+    assert summary["invariance"] == {"inv-passages-split": 0.5}
+    assert summary["by_type"] == {"dir": 1.0, "inv": 0.5, "mft": 3 / 5}
+    metrics = behaviour_metrics(CASES, OUTCOMES)
+    assert metrics["n_cases"] == 10 and metrics["n_scored"] == 10
+    assert (metrics["floors_met"], metrics["floors_measured"]) == (4, 7)
+    assert metrics["all_floors_met"] is False
+    json.dumps(metrics)  # it goes into metrics.json
+
+
+def test_outcomes_from_prediction_rows():
+    rows = [
+        {"id": "a", "score": 0.7, "threshold": 0.5, "predicted": 1},
+        {"id": "b", "score": 0.4, "threshold": 0.5, "predicted": 0},
+        {"id": "c", "threshold": 0.5, "predicted": 0, "not_checked": True},
+        {"id": "d", "error": "InputError: no context"},
+    ]
+    outcomes = outcomes_from_rows(rows)
+    assert outcomes["a"] == Outcome(0.7, 0.5, "hallucinated")
+    assert outcomes["b"].verdict == "faithful"
+    assert outcomes["c"] == Outcome(None, 0.5, "not_checked")
+    assert outcomes["d"].verdict == "error"
+    assert outcomes_from_rows(rows, threshold=0.3)["b"] == Outcome(0.4, 0.3, "hallucinated")
+
+
+def test_the_cases_file_is_what_the_generator_writes(cases_file, built):
+    rows = [json.loads(line) for line in gzip.open(cases_file, "rt", encoding="utf-8")]
+    assert rows == built[0]
