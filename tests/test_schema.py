@@ -137,11 +137,43 @@ def test_a_schema_1_report_is_upgraded_and_never_read_wrong():
         Report.model_validate(old)
     upgraded = upgrade_report(old)
     report = Report.model_validate(upgraded)
-    assert report.details.routed_to == "qa" and report.details.agent is None and report.schema_version == 3
+    assert report.details.routed_to == "qa" and report.details.agent is None and report.schema_version == 4
     assert "routed_to" not in upgraded and upgraded["details"] == {"routed_to": "qa"}
     current = json.loads(report.model_dump_json())
-    assert upgrade_report(current) is current and current["schema_version"] == 3
+    assert upgrade_report(current) is current and current["schema_version"] == 4
     with pytest.raises(ValidationError, match="schema_version"):
-        Report.model_validate({**current, "schema_version": 4})
+        Report.model_validate({**current, "schema_version": 5})
     version_2 = {**current, "schema_version": 2}  # schema 3 only added a verdict and a details field: read as it was
     assert Report.model_validate(upgrade_report(version_2)) == report
+    version_3 = {**current, "schema_version": 3}  # schema 4 changed only what a not_checked report holds
+    assert Report.model_validate(upgrade_report(version_3)) == report
+
+
+def test_a_not_checked_report_has_no_score_a_program_could_compare_with_the_threshold():
+    """Issue 53: score None exactly when not checked; what was read is kept apart, in details.unchecked_score."""
+    from veracity.schema import Details, Report, upgrade_report
+
+    base = {"answer": "Hola, ¿qué tal?", "threshold": 0.5, "detector": "d"}
+    unchecked = Report(**base, verdict="not_checked", score=None, details=Details(unchecked_score=0.998))
+    assert unchecked.score is None and unchecked.raw_score is None and unchecked.details.unchecked_score == 0.998
+    assert json.loads(unchecked.model_dump_json())["score"] is None
+    with pytest.raises(ValidationError, match="no score"):
+        Report(**base, verdict="not_checked", score=0.998)
+    with pytest.raises(ValidationError, match="no score"):
+        Report(**base, verdict="not_checked", score=None, raw_score=0.9)
+    with pytest.raises(ValidationError, match="needs a score"):
+        Report(**base, verdict="faithful", score=None)
+    with pytest.raises(ValidationError, match="unchecked_score"):
+        Report(**base, verdict="faithful", score=0.1, details=Details(unchecked_score=0.1))
+
+    checked = Report.decide(score=0.9, threshold=0.5, answer="a", detector="d", raw_score=0.7, calibration="c")
+    moved = checked.as_not_checked("not checked: a note")
+    assert (moved.verdict, moved.score, moved.raw_score) == ("not_checked", None, None)
+    assert moved.details.unchecked_score == 0.9 and moved.notes == ["not checked: a note"]
+    assert Report.model_validate_json(moved.model_dump_json()) == moved
+    assert moved.as_not_checked("another").details.unchecked_score == 0.9
+
+    # A schema-3 not_checked report (it kept its score) reads in the current shape, the score moved aside.
+    old = {**base, "verdict": "not_checked", "score": 0.998, "schema_version": 3}
+    upgraded = Report.model_validate(upgrade_report(old))
+    assert upgraded.score is None and upgraded.details.unchecked_score == 0.998 and upgraded.schema_version == 4

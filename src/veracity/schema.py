@@ -7,6 +7,8 @@ Conventions:
 * ``Report.score`` is a *hallucination* score in ``[0, 1]`` (higher = more likely hallucinated), and
   ``verdict == "hallucinated"`` exactly when ``score >= threshold``. Detectors whose paper states the rule the
   other way round (e.g. "hallucinated iff S <= T_s" for a support score S) report ``score = 1 - S``.
+* A ``not_checked`` report has no score (``score is None``, and no ``raw_score``): nothing a program could compare
+  with the threshold. What the detector read anyway, if anything, is ``details.unchecked_score``.
 """
 
 from __future__ import annotations
@@ -181,7 +183,8 @@ class SentenceScore(_Frozen):
 
 
 Verdict = Literal["hallucinated", "faithful", "not_checked"]
-"""``not_checked``: no verdict — the detector's models cannot read the answer (a language they were not trained on)."""
+"""``not_checked``: no verdict — there is nothing to check (an empty answer) or the detector's models cannot read the
+answer (a language they were not trained on). Such a report has no score."""
 
 
 def verdict_of(score: float, threshold: float) -> Verdict:
@@ -261,8 +264,9 @@ class Finding(_Frozen):
     explanation: str = Field(description="One line a reader can check, e.g. 'answer: 2019; source: 2017 (date)'.")
 
 
-SCHEMA_VERSION: Literal[3] = 3
-"""The Report's shape. 2: detector-specific fields moved into ``Report.details`` (issue 34); 1 had them top level."""
+SCHEMA_VERSION: Literal[4] = 4
+"""The Report's shape. 4: a ``not_checked`` report has no score (issue 53); 3: the ``not_checked`` verdict (issue 44);
+2: detector-specific fields moved into ``Report.details`` (issue 34); 1 had them top level."""
 
 
 class Details(_Frozen):
@@ -295,6 +299,14 @@ class Details(_Frozen):
         description="Words a detector marked in an answer it judged faithful (or did not check) as a whole: weak marks "
         "below the verdict's threshold, for inspection; they are not shown as unsupported text.",
     )
+    unchecked_score: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="`not_checked` reports only: the score the detector read anyway (calibrated if the report is), "
+        "for inspection. It decides nothing, and it is not `score` so that no program compares it with the threshold; "
+        "None when nothing was read (an empty answer).",
+    )
 
 
 class Report(_Frozen):
@@ -303,14 +315,18 @@ class Report(_Frozen):
     answer: str
     question: str | None = None
     verdict: Verdict
-    score: float = Field(
+    score: float | None = Field(
         ge=0.0,
         le=1.0,
-        description="Hallucination score; hallucinated iff score >= threshold. With a calibration, P(hallucinated).",
+        description="Hallucination score; hallucinated iff score >= threshold. With a calibration, P(hallucinated). "
+        "None exactly when the verdict is `not_checked` (what was read anyway: `details.unchecked_score`).",
     )
     threshold: float = Field(ge=0.0, le=1.0)
     raw_score: float | None = Field(
-        default=None, ge=0.0, le=1.0, description="The detector's own score before calibration (None: not calibrated)."
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="The detector's own score before calibration (None: not calibrated, or not checked).",
     )
     calibration: str | None = Field(
         default=None, description="The calibration applied: file, input shape and method (None: raw score)."
@@ -327,20 +343,46 @@ class Report(_Frozen):
         default_factory=Details,
         description="What one kind of detector adds (agent trace, route, cascade stage, signals, evidence groups).",
     )
-    schema_version: Literal[3] = Field(default=SCHEMA_VERSION, description="Raised when the Report's shape changes.")
+    schema_version: Literal[4] = Field(default=SCHEMA_VERSION, description="Raised when the Report's shape changes.")
 
     @classmethod
     def decide(cls, *, score: float, threshold: float, **fields: Any) -> Report:
         """The Report of ``score`` at ``threshold``, its verdict by :func:`verdict_of`: how detectors build one."""
         return cls(verdict=verdict_of(score, threshold), score=score, threshold=threshold, **fields)
 
+    def as_not_checked(self, note: str) -> Report:
+        """This report with no verdict: ``not_checked``, ``note`` added, no words marked, no score.
+
+        What the detector read is kept in ``details.unchecked_score``; the pre-calibration ``raw_score`` goes too (a
+        program could compare it with a threshold as well). A report already not checked only gains the note.
+        """
+        if self.verdict == "not_checked":
+            return self.model_copy(update={"notes": [*self.notes, note]})
+        return self.model_copy(
+            update={
+                "verdict": "not_checked",
+                "score": None,
+                "raw_score": None,
+                "hallucinated_spans": [],
+                "notes": [*self.notes, note],
+                "details": self.details.model_copy(update={"unchecked_score": self.score}),
+            }
+        )
+
     @model_validator(mode="after")
     def _check_consistency(self) -> Self:
-        expected = verdict_of(self.score, self.threshold)
         if self.verdict == "not_checked":
+            if self.score is not None or self.raw_score is not None:
+                raise ValueError(
+                    "a not_checked report has no score or raw_score (what was read goes in details.unchecked_score)"
+                )
             if self.hallucinated_spans:
                 raise ValueError("a not_checked report marks no words as unsupported")
-        elif self.verdict != expected:
+        elif self.score is None:
+            raise ValueError(f"a {self.verdict} report needs a score (only a not_checked report has none)")
+        elif self.details.unchecked_score is not None:
+            raise ValueError("details.unchecked_score belongs to not_checked reports only")
+        elif self.verdict != verdict_of(self.score, self.threshold):
             raise ValueError(f"verdict {self.verdict!r} contradicts score {self.score} and threshold {self.threshold}")
         for span in self.hallucinated_spans:
             if not span.matches(self.answer):
@@ -363,14 +405,20 @@ def upgrade_report(data: dict[str, Any]) -> dict[str, Any]:
 
     ``Report.model_validate(upgrade_report(json.loads(old)))`` reads a report stored by an earlier version: schema 1
     had the detector-specific fields at the top level (moved into ``details``); schema 2 reads as it was (schema 3 only
-    added the ``not_checked`` verdict and ``details.below_threshold_spans``).
+    added the ``not_checked`` verdict and ``details.below_threshold_spans``); a schema-3 ``not_checked`` report's
+    score moves to ``details.unchecked_score`` (schema 4: such a report has no score).
     """
     version = data.get("schema_version", 1)
-    if version == SCHEMA_VERSION or version not in (1, 2):
+    if version == SCHEMA_VERSION or version not in (1, 2, 3):
         return data
-    if version == 2:
-        return {**data, "schema_version": SCHEMA_VERSION}
-    upgraded = {k: v for k, v in data.items() if k not in _DETAIL_FIELDS}
-    upgraded["details"] = {k: data[k] for k in _DETAIL_FIELDS if k in data and data[k] not in (None, [])}
+    upgraded = dict(data)
+    if version == 1:
+        upgraded = {k: v for k, v in data.items() if k not in _DETAIL_FIELDS}
+        upgraded["details"] = {k: data[k] for k in _DETAIL_FIELDS if k in data and data[k] not in (None, [])}
+    if upgraded.get("verdict") == "not_checked":
+        details = dict(upgraded.get("details") or {})
+        if upgraded.get("score") is not None:
+            details["unchecked_score"] = upgraded["score"]
+        upgraded.update(score=None, raw_score=None, details=details)
     upgraded["schema_version"] = SCHEMA_VERSION
     return upgraded

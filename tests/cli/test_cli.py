@@ -75,13 +75,13 @@ def test_answer_from_stdin_and_settings():
     assert all(len(c.evidence) == 1 for c in report.claims)
 
 
-def test_empty_answer_is_faithful():
+def test_empty_answer_is_not_checked():
     result = runner.invoke(
         app, ["detect", "--answer", "", "--context", str(EXAMPLE / "warsaw.txt"), "--format", "json"]
     )
     assert result.exit_code == 0, result.output
     report = Report.model_validate_json(result.stdout)
-    assert report.verdict == "faithful" and report.claims == []
+    assert report.verdict == "not_checked" and report.score is None and report.claims == []  # issue 53
 
 
 GROUNDING_ON_README = ["detect", "-d", "grounding", "--answer", "Paris is in France.", "--context", "README.md"]

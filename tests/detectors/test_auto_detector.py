@@ -62,7 +62,7 @@ def test_the_routes_own_details_are_kept_beside_the_route():
     routes["claim"].details = Details(signals=[Signal(name="novel_share", value=0.4, contribution=1.2)])
     report = auto.detect("She was born in Paris.", CONTEXT, None)
     assert report.details.routed_to == "claim" and [s.name for s in report.details.signals] == ["novel_share"]
-    assert report.details.decided_by is None and report.schema_version == 3
+    assert report.details.decided_by is None and report.schema_version == 4
 
 
 @pytest.mark.parametrize(
@@ -98,7 +98,10 @@ def test_a_short_answer_over_retrieved_passages_takes_the_long_form_route():
     short = "Both are good aerobic exercise."
     passages = "passage 1: Cycling is aerobic exercise.\n\npassage 2: Running is aerobic exercise too."
     assert auto.detect(short, [passages], QUESTION).details.routed_to == "long_qa"  # numbered passages
-    assert auto.detect(short, CONTEXT + CONTEXT, QUESTION).details.routed_to == "long_qa"  # two documents
+    two = [*CONTEXT, "Pierre Curie was born in Paris in 1859."]
+    assert auto.detect(short, two, QUESTION).details.routed_to == "long_qa"  # two documents
+    # Issue 53: one passage given twice is one document (as_documents keeps it once): the same route as without it.
+    assert auto.detect(short, CONTEXT + CONTEXT, QUESTION).details.routed_to == "qa"
     one_paragraph = ["Cycling is aerobic exercise. See passage 1: above."]
     assert auto.detect(short, one_paragraph, QUESTION).details.routed_to == "qa"
     assert auto.detect(short, [*CONTEXT, "  "], QUESTION).details.routed_to == "qa"  # an empty document is not one
@@ -106,10 +109,10 @@ def test_a_short_answer_over_retrieved_passages_takes_the_long_form_route():
     assert rag_shaped(["[1] One.\n[2] Two."]) and not rag_shaped(["[1] One only."]) and not rag_shaped([])
 
 
-def test_an_empty_answer_is_faithful_and_reaches_no_route():
+def test_an_empty_answer_is_not_checked_and_reaches_no_route():
     auto, routes = scripted()
     report = auto.detect("   ", CONTEXT, QUESTION)
-    assert report.verdict == "faithful" and report.details.routed_to is None
+    assert report.verdict == "not_checked" and report.score is None and report.details.routed_to is None
     assert all(r.calls == 0 for r in routes.values())
 
 

@@ -132,6 +132,37 @@ def test_fit_refuses_test_runs_and_mixed_detectors_and_the_cli_writes_the_file(t
     out = tmp_path / "cal.json"
     result = CliRunner().invoke(app, ["calibrate", str(a), "--out", str(out), "--method", "isotonic"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["shapes"]["qa"]["method"] == "isotonic" and Calibrator.load(out).shapes
+    assert json.loads(result.stdout)["shapes"]["qa"]["method"] == "isotonic" and Calibrator.load(out).shapes
     bad = CliRunner().invoke(app, ["calibrate", str(test_run), "--out", str(out)])
     assert bad.exit_code != 0 and "test split" in bad.output
+
+
+def test_calibrate_on_few_rows_warns_with_the_measured_error_at_that_size(tmp_path, verifier):
+    """Issue 53: fewer rows than a calibrator can be trusted with is a warning with the expected ECE, not silence."""
+    from veracity.calibration import MEASURED_ECE, TRUSTED_ROWS, small_fit_warnings
+
+    few = _run(tmp_path / "few", "verifier", verifier.config(), _qa_rows(60))
+    warnings = small_fit_warnings(fit_calibrator([few]))
+    assert len(warnings) == 1 and warnings[0].startswith("calibrating qa on 60 rows (platt): expect an ECE of about")
+    assert f"about {MEASURED_ECE['platt'][50][0]:.2f}" in warnings[0] and "experiments/calibration-size" in warnings[0]
+    tiny = small_fit_warnings(fit_calibrator([_run(tmp_path / "tiny", "verifier", verifier.config(), _qa_rows(10))]))
+    assert f"more than {MEASURED_ECE['platt'][25][0]:.2f}" in tiny[0]
+    enough = _run(tmp_path / "enough", "verifier", verifier.config(), _qa_rows(TRUSTED_ROWS))
+    assert small_fit_warnings(fit_calibrator([enough])) == []
+
+    result = CliRunner().invoke(app, ["calibrate", str(few), "--out", str(tmp_path / "cal.json")])
+    assert result.exit_code == 0, result.output
+    assert f"veracity: warning: {warnings[0]}" in result.stderr
+    assert json.loads(result.stdout)["warnings"] == warnings
+
+
+def test_the_warnings_figures_are_the_committed_measurement():
+    from conftest import ROOT
+    from veracity.calibration import MEASURED_ECE
+
+    measured = json.loads((ROOT / "experiments" / "calibration-size" / "metrics.json").read_text(encoding="utf-8"))
+    table = {
+        method: {int(n): (row["mean"], row["p90"]) for n, row in sizes.items()}
+        for method, sizes in measured["table"].items()
+    }
+    assert table == MEASURED_ECE

@@ -46,3 +46,21 @@ def test_open_domain_takes_no_context_and_the_input_is_frozen():
     assert item.context == [] and item.id == "r1"
     with pytest.raises(ValueError):
         item.answer = "changed"  # type: ignore[misc]
+
+
+def test_a_detector_reads_each_passage_once_and_no_empty_one():
+    """Issue 53: empty documents and repeated passages (whitespace aside) are dropped, the first id kept, and named."""
+    from veracity.detectors.base import as_documents, dropped_documents
+
+    context = ["Kyoto is old.", "", "Kyoto is old.", {"id": "k", "text": "Kyoto  is old.\n"}, "Nara is older.", "  "]
+    kept = as_documents(context)
+    assert [(d.id, d.text) for d in kept] == [("doc-1", "Kyoto is old."), ("doc-5", "Nara is older.")]
+    note = dropped_documents(to_documents(context))
+    assert note == (
+        "context: dropped 2 empty documents (doc-2, doc-6); 2 repeats of doc-1 (doc-3, k) — each passage is read once"
+    )
+    assert dropped_documents(kept) is None
+    fifty = dropped_documents(to_documents(["Kyoto is old."] * 51))
+    assert fifty is not None and "50 repeats of doc-1 (doc-2, doc-3, doc-4 … doc-51)" in fifty
+    with pytest.raises(InputError, match="no context"):
+        as_documents(["", "  "])

@@ -33,9 +33,10 @@ def test_the_registry_is_pinned():
 
 @pytest.mark.parametrize("name", DETECTORS)
 def test_an_empty_answer_is_the_defined_result(name):
+    # Issue 53: not checked, not faithful (a gate must not pass a blank reply), and no score to compare.
     report = load_detector(name).detect("   ", CONTEXT)
-    assert report.verdict == "faithful" and report.score < report.threshold
-    assert report.hallucinated_spans == [] and any("empty answer" in note for note in report.notes)
+    assert report.verdict == "not_checked" and report.score is None and report.details.unchecked_score is None
+    assert report.hallucinated_spans == [] and "empty answer: nothing to check" in report.notes
 
 
 @pytest.mark.parametrize("name", DETECTORS)

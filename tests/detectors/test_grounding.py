@@ -86,9 +86,9 @@ def test_filler_sentences_are_not_scored(grounding):
 
 
 @pytest.mark.parametrize("answer", ["", "   \n "])
-def test_empty_answer_is_faithful_with_no_claims(grounding, answer):
+def test_empty_answer_is_not_checked_with_no_claims(grounding, answer):
     report = grounding.detect(answer, [Document(id="d", text="Anything.")])
-    assert report.verdict == "faithful" and report.score == 0.0
+    assert report.verdict == "not_checked" and report.score is None
     assert report.claims == [] and report.sentences == []
 
 

@@ -91,7 +91,9 @@ def test_an_answer_in_another_language_is_not_checked(default, name):
     report = detector.detect(GERMAN_ANSWER, GERMAN_CONTEXT, "Wie lange dauert die Testphase?")
     assert report.verdict == "not_checked" and report.hallucinated_spans == []
     assert any("reads as 'de'" in note and "read English only" in note for note in report.notes)
-    assert 0.0 <= report.score <= 1.0
+    # Issue 53: no score a program could compare with the threshold; what was read is kept apart.
+    assert report.score is None and report.raw_score is None
+    assert report.details.unchecked_score is not None and 0.0 <= report.details.unchecked_score <= 1.0
     assert render_report(report).startswith("verdict: NOT CHECKED")
 
 
@@ -113,5 +115,19 @@ def test_the_exit_code_of_an_answer_not_checked_is_2():
 def test_a_not_checked_report_may_not_mark_words():
     answer = "Paris ist in Deutschland."
     with pytest.raises(ValueError, match="not_checked"):
-        Report(answer=answer, verdict="not_checked", score=0.9, threshold=0.5, detector="x",
+        Report(answer=answer, verdict="not_checked", score=None, threshold=0.5, detector="x",
                hallucinated_spans=[TextSpan.of(answer, 13, 24)])  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["auto", "novelty", "grounding"])
+def test_repeated_and_empty_passages_leave_the_verdict_as_it_is_without_them(default, name):
+    """Issue 53: a passage given twice or 50 times, and empty strings beside it, change nothing but a note."""
+    detector = default if name == "auto" else load_detector(name)
+    answer, question = "The free trial lasts 45 days and the Team plan costs $12 per user per month.", "How long?"
+    plain = detector.detect(answer, PRODUCT, question)
+    for context in (PRODUCT * 2, PRODUCT * 50, ["", *PRODUCT, "   "], ["", *(PRODUCT * 50)]):
+        report = detector.detect(answer, context, question)
+        assert (report.verdict, report.score) == (plain.verdict, plain.score)
+        assert report.hallucinated_spans == plain.hallucinated_spans
+        assert any(note.startswith("context: dropped") for note in report.notes)
+        assert [n for n in report.notes if not n.startswith("context: dropped")] == plain.notes

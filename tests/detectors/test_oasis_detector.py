@@ -106,7 +106,7 @@ def test_bad_inputs_get_clear_errors_or_defined_results(oasis, tmp_path):
     with pytest.raises(InputError, match="no context"):
         oasis.detect("Paris is in France.", ["  "])  # documents given, but all empty
     empty = oasis.detect("   ", [])
-    assert empty.verdict == "faithful" and empty.notes == ["empty answer: nothing to check"]
+    assert empty.verdict == "not_checked" and empty.notes == ["empty answer: nothing to check"]
     question_only = oasis.detect("Is it true?", [])
     assert question_only.verdict == "faithful" and not question_only.claims
 

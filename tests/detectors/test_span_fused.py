@@ -138,7 +138,7 @@ def test_span_detector_predicts_with_a_trained_model(tiny_span_model: Path):
     assert 0.0 <= report.score <= 1.0
     assert report.hallucinated_spans and all(s.matches(answer) for s in report.hallucinated_spans)
     assert any("windows" in n for n in report.notes) and any("context cut" in n for n in report.notes)
-    assert load_detector("span", model=str(tiny_span_model / "model")).detect("", ["x"]).verdict == "faithful"
+    assert load_detector("span", model=str(tiny_span_model / "model")).detect("", ["x"]).verdict == "not_checked"
 
 
 def test_span_model_info_errors_name_the_file(tmp_path: Path):
@@ -241,7 +241,7 @@ def test_a_sentence_a_source_contradicts_scores_the_contradiction_and_says_so(fu
 
 
 def test_fused_bad_inputs_have_defined_results(fused):
-    assert fused.detect("  ", ["Some context."]).verdict == "faithful"
+    assert fused.detect("  ", ["Some context."]).verdict == "not_checked"  # issue 53: a blank reply
     quiet = fused.detect("It is what it is.", ["Some context about Paris."])
     assert 0.0 <= quiet.score <= 1.0 and any("no content words" in n for n in quiet.notes)
     with pytest.raises(InputError):

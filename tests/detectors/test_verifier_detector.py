@@ -55,10 +55,10 @@ def test_whole_mode_scores_one_joined_pair():
 
 
 @pytest.mark.parametrize("answer", ["", "   "])
-def test_empty_answer_is_faithful_without_scoring(answer):
+def test_empty_answer_is_not_checked_without_scoring(answer):
     scorer = overlap_scorer()
     report = VerifierDetector(scorer).detect(answer, DOCS)
-    assert report.verdict == "faithful" and scorer.calls == []
+    assert report.verdict == "not_checked" and report.score is None and scorer.calls == []
 
 
 def test_per_document_mode_takes_the_best_single_document():

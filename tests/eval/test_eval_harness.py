@@ -185,7 +185,7 @@ def test_verifier_states_short_answers_with_their_question():
     assert report.score == pytest.approx(0.8) and report.verdict == "hallucinated"
     detector.detect("Kyoto was the capital.", ["Kyoto was the capital."])
     assert scorer.pairs[-1][1] == "Kyoto was the capital."
-    assert detector.detect("", ["x"]).verdict == "faithful"
+    assert detector.detect("", ["x"]).verdict == "not_checked"
 
 
 def test_stage_timings_average_each_stage_and_give_its_share():
@@ -358,3 +358,21 @@ def test_rerunning_a_finished_run_leaves_its_metrics_file_as_it_was(grounding, t
     assert again.n_new == 0 and path.read_bytes() == written and again.metrics["throughput_per_s"] == 1234.5
     shown_as = evaluate(grounding, GENERIC, tmp_path, limit=2)  # a different outcome is still written
     assert json.loads(path.read_text())["n"] == 2 and shown_as.metrics["n"] == 2
+
+
+def test_an_answer_not_checked_has_no_score_in_its_row_and_auroc_reads_the_checked_rows(grounding, tmp_path):
+    """Issue 53: an empty answer is not_checked: no score in its row, predicted 0, counted, left out of AUROC."""
+    records = [
+        {"id": "a", "answer": "Paris is in Germany.", "context": ["Paris is in France."], "label": 1},
+        {"id": "b", "answer": "Paris is in France.", "context": ["Paris is in France."], "label": 0},
+        {"id": "c", "answer": "   ", "context": ["Paris is in France."], "label": 1},
+    ]
+    data = tmp_path / "in.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    result = evaluate(grounding, f"jsonl:{data}", tmp_path / "run")
+    rows = {r["id"]: r for r in map(json.loads, (tmp_path / "run" / "predictions.jsonl").read_text().splitlines())}
+    assert "score" not in rows["c"] and rows["c"]["not_checked"] is True and rows["c"]["predicted"] == 0
+    assert "unchecked_score" not in rows["c"]  # an empty answer: nothing was read
+    assert result.metrics["n"] == 3 and result.metrics["n_not_checked"] == 1
+    metrics = result.metrics["metrics"]
+    assert metrics["n_scored"] == 2 and metrics["auroc"] == 1.0 and metrics["recall"] == 0.5

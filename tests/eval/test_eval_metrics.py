@@ -155,3 +155,12 @@ def test_easiness_by_hand():
 def test_length_mismatch_is_an_error():
     with pytest.raises(ValueError, match="length mismatch"):
         binary_metrics([1, 0], [1])
+
+
+def test_an_example_without_a_score_counts_in_accuracy_and_is_left_out_of_the_ranking_metrics():
+    """Issue 53: a not_checked answer has no score; AUROC, AUPRC and ECE are over the scored ones, counted."""
+    m = binary_metrics([1, 0, 1, 0], [1, 0, 0, 0], [0.9, 0.1, None, 0.2])
+    assert m["accuracy"] == 0.75 and m["recall"] == 0.5  # the unscored hallucination was not caught
+    assert m["auroc"] == 1.0 and m["n_scored"] == 3
+    assert m["ece"] == pytest.approx(expected_calibration_error([1, 0, 0], [0.9, 0.1, 0.2]))
+    assert "n_scored" not in binary_metrics([1, 0], [1, 0], [0.9, 0.1])

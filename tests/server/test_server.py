@@ -102,13 +102,15 @@ def test_bad_input_gets_a_problem_naming_the_field(make_client, body, status, co
 
 
 def test_an_empty_answer_gets_the_librarys_defined_result_as_everywhere(make_client):
-    """Issue 33: the library, the CLI, batches, jobs and HTTP agree: nothing to check, faithful, with a note."""
+    """Issue 33: the library, the CLI, batches, jobs and HTTP agree: nothing to check, with a note (issue 53: not
+    checked, no score)."""
     client = make_client()
     response = client.post("/v1/detect", json={**KYOTO, "answer": "  "})
     assert response.status_code == 200, response.text
     served = response.json()
     local = load_detector("grounding").detect("  ", KYOTO["context"], KYOTO["question"])
-    assert served["verdict"] == local.verdict == "faithful" and served["notes"] == local.notes
+    assert served["verdict"] == local.verdict == "not_checked" and served["notes"] == local.notes
+    assert served["score"] is None and local.score is None
     assert "empty answer: nothing to check" in served["notes"]
 
 

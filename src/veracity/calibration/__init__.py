@@ -3,7 +3,8 @@
 - :mod:`~veracity.calibration.calibrator`: the maps (Platt scaling, isotonic regression), one per input shape, the
   :class:`Calibrator` file with the fingerprint of the settings and weights it was fitted for, and the expected
   calibration error that measures a fit;
-- :mod:`~veracity.calibration.fit`: ``veracity calibrate`` — a calibrator from ``veracity eval`` runs on dev splits.
+- :mod:`~veracity.calibration.fit`: ``veracity calibrate`` — a calibrator from ``veracity eval`` runs on dev splits,
+  and the warning for a shape fitted on too few rows (the expected error measured in experiments/calibration-size).
 
 Applying one is a detector's business: :mod:`veracity.detectors.calibrated` wraps any detector with its calibrator,
 and the calibrators shipped for the built-in detectors live beside it (``detectors/calibrators/NAME.json``).
@@ -26,13 +27,15 @@ from veracity.calibration.calibrator import (
     shape_of_task,
     weights_digest,
 )
-from veracity.calibration.fit import fit_calibrator
+from veracity.calibration.fit import MEASURED_ECE, TRUSTED_ROWS, fit_calibrator, small_fit_warnings
 
 __all__ = [
     "CALIBRATOR_FORMAT",
+    "MEASURED_ECE",
     "MODEL_SETTINGS",
     "RUNTIME_SETTINGS",
     "SHAPES",
+    "TRUSTED_ROWS",
     "CalibrationError",
     "Calibrator",
     "ShapeCalibration",
@@ -44,5 +47,6 @@ __all__ = [
     "input_shape",
     "settings_fingerprint",
     "shape_of_task",
+    "small_fit_warnings",
     "weights_digest",
 ]

@@ -399,13 +399,17 @@ def calibrate(
     method: Annotated[str, typer.Option(help="auto (isotonic; Platt under 200 examples), isotonic or platt.")] = "auto",
 ) -> None:
     """Fit a detector's calibrator (raw score → P(hallucinated), per input shape) from its dev runs."""
-    from veracity.calibration import fit_calibrator
+    from veracity.calibration import fit_calibrator, small_fit_warnings
 
     calibrator = fit_calibrator(runs, method)
     calibrator.save(out)
     summary = {shape: {"method": fit.method, "n": fit.n, **calibrator.dev_metrics.get(shape, {})}
                for shape, fit in calibrator.shapes.items()}  # fmt: skip
-    typer.echo(json.dumps({"detector": calibrator.detector, "out": str(out), "shapes": summary}, indent=2))
+    warnings = small_fit_warnings(calibrator)
+    for warning in warnings:
+        typer.echo(f"veracity: warning: {warning}", err=True)
+    result = {"detector": calibrator.detector, "out": str(out), "shapes": summary, "warnings": warnings}
+    typer.echo(json.dumps(result, indent=2))
 
 
 @app.command()

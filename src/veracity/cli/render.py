@@ -32,14 +32,11 @@ def render_report(report: Report) -> str:
     Every score is on the headline's scale (higher = more likely hallucinated); sentences are marked ✗ / ✓ as the
     detector judged them.
     """
-    score, threshold = score_and_threshold(report.score, report.threshold)
     kind = "P(hallucinated)" if report.calibration else "score"
-    if report.verdict == "not_checked":
-        headline = (
-            f"verdict: NOT CHECKED  (its models cannot read this answer: see the notes; {kind} {score}, for reference "
-            f"only; detector {report.detector})"
-        )
+    if report.score is None:  # not checked: no score to show beside a threshold
+        headline = f"verdict: NOT CHECKED  (no verdict: see the notes; detector {report.detector})"
     else:
+        score, threshold = score_and_threshold(report.score, report.threshold)
         relation = "≥" if report.verdict == "hallucinated" else "<"
         headline = (
             f"verdict: {report.verdict.upper()}  ({kind} {score} {relation} threshold {threshold}; higher is worse; "

@@ -26,6 +26,7 @@ __all__ = [
     "RuntimeSettings",
     "StageTimer",
     "as_documents",
+    "dropped_documents",
     "empty_answer_report",
     "load_pair_scorer",
     "scorer_for",
@@ -296,27 +297,72 @@ class DetectInput(BaseModel):
         return cls(answer=answer, context=documents, question=question, id=id)
 
 
+def _passage_key(text: str) -> str:
+    # Whitespace does not make a passage new: the same passage with another line break is the same evidence.
+    return " ".join(text.split())
+
+
 def as_documents(context: ContextInput | None) -> list[Document]:
-    """Context as documents for a detector: :func:`to_documents`, empty documents dropped, at least one left.
+    """Context as documents for a detector: :func:`to_documents`, empty documents and repeated passages dropped.
+
+    A passage given twice (the same text, whitespace aside) is kept once, under its first id, so repeating a passage,
+    however often, leaves the verdict as it is without the repeats. At least one document must be left;
+    :func:`dropped_documents` words what was dropped (the guard of :func:`~veracity.detectors.load_detector` adds it to
+    every report's notes).
 
     Raises:
         InputError: as :func:`to_documents`, or no document has text.
     """
-    non_empty = [d for d in to_documents(context) if d.text.strip()]
-    if not non_empty:
+    kept, seen = [], set()
+    for document in to_documents(context):
+        key = _passage_key(document.text)
+        if key and key not in seen:
+            seen.add(key)
+            kept.append(document)
+    if not kept:
         raise InputError("no context: give at least one non-empty document to check the answer against")
-    return non_empty
+    return kept
+
+
+def dropped_documents(documents: Sequence[Document]) -> str | None:
+    """The note that says which of ``documents`` :func:`as_documents` drops (empty, or a repeat), or None if none."""
+    empty: list[str] = []
+    repeats: dict[str, list[str]] = {}  # first id -> ids of its repeats
+    first: dict[str, str] = {}
+    for document in documents:
+        key = _passage_key(document.text)
+        if not key:
+            empty.append(document.id)
+        elif key in first:
+            repeats.setdefault(first[key], []).append(document.id)
+        else:
+            first[key] = document.id
+    if not empty and not repeats:
+        return None
+
+    def listed(ids: Sequence[str]) -> str:
+        return ", ".join(ids) if len(ids) <= 4 else f"{', '.join(ids[:3])} … {ids[-1]}"
+
+    parts = []
+    if empty:
+        parts.append(f"{len(empty)} empty document{'s' * (len(empty) > 1)} ({listed(empty)})")
+    for kept_id, ids in repeats.items():
+        parts.append(f"{len(ids)} repeat{'s' * (len(ids) > 1)} of {kept_id} ({listed(ids)})")
+    return "context: dropped " + "; ".join(parts) + " — each passage is read once"
 
 
 def empty_answer_report(
     detector: Detector, answer: str, question: str | None, threshold: float, models: dict[str, str]
 ) -> Report:
-    """The defined result for an empty or whitespace answer: faithful, score 0, nothing checked."""
+    """The defined result for an empty or whitespace answer: ``not_checked``, no score, a note.
+
+    Not ``faithful``: a gate that passes faithful answers must not pass a blank reply.
+    """
     return Report(
         answer=answer,
         question=question,
-        verdict="faithful",
-        score=0.0,
+        verdict="not_checked",
+        score=None,
         threshold=threshold,
         detector=detector.name,
         config=detector.config(),

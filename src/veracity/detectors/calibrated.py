@@ -67,6 +67,8 @@ class CalibratedDetector:
         """The wrapped detector's report, its score calibrated for the input's shape."""
         report = self.inner.detect(answer, context, question)
         updates: dict[str, Any] = {"config": self.config()}
+        if report.score is None:  # not checked: no score to map
+            return report.model_copy(update=updates)
         if self.calibrator is None:
             if self.note:
                 updates["notes"] = [*report.notes, self.note]

@@ -106,6 +106,8 @@ class CascadeDetector(ConfiguredDetector[CascadeConfig]):
         if not answer.strip():
             return empty_answer_report(self, answer, question, 0.5, {})
         first = self.first.detect(answer, documents, question)
+        if first.score is None:  # not checked by the first stage (its language): the second reads no more
+            return self._as_cascade(first, "first", {f"first:{k}": v for k, v in first.timings_ms.items()}, first.notes)
         shape, band = self.band_for(answer, question)
         notes = list(first.notes)
         if first.calibration is None:

@@ -7,9 +7,11 @@
 2. **No verdict on a language the models do not read.** A detector whose models read English only
    (``reads_english_only``, true for every shipped detector but ``novelty``) gives an answer that surely reads as
    another language (:func:`~veracity.text.language.detect_language`) the verdict ``not_checked``, with a note naming
-   the language. The score stays in the report for reference (``fused`` computes it from its language-agnostic word
-   overlap signals alone), but it decides nothing: a swapped name or number in German is as invisible to the models
-   as a faithful German paraphrase is unreadable to them.
+   the language. A ``not_checked`` report has no score: what the detector read anyway (``fused`` computes it from its
+   language-agnostic word overlap signals alone) is kept in ``details.unchecked_score`` and decides nothing: a swapped
+   name or number in German is as invisible to the models as a faithful German paraphrase is unreadable to them.
+3. **Nothing dropped silently.** Empty documents and repeated passages, which every detector drops
+   (:func:`~veracity.detectors.base.as_documents`), are named in a note.
 """
 
 from __future__ import annotations
@@ -31,10 +33,10 @@ def keep_promises(report: Report, english_only: bool) -> Report:
         if language is not None and language.code != "en":
             note = (
                 f"not checked: the answer reads as {language.code!r} (p = {language.probability:.2f}) and the models "
-                f"of {report.detector!r} read English only; the score ({report.score:.2f}) is shown for reference and "
+                f"of {report.detector!r} read English only; what they read is kept in details.unchecked_score and "
                 "decides nothing (the `novelty` detector reads any language)"
             )
-            report = report.model_copy(update={"verdict": "not_checked", "notes": [*report.notes, note]})
+            report = report.as_not_checked(note)
     if report.verdict == "hallucinated":
         return report
     weak = list(report.hallucinated_spans)
@@ -79,7 +81,21 @@ class GuardedDetector:
 
             preload_identifier()  # loads while the detector works (see there)
         report = self.inner.detect(answer, context, question)
+        dropped = _dropped(context)
+        if dropped is not None and dropped not in report.notes:
+            report = report.model_copy(update={"notes": [*report.notes, dropped]})
         return keep_promises(report, english_only)
+
+
+def _dropped(context: Sequence[Document | str]) -> str | None:
+    """The note naming the documents of ``context`` that the detector dropped (a context it refuses has none)."""
+    from veracity.detectors.base import dropped_documents, to_documents
+    from veracity.errors import InputError
+
+    try:
+        return dropped_documents(to_documents(context))
+    except InputError:  # the detector said what is wrong with it already
+        return None
 
 
 def guarded(detector: Any) -> GuardedDetector:

@@ -166,7 +166,7 @@ def evaluate(
         rows = [
             r
             for r in read_rows(calibration_dir / PREDICTIONS)
-            if "error" not in r and "score" in r and str(r.get("id")) in calibration_ids
+            if "error" not in r and _scored(r) is not None and str(r.get("id")) in calibration_ids
         ]
         threshold, value = m.fit_threshold([r["label"] for r in rows], [r["score"] for r in rows], objective)
         calibration = {
@@ -334,8 +334,11 @@ def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, 
                 row["timings_ms"] = {k: round(v, 3) for k, v in report.timings_ms.items()}
             if report.raw_score is not None:
                 row["raw_score"] = report.raw_score
-            if report.verdict == "not_checked":
+            if report.score is None:  # not checked: no score (the rows' metrics that rank scores leave it out)
+                del row["score"]
                 row["not_checked"] = True
+                if report.details.unchecked_score is not None:
+                    row["unchecked_score"] = report.details.unchecked_score
             details = report.details
             if details.decided_by is not None:
                 row["decided_by"] = details.decided_by
@@ -427,10 +430,10 @@ def summarize(
         result["threshold"] = None
         return result
     gold = [int(r["label"]) for r in rows]
-    scores = [float(r["score"]) for r in rows]
+    scores = [_scored(r) for r in rows]  # None: not checked, no claim of a hallucination and left out of AUROC
     if calibration is not None:
         threshold: float | None = float(calibration["threshold"])
-        predicted = [int(s >= calibration["threshold"]) for s in scores]
+        predicted = [int(s is not None and s >= calibration["threshold"]) for s in scores]
     else:
         thresholds = {r["threshold"] for r in rows}
         threshold = thresholds.pop() if len(thresholds) == 1 else None
@@ -462,6 +465,11 @@ def summarize(
     return result
 
 
+def _scored(row: dict[str, Any]) -> float | None:
+    """A prediction row's score; None for an answer not checked (a run before schema 4 kept a score for it)."""
+    return None if row.get("not_checked") or "score" not in row else float(row["score"])
+
+
 def compare_runs(a: Path, b: Path, task: str | None = None) -> dict[str, Any]:
     """Metric deltas (b − a) and McNemar's test on the examples both runs scored (only ``task``'s, if given).
 
@@ -486,7 +494,8 @@ def compare_runs(a: Path, b: Path, task: str | None = None) -> dict[str, Any]:
         for row in read_rows(folder / PREDICTIONS):
             if "error" in row or (task is not None and row.get("task") != task):
                 continue
-            predicted = row["predicted"] if threshold is None or "score" not in row else int(row["score"] >= threshold)
+            score = _scored(row)
+            predicted = row["predicted"] if threshold is None or score is None else int(score >= threshold)
             correct[str(row["id"])] = predicted == row["label"]
         runs.append((metrics, correct))
     (ma, ca), (mb, cb) = runs

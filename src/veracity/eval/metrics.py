@@ -74,13 +74,17 @@ def prf(gold: Sequence[int], predicted: Sequence[int], positive: int = 1) -> PRF
 
 
 def binary_metrics(
-    gold: Sequence[int], predicted: Sequence[int], scores: Sequence[float] | None = None
+    gold: Sequence[int], predicted: Sequence[int], scores: Sequence[float | None] | None = None
 ) -> dict[str, float | None]:
     """Binary detection metrics (hallucinated = 1 is the positive class).
 
     accuracy = (tp + tn) / n; precision, recall, f1 of class 1; balanced_accuracy = (TPR + TNR) / 2;
     acc_hallucinated = TPR (accuracy on gold-1 examples), acc_faithful = TNR (LEAP Table 5); with ``scores``,
     auroc, auprc and ece (10 equal-width bins over the score read as P(hallucinated)).
+
+    A score of None (an answer not checked: no score) leaves that example out of auroc, auprc and ece, which are then
+    over ``n_scored`` examples (the key is there only when some were left out); it still counts, as predicted, in the
+    rest.
     """
     _same_length(gold, predicted)
     n = len(gold)
@@ -100,9 +104,14 @@ def binary_metrics(
         "acc_faithful": tnr,
     }
     if scores is not None:
-        out["auroc"] = auroc(gold, scores)
-        out["auprc"] = auprc(gold, scores)
-        out["ece"] = expected_calibration_error(gold, scores)
+        _same_length(gold, scores)
+        scored_gold = [g for g, s in zip(gold, scores, strict=True) if s is not None]
+        scored = [s for s in scores if s is not None]
+        out["auroc"] = auroc(scored_gold, scored)
+        out["auprc"] = auprc(scored_gold, scored)
+        out["ece"] = expected_calibration_error(scored_gold, scored)
+        if len(scored) < n:
+            out["n_scored"] = len(scored)
     return out
 
 

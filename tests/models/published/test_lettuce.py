@@ -227,7 +227,7 @@ def test_the_span_detector_on_the_tiny_model_end_to_end(tiny: Path):
     assert (report.verdict == "hallucinated") == bool(report.hallucinated_spans)
     cut = detector.detect(AT_END[2], AT_END[0], AT_END[1])
     assert any("prompt was cut" in note for note in cut.notes)
-    assert detector.detect("  ", passages, question).verdict == "faithful"
+    assert detector.detect("  ", passages, question).verdict == "not_checked"  # issue 53: a blank reply
     values, spans, signal_tokens = answer_signals(detector, answer, passages, question)
     assert signal_tokens is not None and values["span_max"] == pytest.approx(max(tokens.probs))
     assert spans == detector.spans(answer, tokens)
