@@ -410,7 +410,8 @@ class Quantity:
 def find_quantities(text: str) -> list[Mention[Quantity]]:
     """Numbers in ``text`` with their unit, comparison and period ("up to €1,200 per year", "EUR 1,250", "6 weeks").
 
-    The mention's range covers the comparison words and the period too; dates are left out (:func:`find_dates`).
+    The mention's range covers the comparison words and a period after the value too ("up to €40 a day"; not "an
+    annual fee of" before it); dates are left out (:func:`find_dates`).
 
     Example::
 
@@ -430,9 +431,7 @@ def find_quantities(text: str) -> list[Mention[Quantity]]:
         period = period_near(text, start, end)
         bound = bound_before(text, start)
         lo = min(start, bound[1]) if bound else start
-        hi = max(end, period[2]) if period else end
-        if period:
-            lo = min(lo, period[1])
+        hi = max(end, period[2]) if period else end  # a period before the value ("an annual fee of") is not covered
         quantity = Quantity(n.value, unit, bound[0] if bound else None, period[0] if period else None)
         found.append(Mention(lo, hi, text[lo:hi], quantity))
     return found
