@@ -7,7 +7,7 @@ wrapper. Heavy libraries are imported inside the commands so that ``veracity --h
 from __future__ import annotations
 
 # Importing a command module registers its commands on ``app``, in this order.
-from veracity.cli import _app, data, detect, evaluation, index, leap, serve, stages, train  # noqa: F401
+from veracity.cli import _app, data, detect, evaluation, index, leap, mcp_server, serve, stages, train  # noqa: F401
 from veracity.cli._app import app, parse_settings, read_file, read_text
 from veracity.cli.detect import context_documents
 from veracity.cli.render import LABEL_WORDS, render_report, score_and_threshold
