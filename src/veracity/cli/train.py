@@ -144,3 +144,23 @@ def train_leap_agent_command(
         raise _fail(f"invalid settings: {exc}") from exc
     brief = {a: {k: v for k, v in r.items() if k != "losses"} for a, r in summary["agents"].items()}
     typer.echo(json.dumps(brief, indent=2))
+
+
+@train_app.command("reader")
+@handle_errors
+def train_reader_command(
+    config: Annotated[Path, typer.Option(help="YAML training config, e.g. configs/reader-small.yaml.")],
+    settings: Annotated[list[str] | None, typer.Option("--set", help="Override a config key=value.")] = None,
+) -> None:
+    """Fit the reader's sentence model (signals cached and resumed in the config's cache files)."""
+    import yaml
+
+    from veracity.training.reader import ReaderTrainConfig, train_reader
+
+    try:
+        raw = yaml.safe_load(config.read_text(encoding="utf-8")) or {}
+        train_config = ReaderTrainConfig.model_validate({**raw, **parse_settings(settings)})
+    except ValueError as exc:
+        raise _fail(f"invalid settings: {exc}") from exc
+    result = train_reader(train_config, log=lambda line: typer.echo(line, err=True))
+    typer.echo(json.dumps(result, indent=2))

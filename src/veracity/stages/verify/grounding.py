@@ -230,7 +230,13 @@ class GroundingChecker:
         """:meth:`checkables` less the proper nouns that are function words ("May", "The" in a title-case text)."""
         return [i for i in self.checkables(text) if not _function_word(i)]
 
-    def unsupported(self, text: str, items: Sequence[Checkable], evidence_texts: Sequence[str]) -> list[Checkable]:
+    def unsupported(
+        self,
+        text: str,
+        items: Sequence[Checkable],
+        evidence_texts: Sequence[str],
+        facts: EvidenceFacts | None = None,
+    ) -> list[Checkable]:
         """The ``items`` of ``text`` that the evidence does not state, durations compared by length.
 
         As :func:`find_unsupported` over the evidence together, except that a number or name inside a duration of
@@ -240,7 +246,7 @@ class GroundingChecker:
         evidence does not name that thing.
         """
         joined = " ".join(evidence_texts)
-        missing = find_unsupported(items, EvidenceFacts.of(joined))
+        missing = find_unsupported(items, facts if facts is not None else EvidenceFacts.of(joined))
         if not missing:
             return missing
         stated = [d.value for d in find_durations(joined)]

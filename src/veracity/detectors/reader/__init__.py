@@ -1,0 +1,369 @@
+"""The ``reader`` detector: one sentence-level reader for every answer with sources, monotone in its evidence.
+
+However the input is shaped — a one-line answer to a question, a long RAG answer over six passages, a summary, a
+dialogue reply, a text written from a record — it is read the same way:
+
+1. the answer is cut into units: its sentences, a sentence over 45 words into its clauses at ``;``
+   (:func:`~veracity.detectors.reader.signals.reader_sentences`);
+2. for each unit, the evidence for and against it (:mod:`veracity.detectors.reader.signals`): its words, names,
+   numbers and dates found in no source (values compared as values), the NLI verifier on its best-aligned source
+   windows, the consistency and record checkers' findings on it, whether it is an abstention, a referral or a hedge;
+3. a sign-constrained logistic model (:mod:`veracity.detectors.reader.model`) turns them into the unit's
+   P(unsupported): more missing or contradicted evidence can only raise it;
+4. the answer's P is its worst unit's (appending a sentence can never lower it), one threshold decides.
+
+The input's shape never picks another detector: only a record as context and a fragment answer ("18 weeks.", read
+with its question) are features of the model. The report lists every unit with its P, its evidence and what
+decided it; under a hallucinated verdict the marks are what decided — the absent name or value, the words a source
+contradicts, else the unsupported unit — never function words alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Self
+
+from pydantic import ConfigDict, Field
+
+from veracity.detectors.base import (
+    ConfiguredDetector,
+    ModelSettings,
+    StageTimer,
+    as_documents,
+    empty_answer_report,
+    scorer_for,
+)
+from veracity.detectors.reader.model import ReaderModel
+from veracity.detectors.reader.signals import (
+    AlignedEvidence,
+    SourceIndex,
+    abstention_signals,
+    finding_signals,
+    is_fragment,
+    lexical_sentence_signals,
+    nli_signals,
+    reader_sentences,
+    shape_values,
+    span_sentence_signals,
+    value_signals,
+)
+from veracity.errors import ModelNotAvailableError
+from veracity.schema import (
+    Details,
+    Document,
+    Evidence,
+    Finding,
+    Report,
+    Sentence,
+    SentenceScore,
+    Signal,
+    TextSpan,
+)
+from veracity.text.split import merge_ranges
+
+__all__ = ["DEFAULT_READER_MODEL", "ReaderConfig", "ReaderDetector", "UnitReading", "resolve_reader_model"]
+
+DEFAULT_READER_MODEL = "veracity-reader-small"
+
+
+class ReaderConfig(ModelSettings):
+    """Settings of the ``reader`` detector."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    model: str = Field(DEFAULT_READER_MODEL, description="Reader model: a shipped name or a JSON file.")
+    verifier: str | None = Field(None, description="NLI pair scorer; None: the one the reader model was fitted with.")
+    span_model: str | None = Field(None, description="Span model, when the reader model weighs its signals.")
+    threshold: float | None = Field(None, ge=0.0, le=1.0, description="None: the reader model's own threshold.")
+    top_k: int = Field(2, ge=1, le=8, description="Source sentences aligned to each answer unit (NLI pairs).")
+    max_length: int | None = Field(160, ge=8, description="Tokens per NLI pair (a unit and its evidence are short).")
+    consistency: bool = Field(True, description="Run the consistency and record checkers (their findings weigh).")
+    batch_size: int = Field(32, ge=1, description="NLI pairs per model call.")
+    quantize: Literal["none", "int8"] = Field("int8", description="The NLI model's weights: int8 (CPU) or none.")
+
+
+def resolve_reader_model(name: str) -> Path:
+    """The JSON file a ``model`` setting names: an existing path, or a model shipped in the package.
+
+    Raises:
+        ModelNotAvailableError: neither.
+    """
+    path = Path(name)
+    if path.is_file():
+        return path
+    shipped = Path(__file__).parents[2] / "models" / "weights" / name / "reader_model.json"
+    if shipped.is_file():
+        return shipped
+    raise ModelNotAvailableError(
+        f"no reader model {name!r}: give a JSON file from `veracity train reader` or a shipped name "
+        f"({DEFAULT_READER_MODEL})"
+    )
+
+
+@dataclass
+class UnitReading:
+    """Everything the reader found about one answer unit."""
+
+    start: int
+    end: int
+    signals: dict[str, float]
+    evidence: list[AlignedEvidence]
+    marks: list[tuple[int, int]]
+    abstention: str | None = None
+
+
+class ReaderDetector(ConfiguredDetector[ReaderConfig]):
+    """Reads every answer sentence against all the sources; the answer is as unsupported as its worst sentence."""
+
+    name = "reader"
+    config_class = ReaderConfig
+
+    def __init__(self, model: ReaderModel, settings: ReaderConfig, model_path: Path) -> None:
+        self.model = model
+        self.settings = settings
+        self.model_path = model_path
+        self.scorer: Any = None
+        self.span: Any = None
+        self._grounding: Any = None
+        self._checker: Any = None
+        self.weighs_span = any(f.startswith("span_") for f in model.features)
+
+    @classmethod
+    def from_config(cls, config: ReaderConfig | None = None, **overrides: Any) -> Self:
+        """Load the reader model (a small JSON file) now; the NLI model, spaCy and the checkers on first use.
+
+        Raises:
+            ModelNotAvailableError: the reader model file is missing or unreadable.
+        """
+        settings = cls.settings_from(config, overrides)
+        path = resolve_reader_model(settings.model)
+        return cls(ReaderModel.load(path), settings, path)
+
+    def config(self) -> dict[str, Any]:
+        """The settings recorded in every report, and the reader model file's content digest."""
+        return {**self.settings.model_dump(), "model_sha256": self.model_digest}
+
+    @functools.cached_property
+    def model_digest(self) -> str:
+        """The first 16 hex digits of the model file's SHA-256."""
+        return hashlib.sha256(self.model_path.read_bytes()).hexdigest()[:16]
+
+    @property
+    def threshold(self) -> float:
+        """The decision threshold on the calibrated probability."""
+        return self.settings.threshold if self.settings.threshold is not None else self.model.threshold
+
+    @property
+    def verifier_name(self) -> str:
+        """The NLI pair scorer the reader runs."""
+        return self.settings.verifier or self.model.verifier
+
+    def load_models(self) -> None:
+        """Load the NLI model, spaCy, the checkers (and the span model when weighed) now, not on the first answer."""
+        from veracity.stages.verify.consistency import ConsistencyChecker
+        from veracity.stages.verify.grounding import GroundingChecker
+
+        if self.scorer is None:
+            settings = self.settings.model_copy(update={"quantize": self.settings.quantize})
+            self.scorer = scorer_for(self.verifier_name, settings)
+        if self._grounding is None:
+            self._grounding = GroundingChecker()
+        if self._checker is None and self.settings.consistency:
+            self._checker = ConsistencyChecker()
+        if self.weighs_span and self.span is None:
+            from veracity.detectors.span import SpanConfig, SpanDetector
+
+            name = self.settings.span_model or self.model.span_model
+            if name is None:
+                raise ModelNotAvailableError("the reader model weighs span signals but names no span model")
+            self.span = SpanDetector.from_config(SpanConfig(model=name, quantize="int8"))
+
+    load_deferred_models = load_models
+
+    def read(
+        self, answer: str, documents: Sequence[Document], question: str | None
+    ) -> tuple[list[UnitReading], list[Finding], list[str]]:
+        """Every unit of ``answer`` with its signals, evidence and candidate marks; the checkers' findings; notes."""
+        from veracity.stages.verify.grounding import CheckableKind, EvidenceFacts
+        from veracity.text._spacy import parse_many
+        from veracity.text.abstain import denies_stated, read_abstention
+
+        self.load_models()
+        notes: list[str] = []
+        texts = [d.text for d in documents]
+        index = SourceIndex(texts, question)
+        facts = EvidenceFacts.of(index.joined)
+        question_facts = EvidenceFacts.of(question) if question else None
+        findings: list[Finding] = []
+        if self._checker is not None:
+            from veracity.detectors.fused import check_consistency
+
+            _, findings, checker_notes = check_consistency(self._checker, answer, documents)
+            notes += checker_notes
+        units = reader_sentences(answer)
+        parse_many([answer[start:end] for start, end in units])  # one batched parse; the checker reads the cache
+        readings: list[UnitReading] = []
+        pairs: list[tuple[str, str]] = []
+        owners: list[int] = []
+        for position, (start, end) in enumerate(units):
+            text = answer[start:end]
+            values = lexical_sentence_signals(text, index)
+            marks: list[tuple[int, int]] = []
+            counts = {"name": 0, "value": 0, "negation": 0}
+            try:
+                items = self._grounding.checked_items(text)
+                missing = self._grounding.unsupported(text, items, [index.joined], facts=facts)
+            except (ValueError, IndexError, AttributeError):  # a parse the checker cannot walk
+                items, missing = [], []
+                notes.append(f"the value checker could not read unit {position + 1} (read by the other signals)")
+            named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)
+            for item in missing:
+                if item.kind in named:
+                    if question_facts is not None and item.text.lower() in question.lower():  # type: ignore[union-attr]
+                        continue
+                    counts["name"] += 1
+                elif item.kind is CheckableKind.NEGATION:
+                    counts["negation"] += 1
+                    continue  # a lone negation is never marked alone
+                else:
+                    counts["value"] += 1
+                marks.append((start + item.start, start + item.end))
+            values.update(value_signals(counts))
+            abstention = read_abstention(text)
+            kind = abstention.kind if abstention is not None else None
+            denies = bool(abstention is not None and kind == "abstention" and denies_stated(abstention, text, texts))
+            values.update(abstention_signals(kind, denies))
+            fragment = is_fragment(text)
+            values.update(shape_values(texts, position, fragment))
+            values.update(finding_signals(start, end, findings))
+            # the aligned sentences alone (a neighbour that states another role's value must not vouch for the
+            # sentence), then the best one with its neighbours (a claim that spans two sentences)
+            evidence = index.align(text, top_k=self.settings.top_k, window=0)
+            context_window = index.align(text, top_k=1, window=1)
+            hypothesis = f'The answer to "{question}" is: {text}' if fragment and question else text
+            for window in evidence:
+                pairs.append((window.text, hypothesis))
+                owners.append(position)
+            for window in context_window:
+                pairs.append((window.text, hypothesis))
+                owners.append(-1 - position)
+            readings.append(UnitReading(start, end, values, evidence, marks, kind))
+        probabilities = self.scorer.score(pairs) if pairs else []
+        for position, reading in enumerate(readings):
+            rows = [probabilities[k] for k, owner in enumerate(owners) if owner == position]
+            wide = [probabilities[k] for k, owner in enumerate(owners) if owner == -1 - position]
+            reading.signals.update(nli_signals(rows, wide))
+        if self.weighs_span and self.span is not None:
+            tokens = self.span.token_probabilities(answer, texts, question)
+            for reading in readings:
+                inside = [
+                    p
+                    for (s, e), p in zip(tokens.offsets, tokens.probs, strict=True)
+                    if reading.start <= s < reading.end
+                ]
+                reading.signals.update(span_sentence_signals(inside))
+        return readings, findings, notes
+
+    def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
+        """Read every unit of ``answer``; the answer's P is its worst unit's.
+
+        Raises:
+            InputError: no non-empty context document.
+        """
+        documents = as_documents(context)
+        threshold = self.threshold
+        models = {"reader": self.settings.model, "verifier": self.verifier_name}
+        if not answer.strip():
+            return empty_answer_report(self, answer, question, threshold, models)
+        timer = StageTimer()
+        with timer.stage("read"):
+            readings, findings, notes = self.read(answer, documents, question)
+        sentences: list[SentenceScore] = []
+        worst: tuple[float, dict[str, float], dict[str, float]] | None = None
+        marked: list[tuple[int, int]] = []
+        for k, reading in enumerate(readings):
+            result = self.model.read(reading.signals)
+            p = self.model.probability(result.z)
+            if worst is None or p > worst[0]:
+                worst = (p, reading.signals, result.contributions)
+            flagged = p >= threshold
+            unit_marks = self.unit_marks(answer, reading, findings) if flagged else []
+            marked += unit_marks
+            sentences.append(
+                SentenceScore(
+                    sentence=Sentence(index=k, span=TextSpan.of(answer, reading.start, reading.end)),
+                    score=p,
+                    hallucinated=flagged,
+                    error_spans=[TextSpan.of(answer, s, e) for s, e in merge_ranges(unit_marks)],
+                    evidence=[self.as_evidence(documents, w) for w in reading.evidence[:2]],
+                )
+            )
+            if reading.abstention is not None and reading.signals.get("abstention_denies", 0.0) == 0.0:
+                if reading.abstention in ("abstention", "referral"):
+                    notes.append(
+                        f"unit {k + 1} is an {reading.abstention}: not a claim, read as faithful unless it "
+                        "denies what the sources state"
+                    )
+        if worst is None:  # no unit at all (only whitespace and punctuation)
+            return empty_answer_report(self, answer, question, threshold, models)
+        score, values, contributions = worst
+        ranked = sorted(contributions.items(), key=lambda item: -abs(item[1]))
+        if all(r.abstention in ("abstention", "referral") for r in readings):
+            notes.append("the answer only abstains or refers the reader elsewhere: nothing in it is claimed")
+        return self.report(
+            timer=timer,
+            answer=answer,
+            question=question,
+            score=score,
+            threshold=threshold,
+            hallucinated_spans=[TextSpan.of(answer, s, e) for s, e in merge_ranges(marked)],
+            sentences=sentences,
+            models=models,
+            notes=notes,
+            details=Details(
+                signals=[Signal(name=name, value=values.get(name, 0.0), contribution=c) for name, c in ranked],
+                findings=findings,
+            ),
+        )
+
+    @staticmethod
+    def unit_marks(answer: str, reading: UnitReading, findings: Sequence[Finding]) -> list[tuple[int, int]]:
+        """What decided a flagged unit, never function words alone.
+
+        The absent names and values, the words a source contradicts; failing those, the unit itself (an unsupported
+        clause).
+        """
+        from veracity.text.novelty import STOP_WORDS
+
+        marks = list(reading.marks)
+        marks += [
+            (f.span.start, f.span.end)
+            for f in findings
+            if f.relation == "contradicted" and reading.start <= f.span.start < reading.end
+        ]
+        marks = [(s, e) for s, e in marks if any(w.lower() not in STOP_WORDS for w in answer[s:e].split())]
+        if not marks:
+            marks = [(reading.start, reading.end)]
+        return marks
+
+    @staticmethod
+    def as_evidence(documents: Sequence[Document], window: AlignedEvidence) -> Evidence:
+        """An aligned window as the schema's Evidence (located in its document where its text occurs there)."""
+        nonempty = [d for d in documents if d.text.strip()]
+        document = nonempty[window.document] if window.document < len(nonempty) else nonempty[0]
+        where = document.text.find(window.text)
+        if where >= 0:
+            span = TextSpan.of(document.text, where, where + len(window.text))
+        else:  # a record's key: value lines, or a window whose spaces were normalised
+            span = TextSpan(start=0, end=len(window.text), text=window.text)
+        return Evidence(
+            document_id=document.id,
+            sentence_index=None,
+            text=window.text,
+            span=span,
+            score=min(1.0, window.overlap / 20.0),
+        )

@@ -1,0 +1,313 @@
+"""What the reader knows about one answer sentence: signals on a scale that does not grow with the answer.
+
+Every signal is a property of one sentence against *all* the sources (the context documents and the question), so
+adding, splitting, merging or reordering passages changes a signal only when it changes what the sources say. Each
+signal has a direction (:data:`DIRECTIONS`): +1 when a larger value counts *against* the sentence (more of it is
+unsupported), −1 when it counts *for* it, 0 for a description of the input (its shape) that may go either way. The
+reader's model is constrained to these signs (:mod:`veracity.detectors.reader.model`), so it cannot learn that a
+novel name makes a sentence more faithful because long answers in the training data have more of them.
+
+Sources of evidence, per sentence:
+
+* words: the share of its content words found in no source (:func:`veracity.text.novelty.content_words`), its novel
+  names (capitalised words inside the sentence) and novel numbers;
+* values: the names, numbers, dates and durations spaCy finds in it that no source states, numbers and dates
+  compared as values (:class:`~veracity.stages.verify.grounding.GroundingChecker`: "1,250" = "1250", "two months" ≈
+  "60 days");
+* NLI: the verifier's P(entailment) and P(contradiction) of the sentence against its best-aligned evidence windows
+  (three source sentences around each of the source sentences sharing its rarest words);
+* the consistency and record checkers' findings on it (a value, role or polarity a source contradicts);
+* whether it is an abstention, a referral or a hedge (:mod:`veracity.text.abstain`): "the passages don't say" is not
+  a claim;
+* the span model's token probabilities inside it, when that model runs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from veracity.schema import Finding, Sentence
+from veracity.text.novelty import content_words, normalise_word, vocabulary
+from veracity.text.select import json_as_text
+from veracity.text.split import split_sentences
+
+__all__ = [
+    "DIRECTIONS",
+    "AlignedEvidence",
+    "SourceIndex",
+    "SourceSentence",
+    "abstention_signals",
+    "finding_signals",
+    "lexical_sentence_signals",
+    "nli_signals",
+    "reader_sentences",
+    "shape_values",
+    "span_sentence_signals",
+    "value_signals",
+]
+
+# +1: counts against the sentence; -1: counts for it; 0: describes the input (free sign).
+DIRECTIONS: dict[str, int] = {
+    "novel_share": 1,
+    "novel_any": 1,
+    "novel_many": 1,
+    "novel_name": 1,
+    "novel_number": 1,
+    "unsupported_name": 1,
+    "unsupported_value": 1,
+    "unsupported_negation": 1,
+    "nli_not_entailed": 1,
+    "nli_unsure": 1,
+    "nli_contradiction": 1,
+    "nli_window_not_entailed": 1,
+    "conflict": 1,
+    "record_conflict": 1,
+    "record_not_found": 1,
+    "span_max": 1,
+    "span_mean": 1,
+    "abstention_denies": 1,
+    "abstention": -1,
+    "referral": -1,
+    "hedge": 0,
+    "is_record": 0,
+    "is_first": 0,
+    "fragment": 0,
+    "content_words_log": 0,
+}
+
+# A source sentence longer than this many words is cut into pieces of this many (a table row, a run-on list).
+_PIECE_WORDS = 60
+# Clauses: a sentence longer than this many words is read clause by clause at ";" and ":" (a long list of claims).
+LONG_SENTENCE_WORDS = 45
+
+
+@dataclass(frozen=True)
+class SourceSentence:
+    """A sentence of a source (or a ``key: value`` line of a record), with its normalised content words."""
+
+    document: int
+    index: int
+    text: str
+    words: frozenset[str]
+
+
+@dataclass
+class SourceIndex:
+    """The sources of one input, prepared once for every sentence of its answer.
+
+    Args:
+        documents: the context documents' texts (JSON records read as ``key: value`` lines).
+        question: the question, if any: it may vouch for names and words, never for numbers or dates.
+    """
+
+    documents: Sequence[str]
+    question: str | None = None
+    sentences: list[SourceSentence] = field(default_factory=list)
+    df: Counter[str] = field(default_factory=Counter)
+    known: set[str] = field(default_factory=set)
+    joined: str = ""
+
+    def __post_init__(self) -> None:
+        texts = [json_as_text(d) for d in self.documents if d.strip()]
+        for d, text in enumerate(texts):
+            for k, sentence in enumerate(_pieces(text)):
+                words = frozenset(w.form for w in content_words(sentence))
+                if words:
+                    self.sentences.append(SourceSentence(d, k, sentence, words))
+        self.df = Counter(w for s in self.sentences for w in s.words)
+        sources = [*texts, self.question] if self.question else texts
+        self.known = vocabulary(sources)
+        self.joined = "\n".join(texts)
+
+    def align(self, sentence: str, top_k: int = 3, window: int = 1, max_words: int = 120) -> list[AlignedEvidence]:
+        """The evidence windows for ``sentence``, best first.
+
+        Each of the ``top_k`` source sentences sharing its rarest words, with ``window`` sentences either side in the
+        same document, joined (at most ``max_words`` words).
+
+        Ranked by idf-weighted overlap, numbers weighing a quarter (ties by position); overlapping windows are merged
+        into the first.
+        """
+        query = frozenset(w.form for w in content_words(sentence))
+        if not self.sentences:
+            return []
+        n = len(self.sentences)
+        # numbers and dates are what a sentence says about its subject, not what it is about: a sentence aligns with
+        # the source sentence on the same thing ("secondary caregivers"), not with the one that shares its value
+        weight = {
+            w: math.log(1 + n / self.df[w]) * (0.25 if any(c.isdigit() for c in w) else 1.0)
+            for w in query
+            if self.df[w]
+        }
+        scores = [sum(weight[w] for w in query & s.words) for s in self.sentences]
+        ranked = sorted(range(n), key=lambda i: (-scores[i], i))
+        taken: set[int] = set()
+        found: list[AlignedEvidence] = []
+        for i in ranked:
+            if len(found) >= top_k or (scores[i] <= 0.0 and found):
+                break
+            if i in taken:
+                continue
+            members = [
+                j
+                for j in range(i - window, i + window + 1)
+                if 0 <= j < n and self.sentences[j].document == self.sentences[i].document
+            ]
+            taken.update(members)
+            text = " ".join(self.sentences[j].text for j in members)
+            words = text.split()
+            if len(words) > max_words:  # keep the aligned sentence, trim its neighbours
+                text = " ".join(words[:max_words]) if len(self.sentences[i].text.split()) >= max_words else text
+                text = " ".join(text.split()[:max_words])
+            found.append(AlignedEvidence(text=text, document=self.sentences[i].document, overlap=scores[i]))
+        return found
+
+
+@dataclass(frozen=True)
+class AlignedEvidence:
+    """A window of source text aligned to an answer sentence."""
+
+    text: str
+    document: int
+    overlap: float
+
+
+def _pieces(text: str) -> list[str]:
+    """The sentences of a source, a very long one cut into pieces of :data:`_PIECE_WORDS` words."""
+    out: list[str] = []
+    for sentence in split_sentences(text, "rules"):
+        words = sentence.span.text.split()
+        if len(words) <= _PIECE_WORDS:
+            out.append(sentence.span.text)
+        else:
+            out += [" ".join(words[i : i + _PIECE_WORDS]) for i in range(0, len(words), _PIECE_WORDS)]
+    return out
+
+
+def reader_sentences(answer: str) -> list[tuple[int, int]]:
+    """The units the reader scores, as ``(start, end)`` offsets of ``answer``.
+
+    The answer's sentences, a sentence over :data:`LONG_SENTENCE_WORDS` words cut into its clauses at ``;``.
+    """
+    units: list[tuple[int, int]] = []
+    for sentence in split_sentences(answer, "rules"):
+        start, end = sentence.span.start, sentence.span.end
+        if len(sentence.span.text.split()) <= LONG_SENTENCE_WORDS:
+            units.append((start, end))
+            continue
+        cut = start
+        for k in range(start, end):
+            if answer[k] == ";" and len(answer[cut:k].split()) >= 6 and len(answer[k + 1 : end].split()) >= 6:
+                units.append((cut, k + 1))
+                cut = k + 1
+                while cut < end and answer[cut].isspace():
+                    cut += 1
+        units.append((cut, end))
+    return units
+
+
+def _is_name(text: str, start: int) -> bool:
+    if not text[start].isupper():
+        return False
+    before = text[:start].rstrip()
+    return bool(before) and before[-1] not in ".!?:\n\"'“(-•*"
+
+
+def lexical_sentence_signals(sentence: str, index: SourceIndex) -> dict[str, float]:
+    """Words of the sentence that no source uses: their share, whether any / three or more, names and numbers."""
+    words = content_words(sentence)
+    novel = [w for w in words if w.form not in index.known]
+    return {
+        "novel_share": len(novel) / len(words) if words else 0.0,
+        "novel_any": float(bool(novel)),
+        "novel_many": float(len(novel) >= 3),
+        "novel_name": float(any(_is_name(sentence, w.start) for w in novel)),
+        "novel_number": float(any(any(c.isdigit() for c in w.form) for w in novel)),
+        "content_words_log": math.log1p(len(words)),
+    }
+
+
+def value_signals(counts: dict[str, int]) -> dict[str, float]:
+    """The grounding checker's unsupported items of the sentence, as 0 / 1 / 2+ (capped: a scale that does not grow)."""
+    return {
+        "unsupported_name": min(counts.get("name", 0), 2) / 2,
+        "unsupported_value": min(counts.get("value", 0), 2) / 2,
+        "unsupported_negation": float(counts.get("negation", 0) > 0),
+    }
+
+
+def nli_signals(sentences: Sequence[Sequence[float]], windows: Sequence[Sequence[float]] = ()) -> dict[str, float]:
+    """The verifier's reading of the unit against its aligned evidence.
+
+    ``sentences``: P(entailment), P(neutral), P(contradiction) against each aligned source sentence alone; ``windows``:
+    against the best one with its neighbours. Support is the best single sentence's P(entailment) (a neighbour that
+    gives another role's value must not vouch for the unit), the window's is its own signal (a claim drawn from two
+    sentences); contradiction is the largest over the single sentences. No evidence at all reads as unsupported.
+    """
+    if not sentences:
+        return {"nli_not_entailed": 1.0, "nli_unsure": 1.0, "nli_contradiction": 0.0, "nli_window_not_entailed": 1.0}
+    entail = max(float(p[0]) for p in sentences)
+    window = max((float(p[0]) for p in windows), default=entail)
+    return {
+        "nli_not_entailed": 1.0 - entail,
+        "nli_unsure": float(entail < 0.5),
+        "nli_contradiction": max(float(p[2]) for p in sentences),
+        "nli_window_not_entailed": 1.0 - max(window, entail),
+    }
+
+
+def finding_signals(start: int, end: int, findings: Sequence[Finding]) -> dict[str, float]:
+    """The consistency and record checkers' findings that fall in ``[start, end)`` of the answer."""
+    inside = [f for f in findings if f.span.start < end and start < f.span.end]
+    contradicted = [f for f in inside if f.relation == "contradicted"]
+    return {
+        "conflict": max((f.confidence for f in contradicted if f.kind != "record"), default=0.0),
+        "record_conflict": max((f.confidence for f in contradicted if f.kind == "record"), default=0.0),
+        "record_not_found": float(any(f.relation != "contradicted" and f.kind == "record" for f in inside)),
+    }
+
+
+def span_sentence_signals(probs: Sequence[float]) -> dict[str, float]:
+    """The span model's token probabilities inside the sentence: their largest and their mean (0 when none)."""
+    if not probs:
+        return {"span_max": 0.0, "span_mean": 0.0}
+    return {"span_max": float(max(probs)), "span_mean": float(sum(probs) / len(probs))}
+
+
+def abstention_signals(kind: str | None, denies: bool) -> dict[str, float]:
+    """1 / 0 for an abstention, a referral, a hedge, and an abstention that denies what the sources state."""
+    return {
+        "abstention": float(kind == "abstention" and not denies),
+        "referral": float(kind == "referral"),
+        "hedge": float(kind == "hedge"),
+        "abstention_denies": float(denies),
+    }
+
+
+def shape_values(documents: Sequence[str], position: int, fragment: bool) -> dict[str, float]:
+    """The input's shape as the reader may see it: a record as context, the first unit, a fragment answer."""
+    return {
+        "is_record": float(any(json_as_text(d) is not d for d in documents)),
+        "is_first": float(position == 0),
+        "fragment": float(fragment),
+    }
+
+
+def is_fragment(sentence: str) -> bool:
+    """A unit too short to be a claim by itself ("18 weeks.", "Tokyo"): read with its question."""
+    return len(content_words(sentence)) < 4
+
+
+def sentence_of(answer: str, start: int, end: int, index: int) -> Sentence:
+    """The schema's Sentence for ``answer[start:end]``."""
+    from veracity.schema import TextSpan
+
+    return Sentence(index=index, span=TextSpan.of(answer, start, end))
+
+
+def normalised(text: str) -> set[str]:
+    """The normalised content words of ``text``."""
+    return {normalise_word(w.form) for w in content_words(text)}

@@ -1,0 +1,446 @@
+"""Training the reader's sentence model (``veracity train reader``): sentence labels from five sources, one mixture.
+
+Two steps, each resumable:
+
+1. :func:`extract_rows` reads every answer of a source with the ``reader`` detector's own signal code
+   (:meth:`~veracity.detectors.reader.ReaderDetector.read`) and appends one row per answer unit to a JSONL cache
+   (the signals, the unit's text and offsets, its label); an answer already in the cache is skipped, so an
+   interrupted run goes on where it stopped. The cheap signals that depend only on the unit's text (abstention,
+   referral, hedge) are recomputed at fit time, so a better reader of them needs no new extraction.
+2. :func:`fit_reader` weighs the sources by the mixture rule (:data:`MIXTURE`, written before the runs), fits the
+   sign-constrained model on units, calibrates answer-level maxima out of fold (Platt, grouped by source document),
+   and picks the threshold that maximises F1 on the out-of-fold RAGTruth answers.
+
+Unit labels: a unit is unsupported when it overlaps a gold span (RAGTruth and XSumFaith: human spans; RAGBench: its
+unsupported sentences; the synthetic edits: the edited characters); HaluEval QA and dialogue answers of one unit
+take the answer's label (longer answers are left: which of their units is wrong is not known).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from veracity.data.loaders import Example, load_dataset
+from veracity.detectors.reader.model import ReaderModel, fit_platt, fit_sign_constrained
+from veracity.detectors.reader.signals import DIRECTIONS, abstention_signals
+
+__all__ = [
+    "MIXTURE",
+    "SOURCES",
+    "ReaderTrainConfig",
+    "evaluate_rows",
+    "extract_rows",
+    "fit_reader",
+    "labelled_units",
+    "synthetic_abstentions",
+    "train_reader",
+]
+
+# The share of the total training weight each source gets (written down before the runs; see the model card).
+MIXTURE: dict[str, float] = {
+    "ragtruth": 0.40,
+    "ragbench": 0.15,
+    "xsumfaith": 0.10,
+    "halueval-qa": 0.075,
+    "halueval-dialogue": 0.075,
+    "edits": 0.15,
+    "abstentions": 0.05,
+}
+
+# Where each source's answers come from (NAME[:SPLIT] or ragtruth:PATH for the split-file format).
+SOURCES: dict[str, list[str]] = {
+    "ragtruth": ["ragtruth:train", "ragtruth:{data}/ragtruth/train-upstream.jsonl.gz"],
+    "ragbench": ["ragtruth:{data}/ragbench/train.jsonl.gz"],
+    "xsumfaith": ["ragtruth:{data}/xsumfaith/train.jsonl.gz"],
+    "halueval-qa": ["halueval-qa:train"],
+    "halueval-dialogue": ["halueval-dialogue:train"],
+}
+
+
+def labelled_units(example: Example, units: Sequence[tuple[int, int]], single_label: bool) -> list[int] | None:
+    """Each unit's label: 1 when it overlaps a gold span.
+
+    ``single_label``: the answer's label for a one-unit answer (``None`` — leave the answer — for a longer one).
+    """
+    if single_label:
+        return [int(example.label)] if len(units) == 1 else None
+    spans = example.spans or []
+    return [int(any(s < end and start < e for s, e in spans)) for start, end in units]
+
+
+def extract_rows(
+    detector: Any,
+    source: str,
+    examples: Iterable[Example],
+    cache: Path,
+    limit: int | None = None,
+    log: Callable[[str], object] = print,
+) -> int:
+    """Append the units of ``examples`` not yet in ``cache`` with their signals and labels.
+
+    Returns how many answers the cache holds for ``source`` afterwards.
+    """
+    from veracity.schema import Document
+
+    done: set[str] = set()
+    if cache.is_file():
+        with cache.open(encoding="utf-8") as handle:
+            for line in handle:
+                try:
+                    row = json.loads(line)
+                except ValueError:
+                    continue  # a line cut by an interrupted run
+                if row.get("source") == source:
+                    done.add(row["example"])
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    single = source.startswith("halueval")
+    seen = len(done)
+    started, read = time.perf_counter(), 0
+    with cache.open("a", encoding="utf-8") as handle:
+        for example in examples:
+            if limit is not None and seen >= limit:
+                break
+            if example.id in done or not example.answer.strip() or not any(c.strip() for c in example.context):
+                continue
+            documents = [Document(id=f"doc-{i + 1}", text=c) for i, c in enumerate(example.context)]
+            try:
+                readings, _, _ = detector.read(example.answer, documents, example.question)
+            except Exception as exc:
+                log(f"{source}: {example.id}: skipped ({type(exc).__name__}: {exc})")
+                continue
+            labels = labelled_units(example, [(r.start, r.end) for r in readings], single)
+            seen += 1
+            read += 1
+            if labels is None:
+                handle.write(json.dumps({"source": source, "example": example.id, "skipped": True}) + "\n")
+                continue
+            for k, (reading, label) in enumerate(zip(readings, labels, strict=True)):
+                row = {
+                    "source": source,
+                    "example": example.id,
+                    "group": example.group or example.id,
+                    "task": example.task,
+                    "answer_label": int(example.label),
+                    "unit": k,
+                    "start": reading.start,
+                    "end": reading.end,
+                    "text": example.answer[reading.start : reading.end],
+                    "label": label,
+                    "signals": {n: round(v, 6) for n, v in reading.signals.items()},
+                }
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+            handle.flush()
+            if read % 100 == 0:
+                rate = read / (time.perf_counter() - started)
+                log(f"{source}: {seen} answers read ({rate:.1f}/s)")
+    return seen
+
+
+def source_examples(source: str, data_dir: Path, seed: int = 0) -> Iterator[Example]:
+    """The answers of one source, in a fixed shuffled order (so that a limit takes a sample, not the first rows)."""
+    examples: list[Example] = []
+    for spec in SOURCES[source]:
+        examples += [r for r in load_dataset(spec.format(data=data_dir), data_dir) if isinstance(r, Example)]
+    random.Random(f"{seed}:{source}").shuffle(examples)
+    yield from examples
+
+
+def synthetic_abstentions(examples: Sequence[Example], seed: int = 0, n: int = 600) -> list[Example]:
+    """Synthetic abstention answers over RAGTruth QA contexts.
+
+    Faithful when their topic is absent from the sources (taken from another answer's question), unfaithful when they
+    deny a topic a source sentence states.
+    """
+    from veracity.text.novelty import content_words
+
+    rng = random.Random(seed)
+    templates = [
+        "The passages do not mention {t}.",
+        "The provided information doesn't say anything about {t}, so I can't confirm it.",
+        "I couldn't find any details about {t} in the documents; it's best to check with the support team.",
+        "There is no information about {t} in the context.",
+        "The sources don't specify {t}, so I cannot answer that.",
+        "Based on the passages, I can't determine {t}.",
+    ]
+    qa = [e for e in examples if e.question and e.context]
+    out: list[Example] = []
+    for k in range(n):
+        example, other = rng.choice(qa), rng.choice(qa)
+        known = {w.form for c in example.context for w in content_words(c)}
+        if k % 3 == 2:  # a denial: the topic is a phrase a source states
+            sentence = rng.choice(
+                [s for c in example.context for s in c.split(". ") if 6 <= len(s.split()) <= 30] or [""]
+            )
+            words = [w for w in sentence.split() if w.isalpha() and len(w) > 3][:4]
+            if len(words) < 3:
+                continue
+            topic, label = " ".join(words[:3]), 1
+        else:
+            asked = other.question or ""
+            words = [
+                asked[w.start : w.end]
+                for w in content_words(asked)
+                if w.form not in known and asked[w.start : w.end].isalpha()
+            ]
+            if len(words) < 2:
+                continue
+            topic, label = " ".join(words[:3]), 0
+        answer = rng.choice(templates).format(t=topic)
+        out.append(
+            Example(
+                id=f"abstain-{k}",
+                question=example.question,
+                answer=answer,
+                context=example.context,
+                label=label,
+                spans=[(0, len(answer))] if label else [],
+                task="abstention",
+                group=example.group or example.id,
+            )
+        )
+    return out
+
+
+def read_rows(cache: Path) -> list[dict[str, Any]]:
+    """The labelled unit rows of a cache (skipped answers and cut lines left out)."""
+    rows = []
+    with cache.open(encoding="utf-8") as handle:
+        for line in handle:
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue
+            if not row.get("skipped"):
+                rows.append(row)
+    return rows
+
+
+def unit_values(row: Mapping[str, Any]) -> dict[str, float]:
+    """A cached row's signals with the text-only ones recomputed (see the module)."""
+    from veracity.text.abstain import read_abstention
+
+    values = dict(row["signals"])
+    reading = read_abstention(row["text"])
+    kind = reading.kind if reading is not None else None
+    denies = float(row["signals"].get("abstention_denies", 0.0)) > 0 if kind == "abstention" else False
+    values.update(abstention_signals(kind, denies))
+    return values
+
+
+def fit_reader(
+    rows: Sequence[Mapping[str, Any]],
+    features: Sequence[str],
+    mixture: Mapping[str, float] = MIXTURE,
+    l2: float = 1e-3,
+    folds: int = 5,
+    threshold_source: str = "ragtruth",
+    metadata: Mapping[str, Any] | None = None,
+    span_model: str | None = None,
+) -> tuple[ReaderModel, dict[str, Any]]:
+    """Fit the reader model on unit rows (see the module); returns the model and its out-of-fold figures."""
+    from sklearn.metrics import f1_score, roc_auc_score
+
+    values = [unit_values(r) for r in rows]
+    x = np.array([[v.get(f, 0.0) for f in features] for v in values], dtype=np.float64)
+    y = np.array([r["label"] for r in rows], dtype=np.float64)
+    sources = [r["source"] for r in rows]
+    per_source: dict[str, int] = defaultdict(int)
+    for s in sources:
+        per_source[s] += 1
+    present = {s: w for s, w in mixture.items() if per_source.get(s)}
+    total = sum(present.values())
+    w = np.array([present.get(s, 0.0) / total / per_source[s] for s in sources]) * len(rows)
+    directions = [DIRECTIONS[f] for f in features]
+    answers: dict[str, list[int]] = defaultdict(list)
+    for i, r in enumerate(rows):
+        answers[f"{r['source']}|{r['example']}"].append(i)
+    groups = sorted({f"{r['source']}|{r['group']}" for r in rows})
+    fold_of = {g: k % folds for k, g in enumerate(random.Random(0).sample(groups, len(groups)))}
+    oof_z = np.zeros(len(rows))
+    for k in range(folds):
+        train = np.array([fold_of[f"{r['source']}|{r['group']}"] != k for r in rows])
+        coef, bias, mean, scale = fit_sign_constrained(x[train], y[train], w[train], directions, l2)
+        oof_z[~train] = ((x[~train] - mean) / scale) @ coef + bias
+    keys = list(answers)
+    answer_z = np.array([max(oof_z[i] for i in answers[a]) for a in keys])
+    answer_y = np.array([max(rows[i]["answer_label"] for i in answers[a]) for a in keys], dtype=np.float64)
+    a, b = fit_platt(answer_z, answer_y)
+    p = 1 / (1 + np.exp(-(a * answer_z + b)))
+    chosen = np.array([a_.startswith(threshold_source + "|") for a_ in keys])
+    candidates = np.linspace(0.05, 0.95, 91)
+    f1s = [f1_score(answer_y[chosen], p[chosen] >= t) for t in candidates]
+    threshold = float(candidates[int(np.argmax(f1s))])
+    coef, bias, mean, scale = fit_sign_constrained(x, y, w, directions, l2)
+    model = ReaderModel(
+        features=tuple(features),
+        directions=tuple(directions),
+        mean=tuple(float(v) for v in mean),
+        scale=tuple(float(v) for v in scale),
+        weights=tuple(float(v) for v in coef),
+        bias=bias,
+        calibration_a=a,
+        calibration_b=b,
+        threshold=threshold,
+        span_model=span_model,
+        metadata=dict(metadata or {}),
+    )
+    figures: dict[str, Any] = {"units": len(rows), "answers": len(keys), "threshold": threshold, "per_source": {}}
+    for source in sorted(per_source):
+        mask = np.array([a_.startswith(source + "|") for a_ in keys])
+        unit_mask = np.array([s == source for s in sources])
+        entry: dict[str, Any] = {"units": int(unit_mask.sum()), "answers": int(mask.sum())}
+        if len(set(y[unit_mask])) == 2:
+            entry["unit_auroc_oof"] = round(float(roc_auc_score(y[unit_mask], oof_z[unit_mask])), 4)
+        if len(set(answer_y[mask])) == 2:
+            entry["answer_auroc_oof"] = round(float(roc_auc_score(answer_y[mask], answer_z[mask])), 4)
+            entry["answer_f1_oof"] = round(float(f1_score(answer_y[mask], p[mask] >= threshold)), 4)
+        figures["per_source"][source] = entry
+    figures["weights"] = {f: round(float(c), 4) for f, c in zip(features, coef, strict=True)}
+    figures["ece_oof"] = round(_ece(p[chosen], answer_y[chosen]), 4)
+    return model, figures
+
+
+def _ece(p: np.ndarray, y: np.ndarray, bins: int = 10) -> float:
+    """Expected calibration error over equal-width bins."""
+    total = 0.0
+    for k in range(bins):
+        mask = (p >= k / bins) & ((p < (k + 1) / bins) if k < bins - 1 else (p <= 1.0))
+        if mask.any():
+            total += mask.mean() * abs(float(p[mask].mean()) - float(y[mask].mean()))
+    return total if not math.isnan(total) else 0.0
+
+
+def edit_source(data_dir: Path, seed: int = 0) -> Iterator[Example]:
+    """Synthetic in-context edits of RAGTruth train's faithful answers, each with its unedited twin.
+
+    Value swaps, role reversals, negations, antonyms (:func:`veracity.data.incontext_edits.edit_examples`).
+    """
+    from veracity.data.incontext_edits import edit_examples
+
+    for example in source_examples("ragtruth", data_dir, seed):
+        if example.label == 0:
+            yield from edit_examples(example, seed=seed, per_answer=1)
+
+
+def examples_of(source: str, data_dir: Path, seed: int = 0) -> Iterator[Example]:
+    """The answers of a source by name (:data:`SOURCES`, ``edits``, ``abstentions``)."""
+    if source.startswith("dev:"):  # a selection set read the same way, for choosing on dev without rereading
+        examples = [r for r in load_dataset(source[4:].format(data=data_dir), data_dir) if isinstance(r, Example)]
+        random.Random(f"{seed}:{source}").shuffle(examples)
+        yield from examples
+    elif source == "edits":
+        yield from edit_source(data_dir, seed)
+    elif source == "abstentions":
+        yield from synthetic_abstentions(list(source_examples("ragtruth", data_dir, seed))[:3000], seed)
+    else:
+        yield from source_examples(source, data_dir, seed)
+
+
+def build_cache(
+    detector: Any, limits: Mapping[str, int], cache: Path, data_dir: Path, log: Callable[[str], object] = print
+) -> dict[str, int]:
+    """:func:`extract_rows` for each source up to its limit (resumable); the answers read per source."""
+    counts = {}
+    for source, limit in limits.items():
+        log(f"{source}: reading up to {limit} answers into {cache}")
+        counts[source] = extract_rows(detector, source, examples_of(source, data_dir), cache, limit, log)
+    return counts
+
+
+def answer_scores(model: ReaderModel, rows: Sequence[Mapping[str, Any]]) -> dict[str, tuple[str, float, int]]:
+    """Each answer's P (its worst unit's) under ``model``: ``{source|example: (source, P, answer label)}``."""
+    out: dict[str, tuple[str, float, int]] = {}
+    for row in rows:
+        key = f"{row['source']}|{row['example']}"
+        p = model.probability(model.read(unit_values(row)).z)
+        source = f"{row['source']}/{row['task']}" if row.get("task") in ("QA", "Summary", "Data2txt") else row["source"]
+        previous = out.get(key)
+        if previous is None or p > previous[1]:
+            out[key] = (source, p, int(row["answer_label"]))
+    return out
+
+
+def evaluate_rows(model: ReaderModel, rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Answer-level AUROC, F1 at the model's threshold, ECE and the smoothness of P, per source of cached rows."""
+    from sklearn.metrics import f1_score, roc_auc_score
+
+    scores = answer_scores(model, rows)
+    by_source: dict[str, list[tuple[float, int]]] = defaultdict(list)
+    for source, p, label in scores.values():
+        by_source[source].append((p, label))
+    out: dict[str, Any] = {}
+    for source, pairs in sorted(by_source.items()):
+        probs = np.array([q for q, _ in pairs])
+        y = np.array([label for _, label in pairs])
+        flagged = probs >= model.threshold
+        values, counts = np.unique(np.round(probs, 6), return_counts=True)
+        entry: dict[str, Any] = {
+            "answers": len(pairs),
+            "positive": int(y.sum()),
+            "f1": round(float(f1_score(y, flagged, zero_division=0)), 4),
+            "accuracy": round(float((flagged == y).mean()), 4),
+            "ece": round(_ece(probs, y.astype(np.float64)), 4),
+            "distinct_p": len(values),
+            "largest_share_at_one_p": round(float(counts.max() / len(probs)), 4),
+        }
+        if len(set(y.tolist())) == 2:
+            entry["auroc"] = round(float(roc_auc_score(y, probs)), 4)
+        out[source] = entry
+    return out
+
+
+class ReaderTrainConfig(BaseModel):
+    """``veracity train reader``: which answers to read, the mixture, the signals weighed, where to write."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    out: Path = Field(description="The reader model file to write (JSON); metrics beside it.")
+    cache: Path = Field(description="The unit-signal cache of the training answers (JSONL; resumed).")
+    dev_cache: Path | None = Field(None, description="The unit-signal cache of the dev answers (JSONL; resumed).")
+    data_dir: Path = Field(Path("../shared/data"), description="The shared data folder.")
+    limits: dict[str, int] = Field(description="Answers read per training source (see SOURCES, edits, abstentions).")
+    dev_limits: dict[str, int] = Field(default_factory=dict, description="Answers read per dev set (dev:SPEC).")
+    features: list[str] = Field(description="The signals the model weighs (each with its sign in DIRECTIONS).")
+    mixture: dict[str, float] = Field(default_factory=lambda: dict(MIXTURE))
+    l2: float = Field(1e-3, ge=0.0)
+    extract: bool = Field(True, description="Read answers missing from the caches first (False: fit on the caches).")
+
+
+def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print) -> dict[str, Any]:
+    """Read (resumably), fit, evaluate on dev, and write the model and its metrics (``OUT``, ``OUT.metrics.json``)."""
+    from veracity.detectors.reader import ReaderConfig, ReaderDetector
+
+    unknown = [f for f in config.features if f not in DIRECTIONS]
+    if unknown:
+        raise ValueError(f"unknown reader signals {unknown}; known: {sorted(DIRECTIONS)}")
+    if config.extract:
+        blank = ReaderModel(features=(), directions=(), mean=(), scale=(), weights=(), bias=0.0)
+        detector = ReaderDetector(blank, ReaderConfig(), Path(os.devnull))
+        build_cache(detector, config.limits, config.cache, config.data_dir, log)
+        if config.dev_cache is not None:
+            build_cache(detector, config.dev_limits, config.dev_cache, config.data_dir, log)
+    rows = [r for r in read_rows(config.cache) if r["source"] in config.limits]
+    model, figures = fit_reader(
+        rows, config.features, config.mixture, config.l2, metadata={"mixture": config.mixture, "l2": config.l2}
+    )
+    result: dict[str, Any] = {"train_oof": figures}
+    if config.dev_cache is not None and config.dev_cache.is_file():
+        result["dev"] = evaluate_rows(model, read_rows(config.dev_cache))
+    model = replace(model, metadata={**model.metadata, "train_oof": figures, "dev": result.get("dev", {})})
+    model.save(config.out)
+    metrics = config.out.with_name(config.out.stem + ".metrics.json")
+    metrics.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    log(f"wrote {config.out} and {metrics}")
+    return result
