@@ -132,12 +132,10 @@ def same_thing(a: Arg, b: Arg) -> bool:
     Within, not merely shared: "Pierre Curie" and "Marie Curie" share a surname and are two people; "Curie" and
     "Marie Curie" (or an alias: "Maria Skłodowska, later known as Marie Curie") can be one.
     """
-    if a.pronoun or b.pronoun:
+    if a.pronoun or b.pronoun or distinct_things(a, b):
         return False
     if a.names and b.names:
         return a.names <= b.names or b.names <= a.names
-    if distinct_things(a, b):
-        return False
     if a.head == b.head:
         return True
     smaller = min(len(a.words), len(b.words))
@@ -148,16 +146,34 @@ def distinct_things(a: Arg, b: Arg) -> bool:
     """Two kinds of one thing: the same head, each with a modifier the other lacks ("primary caregivers" /
     "secondary caregivers", "the X100 printer" / "the X200 printer", "Pierre Curie" / "Marie Curie").
 
-    Such arguments neither anchor a comparison nor cancel one: the neighbouring sentence about the other kind is
-    where an answer's misplaced value comes from.
+    Only where one of them is ``known`` (:func:`with_known_things`: the sources name the answer's thing as such):
+    "a heartfelt tribute" for the source's "heart-rending tribute" is a paraphrase, not another tribute. Such
+    arguments neither anchor a comparison nor cancel one: the neighbouring sentence about the other kind is where an
+    answer's misplaced value comes from.
     """
-    if a.pronoun or b.pronoun:
+    if a.pronoun or b.pronoun or not (a.known or b.known):
         return False
     if a.names and b.names and not (a.names <= b.names or b.names <= a.names):
         return bool(a.words & b.words)
     if a.head != b.head:
         return False
     return bool(a.words - b.words) and bool(b.words - a.words)
+
+
+def with_known_things(answer: Frame, sources: Sequence[Frame]) -> Frame:
+    """``answer`` with its arguments marked ``known`` where a source argument with the same head has all its words."""
+    source_args = [arg for s in sources for _, arg in s.all_slots() if not arg.pronoun]
+
+    def mark(arg: Arg) -> Arg:
+        known = not arg.pronoun and any(s.head == arg.head and arg.words <= s.words for s in source_args)
+        return replace(arg, known=known) if known else arg
+
+    return replace(
+        answer,
+        subject=mark(answer.subject) if answer.subject else None,
+        object=mark(answer.object) if answer.object else None,
+        slots=tuple((name, mark(arg)) for name, arg in answer.slots),
+    )
 
 
 def covers(source: Arg, answer: Arg) -> bool:
@@ -263,7 +279,7 @@ def _polarity_comparable(answer: Frame, source: Frame) -> bool:
             and source.object is not None
             and answer.object.end <= answer.start
             and source.object.end <= source.start
-            and same_thing(answer.object, source.object)
+            and _same_words(answer.object, source.object)
         )
     if not (answer.subject and source.subject and same_thing(answer.subject, source.subject)):
         return False
@@ -295,12 +311,11 @@ def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
     if not answer.main:
         return _value_conflicts(answer, same)
     comparable = [s for s in same if s.main and _polarity_comparable(answer, s)]
-    lenient = [
-        s
-        for s in same
-        if (_match(answer, s)[0] >= 1 or _complements_match(answer, s) or _polarity_comparable(answer, s))
-        and not _match(answer, s)[1]
-    ]
+    lenient = [s for s in same if _match(answer, s)[0] >= 1 or _complements_match(answer, s)]
+    if any(_exact_both(answer, s) for s in comparable):
+        # a source clause about the very same things decides; one about other things ("Cosmetic surgery is not
+        # covered" beside "Dental care is covered") cannot agree with the answer
+        lenient = [s for s in lenient if not _match(answer, s)[1]]
     if comparable and not any(s.negated == answer.negated for s in lenient):
         where = answer.negation or (answer.start, answer.end)
         start, end = min(where[0], answer.start), max(where[1], answer.end)
@@ -381,7 +396,11 @@ def _value_conflicts(answer: Frame, same: Sequence[Frame]) -> list[Conflict]:
         for value in arg.values:
             # "18 weeks of paid leave and secondary caregivers 6 weeks": a gapped or listed second value beside one
             # the source states in this slot belongs to another clause the parse has merged: not compared
-            siblings = [v for v in arg.values if v is not value and v.kind == value.kind]
+            siblings = [
+                v
+                for v in arg.values
+                if v is not value and value.kind != "name" and v.kind == value.kind and v.unit == value.unit
+            ]
             if any(_states(s, slot, v) for v in siblings for s in same):
                 continue
             conflict = _value_conflict(answer, slot, arg, value, same)
@@ -492,6 +511,12 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
         kind = "unit"
     explanation = f"answer: {value.text}; source: {other.text} ({kind})"
     return Conflict("value", value.start, value.end, confidence, explanation, slot, value, source, is_exact)
+
+
+def _exact_both(answer: Frame, source: Frame) -> bool:
+    """The source frame names each of the answer's subject and object with the same words (nothing more or less)."""
+    pairs = _anchor_pairs(answer, source, "")
+    return bool(pairs) and all(_same_words(a, s) for a, s in pairs)
 
 
 def _same_words(a: Arg | None, b: Arg | None) -> bool:
@@ -730,7 +755,8 @@ class ConsistencyChecker:
             offset = sentence.span.start
             found = False
             source_frames = [(a, f) for a in aligned for f in frames[a.text]]
-            for frame in frames[sentence.span.text]:
+            for parsed in frames[sentence.span.text]:
+                frame = with_known_things(parsed, [f for _, f in source_frames])
                 for conflict in compare_frames(frame, [f for _, f in source_frames]):
                     source = next((a for a, f in source_frames if f is conflict.source), source_frames[0][0])
                     if conflict.value is not None and conflict.slot is not None:

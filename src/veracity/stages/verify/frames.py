@@ -128,6 +128,8 @@ class Arg:
     """An argument of a predicate: its character range in the sentence, head lemma, content words and values.
 
     ``is_list``: the argument coordinates several things ("A, B and C"), which a source may list only in part.
+    ``known``: an answer's argument that a source names with all its words ("secondary caregivers"), so that one
+    naming another kind of it ("primary caregivers") is surely about something else.
     """
 
     start: int
@@ -138,6 +140,7 @@ class Arg:
     pronoun: bool
     values: tuple[Value, ...] = ()
     is_list: bool = False
+    known: bool = False
 
 
 @dataclass(frozen=True)
@@ -377,9 +380,15 @@ def _negation(verb: Any) -> tuple[int, int] | None:
             if following is not None and following.lower_ in {"only", "just", "merely"}:
                 continue  # "not only … but also" asserts
             return (child.idx, child.idx + len(child.text))
+        if child.dep_ == "advmod" and child.lower_ == "longer":  # "can no longer sit out"
+            no = next((g for g in child.children if g.lower_ == "no"), None)
+            if no is not None:
+                return (no.idx, no.idx + len(no.text))
         if child.dep_ in {"dobj", "attr", "nsubj", "nsubjpass"}:
             for grandchild in child.children:
                 if grandchild.dep_ == "det" and grandchild.lower_ == "no":
+                    return (grandchild.idx, grandchild.idx + len(grandchild.text))
+                if child.dep_ in {"nsubj", "nsubjpass"} and grandchild.lower_ == "not":  # "not all phones receive"
                     return (grandchild.idx, grandchild.idx + len(grandchild.text))
     return None
 
