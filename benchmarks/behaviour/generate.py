@@ -10,7 +10,7 @@ change that may move the score one way only). The cases come from two sources, b
 - the fact cards of ``cards.py``: one templated card per domain, each instantiated with other names, numbers and
   dates, and edited one error kind at a time at answer lengths of 1, 2–3 and 4–8 sentences.
 
-Run from the repository root (standard library only; about two seconds):
+Run from the repository root (standard library only; under a second):
 
     python benchmarks/behaviour/generate.py            # write cases.jsonl.gz and stats.md, print the counts
     python benchmarks/behaviour/generate.py --check    # exit 1 if cases.jsonl.gz is not what this script writes
