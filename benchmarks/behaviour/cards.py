@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
+# fmt: off  (the cards are data: one field per line as written)
+
 NAMES = [
     "Aisha Rahman", "Bruno Castell", "Carla Mendes", "Dmitri Volkov", "Elena Marsh", "Farah Qureshi",
     "Gavin Holt", "Hana Sato", "Ibrahim Diallo", "Julia Wren", "Kofi Mensah", "Lena Brandt", "Marcus Hale",
@@ -35,20 +37,20 @@ NAMES = [
     "Luis Navarro", "Maya Chen", "Niall Brennan", "Odette Laurent", "Pavel Horak", "Rania Saleh",
     "Stefan Kowalski", "Tessa Moreau", "Victor Ames", "Wanjiru Kamau", "Yara Haddon", "Anton Richter",
     "Bianca Rossi", "Cedric Mbeki", "Delia Frost", "Eamon Keane", "Freya Lund", "Hugo Barros",
-]  # fmt: skip
+]
 """Fictional people; the absent-name errors draw from the ones an instance does not use."""
 
 COMPANIES = [
     "Brightwell", "Corvane", "Halden", "Meridane", "Norwick", "Quillon", "Tessaro", "Varrow", "Ashgrove",
     "Kelmont", "Orrin", "Pellham", "Stanmore", "Wyvern", "Calder", "Dunmore",
-]  # fmt: skip
+]
 TOWNS = ["Eastbrook", "Halwick", "Norcastle", "Pellston", "Redmere", "Westhollow", "Ambleford", "Caverly"]
 DRUGS = ["Tavorin", "Clexomar", "Dranolex", "Fenuvast", "Lumiprex", "Oxaltra", "Pyrenal", "Zolvetra"]
 PRODUCTS = ["Orbix Swift", "Tidal Glide", "Nimbo Air", "Pexa Rover", "Quorra Clean", "Lumen Sweep"]
 CLUBS = [
     "Harbury Athletic", "Colne Vale", "Marston Rangers", "Kilby Town", "Ashford United", "Selwyn Park",
     "Broadmere City", "Thornhill Wanderers",
-]  # fmt: skip
+]
 POOLS: dict[str, list[str]] = {
     "company": COMPANIES,
     "town": TOWNS,
@@ -60,7 +62,7 @@ POOLS: dict[str, list[str]] = {
 _HOURS = {70: "1 hour and 10 minutes", 75: "1 hour and 15 minutes", 80: "1 hour and 20 minutes",
           85: "1 hour and 25 minutes", 90: "an hour and a half", 95: "1 hour and 35 minutes",
           100: "1 hour and 40 minutes", 105: "1 hour and 45 minutes", 110: "1 hour and 50 minutes",
-          120: "two hours", 150: "two and a half hours"}  # fmt: skip
+          120: "two hours", 150: "two and a half hours"}
 
 
 CARDS: list[dict[str, Any]] = [
@@ -73,7 +75,7 @@ CARDS: list[dict[str, Any]] = [
         slots=dict(
             company="company", svc=("int", 3, 9), days=("int", 22, 30), notice=("int", 10, 21),
             carry=("int", 2, 8), deadline="date", start="date", hr="name", coo="name", payroll="name",
-        ),  # fmt: skip
+        ),
         passages=[
             """Annual leave at {company}. Employees with at least {svc} months of continuous service receive {days}
             days of paid annual leave per year. Leave requests must be submitted at least {notice} days before the
@@ -106,13 +108,17 @@ CARDS: list[dict[str, Any]] = [
             period=(0, "per year", "per month"),
             added=(3, "or personal appointments.", "or personal appointments, and unused days are paid out when you "
                    "leave the company."),
-        ),  # fmt: skip
+        ),
         world="Under the EU Working Time Directive, workers are entitled to at least four weeks of paid annual leave.",
         merge="Your line manager approves both your leave requests and any carry-over of up to {carry} unused days, "
         "as long as the carry-over is approved before {deadline}.",
         reorder=(3, "holidays, family events or personal appointments",
-                 "personal appointments, holidays or family events"),  # fmt: skip
-        formats=[(0, "{days} days", "{days_w} days"), (6, "{start}", "{start_us}"), (1, "{notice} days", "{notice_w} days")],
+                 "personal appointments, holidays or family events"),
+        formats=[
+            (0, "{days} days", "{days_w} days"),
+            (6, "{start}", "{start_us}"),
+            (1, "{notice} days", "{notice_w} days"),
+        ],
         paraphrases={
             0: "Once you have worked here continuously for {svc} months or more, you are entitled to {days} paid days "
             "off a year.",
@@ -138,7 +144,7 @@ CARDS: list[dict[str, Any]] = [
             company="company", rate=("pct", ["2.10", "2.35", "2.60", "2.85", "3.05", "3.40"]),
             cap=("money", 20000, 90000, 5000), withdrawals=("int", 3, 6), fee=("int", 5, 12), age=("int", 16, 18),
             changed="date", review="date", complaints="name", head="name",
-        ),  # fmt: skip
+        ),
         passages=[
             """The {company} Easy Saver. The account pays {rate}% interest a year on balances of up to {cap},
             calculated daily and paid monthly. Balances above {cap} earn no interest. Customers can make
@@ -169,11 +175,15 @@ CARDS: list[dict[str, Any]] = [
             comparison=(0, "balances of up to {cap}", "balances of more than {cap}"),
             period=(2, "in each calendar year", "in each month"),
             added=(1, "and paid monthly.", "and paid monthly into any UK current account."),
-        ),  # fmt: skip
+        ),
         world="The Bank of England sets the base rate of interest in the United Kingdom.",
         merge="The account pays {rate}% a year on up to {cap}, a rate that was last changed on {changed}.",
         reorder=(1, "calculated daily and paid monthly", "paid monthly and calculated daily"),
-        formats=[(0, "{cap}", "{cap_plain}"), (4, "{changed}", "{changed_us}"), (2, "{withdrawals} free", "{withdrawals_w} free")],
+        formats=[
+            (0, "{cap}", "{cap_plain}"),
+            (4, "{changed}", "{changed_us}"),
+            (2, "{withdrawals} free", "{withdrawals_w} free"),
+        ],
         paraphrases={
             0: "Balances of up to {cap} in the {company} Easy Saver earn {rate}% a year.",
             3: "To open the account you must be at least {age} and live in the UK.",
@@ -196,7 +206,7 @@ CARDS: list[dict[str, Any]] = [
             drug="drug", dose=("int", 200, 500, 50), maxdose=("int", 1200, 2400, 200), hours=("int", 6, 8),
             days=("int", 3, 10), age=("int", 12, 16), updated="date", approved="date", author="name",
             director="name", contact="name",
-        ),  # fmt: skip
+        ),
         derive=lambda v: {"maxdose_g": f"{v['maxdose'] / 1000:g}"},
         passages=[
             """{drug} tablets: how to take them. Adults and children aged {age} and over should take {dose} mg every
@@ -228,12 +238,16 @@ CARDS: list[dict[str, Any]] = [
             comparison=(1, "not take more than", "not take less than"),
             period=(0, "every {hours} hours", "every {hours} days"),
             added=(0, "with food.", "with food and a full glass of milk."),
-        ),  # fmt: skip
+        ),
         world="Ibuprofen is a non-steroidal anti-inflammatory drug.",
         merge="{drug}, first approved for sale on {approved}, is taken as {dose} mg every {hours} hours by adults "
         "and children aged {age} and over.",
         reorder=(3, "nausea, headache and dizziness", "dizziness, nausea and headache"),
-        formats=[(1, "{maxdose} mg", "{maxdose_g} g"), (6, "{updated}", "{updated_iso}"), (0, "{hours} hours", "{hours_w} hours")],
+        formats=[
+            (1, "{maxdose} mg", "{maxdose_g} g"),
+            (6, "{updated}", "{updated_iso}"),
+            (0, "{hours} hours", "{hours_w} hours"),
+        ],
         paraphrases={
             0: "Anyone aged {age} or older should take {dose} mg with food, once every {hours} hours.",
             1: "The most you should take in 24 hours is {maxdose} mg.",
@@ -255,7 +269,7 @@ CARDS: list[dict[str, Any]] = [
         slots=dict(
             product="product", runtime=("choice", [90, 120, 150]), charge=("int", 3, 5), bin=("int", 400, 600, 50),
             warranty=("int", 2, 3), firmware="date", released="date", support="name", vp="name",
-        ),  # fmt: skip
+        ),
         derive=lambda v: {"runtime_h": _HOURS[v["runtime"]], "bin_l": f"{v['bin'] / 1000:g}"},
         passages=[
             """Using the {product}. On a full charge the {product} runs for up to {runtime} minutes in standard mode.
@@ -287,11 +301,15 @@ CARDS: list[dict[str, Any]] = [
             comparison=(0, "for up to {runtime} minutes", "for at least {runtime} minutes"),
             period=(1, "{charge} hours", "{charge} minutes"),
             added=(2, "after every run.", "after every run, and it is dishwasher safe."),
-        ),  # fmt: skip
+        ),
         world="Lithium-ion batteries slowly lose capacity as they age.",
         merge="The {product}, which went on sale on {released}, runs for up to {runtime} minutes on a full charge.",
         reorder=(3, "carpets, hard floors and tiles", "tiles, carpets and hard floors"),
-        formats=[(0, "{runtime} minutes", "{runtime_h}"), (6, "{firmware}", "{firmware_us}"), (2, "{bin} ml", "{bin_l} litres")],
+        formats=[
+            (0, "{runtime} minutes", "{runtime_h}"),
+            (6, "{firmware}", "{firmware_us}"),
+            (2, "{bin} ml", "{bin_l} litres"),
+        ],
         paraphrases={
             0: "The {product} lasts up to {runtime} minutes in standard mode when it is fully charged.",
             2: "Empty the {bin} ml dust bin after each run.",
@@ -316,7 +334,7 @@ CARDS: list[dict[str, Any]] = [
             company="company", crossing=("int", 70, 110, 5), daily=("int", 4, 7), fare=("int", 18, 45),
             checkin=("choice", [30, 45, 60]), kg=("int", 20, 30), season_start="date", season_end="date",
             published="date", master="name", ops="name", lost="name",
-        ),  # fmt: skip
+        ),
         derive=lambda v: {"crossing_hm": _HOURS[v["crossing"]]},
         passages=[
             """{company} Ferries: the island crossing. Between {season_start} and {season_end}, ferries cross from
@@ -342,18 +360,23 @@ CARDS: list[dict[str, Any]] = [
         absent=dict(number=(1, "crossing"), date=(0, "season_end"), name=(5, "lost")),
         swap=dict(number=(4, "kg", "fare"), date=(0, "season_end", "published"), name=(5, "lost", "master")),
         edits=dict(
-            role=(6, "who reports to the operations director, {ops}", "to whom the operations director, {ops}, reports"),
+            role=(6, "who reports to the operations director, {ops}",
+                  "to whom the operations director, {ops}, reports"),
             negation=(2, "children under 12 travel free", "children under 12 pay the full fare"),
             condition=(7, "Outside the summer season, crossings", "Crossings"),
             comparison=(2, "children under 12", "children over 12"),
             period=(0, "{daily} times a day", "{daily} times a week"),
             added=(4, "a bicycle or a pushchair.", "a bicycle or a pushchair, and dogs travel free."),
-        ),  # fmt: skip
+        ),
         world="Seasickness is caused by a mismatch between what the eyes see and what the inner ear senses.",
         merge="The {crossing}-minute crossing is run by the harbour master, {master}, and a single adult ticket costs "
         "€{fare}.",
         reorder=(4, "a bicycle or a pushchair", "a pushchair or a bicycle"),
-        formats=[(2, "€{fare}", "{fare} euros"), (1, "{crossing} minutes", "{crossing_hm}"), (0, "{season_start}", "{season_start_us}")],
+        formats=[
+            (2, "€{fare}", "{fare} euros"),
+            (1, "{crossing} minutes", "{crossing_hm}"),
+            (0, "{season_start}", "{season_start_us}"),
+        ],
         paraphrases={
             1: "It is a {crossing}-minute crossing.",
             3: "If you travel on foot, check in no later than {checkin} minutes before the ferry leaves.",
@@ -378,7 +401,7 @@ CARDS: list[dict[str, Any]] = [
             landlord="name", tenant="name", agent="name", rent=("money", 900, 1600, 50),
             deposit=("money", 1000, 2500, 100), term=("choice", [12, 18, 24]), late=("int", 7, 14),
             noticem=("int", 2, 3), start="date", signed="date",
-        ),  # fmt: skip
+        ),
         passages=[
             """Tenancy agreement for Flat 4, Ashcombe Court. The landlord, {landlord}, lets the flat to the tenant,
             {tenant}, for a fixed term of {term} months starting on {start}. The rent is {rent} per month, payable on
@@ -404,18 +427,23 @@ CARDS: list[dict[str, Any]] = [
         absent=dict(number=(1, "rent"), date=(7, "signed"), name=(6, "agent")),
         swap=dict(number=(4, "noticem", "late"), date=(7, "signed", "start"), name=(6, "agent", "landlord")),
         edits=dict(
-            role=(0, "{landlord} lets Flat 4 at Ashcombe Court to {tenant}", "{tenant} lets Flat 4 at Ashcombe Court to {landlord}"),
+            role=(0, "{landlord} lets Flat 4 at Ashcombe Court to {tenant}",
+                  "{tenant} lets Flat 4 at Ashcombe Court to {landlord}"),
             negation=(3, "the landlord can charge interest", "the landlord cannot charge interest"),
             condition=(3, "If the rent is more than {late} days late, the landlord", "The landlord"),
             comparison=(3, "more than {late} days late", "less than {late} days late"),
             period=(1, "per month", "per week"),
             added=(2, "protection scheme.", "protection scheme and is returned within ten days of the tenancy ending."),
-        ),  # fmt: skip
+        ),
         world="The Bank of England is the central bank of the United Kingdom.",
         merge="The tenancy began on {start} at a rent of {rent} per month, and after the fixed term either side can "
         "end it with {noticem} months' written notice.",
         reorder=(5, "council tax, electricity and internet", "internet, council tax and electricity"),
-        formats=[(1, "{rent}", "{rent_plain}"), (7, "{signed}", "{signed_iso}"), (4, "{noticem} months'", "{noticem_w} months'")],
+        formats=[
+            (1, "{rent}", "{rent_plain}"),
+            (7, "{signed}", "{signed_iso}"),
+            (4, "{noticem} months'", "{noticem_w} months'"),
+        ],
         paraphrases={
             0: "{tenant} rents Flat 4 at Ashcombe Court from {landlord} on a {term}-month fixed term starting on "
             "{start}.",
@@ -439,7 +467,7 @@ CARDS: list[dict[str, Any]] = [
             town="town", cost=("int", 12, 28), vfor=("int", 21, 30), vagainst=("int", 8, 15), months=("int", 14, 20),
             jobs=("int", 120, 260, 20), traffic=("count", 8000, 15000, 500), vote="date", start="date",
             mayor="name", opp="name", company="company",
-        ),  # fmt: skip
+        ),
         derive=lambda v: {"cost_full": f"{v['cost'] * 1_000_000:,}"},
         passages=[
             """{town} council approves new river bridge. {town} council voted on {vote} to build a new road bridge
@@ -473,12 +501,16 @@ CARDS: list[dict[str, Any]] = [
             comparison=(7, "more than {traffic} vehicles", "fewer than {traffic} vehicles"),
             period=(7, "vehicles a day", "vehicles a week"),
             added=(4, "to bus services.", "to bus services and to repairing the town's schools."),
-        ),  # fmt: skip
+        ),
         world="The United Kingdom drives on the left-hand side of the road.",
         merge="The £{cost} million bridge, approved by {vfor} votes to {vagainst}, will be built by {company} "
         "Construction.",
         reorder=(6, "pedestrians and cyclists", "cyclists and pedestrians"),
-        formats=[(0, "£{cost} million", "{cost_full} pounds"), (3, "{start}", "{start_us}"), (1, "{vfor} councillors", "{vfor_w} councillors")],
+        formats=[
+            (0, "£{cost} million", "{cost_full} pounds"),
+            (3, "{start}", "{start_us}"),
+            (1, "{vfor} councillors", "{vfor_w} councillors"),
+        ],
         paraphrases={
             0: "On {vote}, {town} council approved a new road bridge over the River Alder costing £{cost} million.",
             3: "Work should begin on {start} and last {months} months.",
@@ -501,7 +533,7 @@ CARDS: list[dict[str, Any]] = [
         slots=dict(
             company="company", hives=("int", 30, 60), sites=("int", 6, 12), weeks=("int", 8, 16),
             drop=("int", 20, 45), start="date", published="date", lead="name", coauthor="name",
-        ),  # fmt: skip
+        ),
         passages=[
             """Pesticide study. Researchers at {company} University tracked {hives} honeybee hives at {sites} farm
             sites over {weeks} weeks. Hives placed within 500 metres of fields treated with the pesticide clorathin
@@ -536,12 +568,16 @@ CARDS: list[dict[str, Any]] = [
             comparison=(1, "less honey", "more honey"),
             period=(0, "over {weeks} weeks", "over {weeks} months"),
             added=(6, "mason bees and hoverflies.", "mason bees and hoverflies in Spain next year."),
-        ),  # fmt: skip
+        ),
         world="Honeybees tell each other where food is with a waggle dance.",
         merge="The study, led by {lead}, found {drop}% less honey near treated fields, and its results were published "
         "on {published}.",
         reorder=(6, "wild bumblebees, mason bees and hoverflies", "hoverflies, wild bumblebees and mason bees"),
-        formats=[(1, "{drop}%", "{drop} percent"), (4, "{published}", "{published_us}"), (0, "{weeks} weeks", "{weeks_w} weeks")],
+        formats=[
+            (1, "{drop}%", "{drop} percent"),
+            (4, "{published}", "{published_us}"),
+            (0, "{weeks} weeks", "{weeks_w} weeks"),
+        ],
         paraphrases={
             0: "A team from {company} University followed {hives} honeybee hives on {sites} farms for {weeks} weeks.",
             1: "Honey output was {drop}% lower in hives within 500 metres of clorathin-treated fields than in hives "
@@ -567,7 +603,7 @@ CARDS: list[dict[str, Any]] = [
             home="club", away="club", ga=("int", 2, 4), gb=("int", 0, 1), attendance=("count", 18000, 32000, 500),
             minute=("int", 55, 88), stoppage=("int", 5, 8), match="date", next="date", scorer="name",
             captain="name", manager="name",
-        ),  # fmt: skip
+        ),
         passages=[
             """{home} {ga}–{gb} {away}. {home} beat {away} {ga}–{gb} on {match} in front of {attendance} fans.
             {scorer} opened the scoring after {minute} minutes with a header from a corner. {away}'s captain,
@@ -597,11 +633,15 @@ CARDS: list[dict[str, Any]] = [
             comparison=(5, "two points behind the leaders", "two points ahead of the leaders"),
             period=(2, "after {minute} minutes", "after {minute} seconds"),
             added=(3, "before half-time.", "before half-time for a second yellow card."),
-        ),  # fmt: skip
+        ),
         world="A professional football match is played over two halves of 45 minutes.",
         merge="{scorer}'s goal after {minute} minutes set up a {ga}–{gb} win that lifts {home} to second place.",
         reorder=(7, "Kilworth, Danby and Ostley", "Ostley, Kilworth and Danby"),
-        formats=[(1, "{attendance}", "{attendance_digits}"), (0, "{match}", "{match_us}"), (6, "four matches", "4 matches")],
+        formats=[
+            (1, "{attendance}", "{attendance_digits}"),
+            (0, "{match}", "{match_us}"),
+            (6, "four matches", "4 matches"),
+        ],
         paraphrases={
             1: "A crowd of {attendance} saw the game.",
             3: "{captain}, the {away} captain, was shown a red card shortly before half-time.",
@@ -624,7 +664,7 @@ CARDS: list[dict[str, Any]] = [
             ref=("int", 2000, 9000), area=("int", 20, 45), houseno=("int", 11, 99), height=("int", 3, 5),
             fee=("int", 200, 600, 50), consult=("int", 21, 28), received="date", decision="date",
             applicant="name", officer="name", chair="name", head="name",
-        ),  # fmt: skip
+        ),
         passages=[
             """Planning application PA/{ref}. Received on {received} from {applicant} for a single-storey rear
             extension of {area} square metres at {houseno} Mill Lane. The extension would be {height} metres high,
@@ -658,12 +698,16 @@ CARDS: list[dict[str, Any]] = [
             comparison=(4, "after the site notice", "before the site notice"),
             period=(4, "{consult} days", "{consult} weeks"),
             added=(3, "has been paid.", "has been paid by bank transfer."),
-        ),  # fmt: skip
+        ),
         world="In England, most planning applications are decided by the local planning authority.",
         merge="{applicant}'s application for a {area} square metre extension at {houseno} Mill Lane will be decided "
         "by the planning committee on {decision}.",
         reorder=(2, "a kitchen, a utility room and a shower room", "a shower room, a kitchen and a utility room"),
-        formats=[(3, "£{fee}", "{fee} pounds"), (0, "{received}", "{received_iso}"), (2, "{height} metres", "{height_w} metres")],
+        formats=[
+            (3, "£{fee}", "{fee} pounds"),
+            (0, "{received}", "{received_iso}"),
+            (2, "{height} metres", "{height_w} metres"),
+        ],
         paraphrases={
             0: "{applicant} submitted application PA/{ref}, which was received on {received}.",
             3: "The £{fee} fee for the application has already been paid.",
@@ -677,3 +721,4 @@ CARDS: list[dict[str, Any]] = [
         ],
     ),
 ]
+# fmt: on

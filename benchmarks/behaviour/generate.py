@@ -59,10 +59,10 @@ CARDS, NAMES, POOLS = _cards.CARDS, _cards.NAMES, _cards.POOLS
 
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+")
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December"]  # fmt: skip
+          "November", "December"]
 CURRENCY_WORD = {"£": "pounds", "€": "euros", "$": "dollars"}
 _ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]  # fmt: skip
+         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
 _TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
 ABSENT_KINDS = ("absent-name", "absent-number", "absent-date")
@@ -133,7 +133,7 @@ ABSENT_NAMES = {
     "Cllr Farrow": "Cllr Pemberton", "Karen Whitfield": "Janet Okafor", "Olivia Brennan": "Rachel Dunmore",
     "North Terminal": "East Terminal", "Ben View Hotel": "Glenmore Lodge", "Hannah Brewster": "Claire Ashdown",
     "Graham Ashworth": "Victor Lasalle", "Owen Price": "Dennis Halloran",
-}  # fmt: skip
+}
 ABSENT_NUMBERS = {"2:07:53": "2:11:26", "150/95 mmHg": "165/100 mmHg"}  # formats the generic rule does not rewrite
 ABSTENTIONS = (
     "The passages don't mention {topic}, so I can't confirm it; please check with {who}.",
@@ -146,7 +146,7 @@ HEDGES = (
     "As far as I can tell from the {doc}, {body}.",
 )
 LOWER_FIRST = {"the", "a", "an", "if", "you", "your", "it", "its", "each", "every", "anyone", "on", "after", "their",
-               "outside", "once", "to", "for", "with", "when", "because", "there", "this", "all"}  # fmt: skip
+               "outside", "once", "to", "for", "with", "when", "because", "there", "this", "all"}
 SUMMARY_QUESTION = "Can you summarise what the passages say?"
 
 
@@ -206,7 +206,7 @@ def diff_span(faithful: str, wrong: str) -> tuple[int, int] | None:
     suffix = 0
     while (
         suffix < min(len(faithful), len(wrong)) - prefix and faithful[-1 - suffix] == wrong[-1 - suffix]
-    ):  # fmt: skip
+    ):
         suffix += 1
     start, end = prefix, len(wrong) - suffix
     return word_span(wrong, start, end) if end > start else None
@@ -400,10 +400,10 @@ def one_card(suite: Suite, instance: Instance, rng: random.Random) -> None:
         q = question()
         suite.add(test, instance.domain, q, wrong, instance.passages, label=1, spans=[list(span)],
                   source=instance.id, twin_answer=faithful,
-                  meta={"instance": instance, "chosen": chosen, "edited": index, "error_sentence": edited})  # fmt: skip
+                  meta={"instance": instance, "chosen": chosen, "edited": index, "error_sentence": edited})
         if rng.random() < 1 / 6:  # a sixth of the twins are cases of their own
             suite.add("faithful-twin", instance.domain, q, faithful, instance.passages, label=0, spans=[],
-                      source=instance.id, meta={"instance": instance, "chosen": chosen})  # fmt: skip
+                      source=instance.id, meta={"instance": instance, "chosen": chosen})
 
     for kind in ("number", "date", "name"):
         index, slot = card["absent"][kind]
@@ -435,17 +435,17 @@ def one_card(suite: Suite, instance: Instance, rng: random.Random) -> None:
     start = len(" ".join(parts[:position])) + (1 if position else 0)
     suite.add("world-knowledge", instance.domain, question(), answer, instance.passages, label=1,
               spans=[[start, start + len(card["world"])]], source=instance.id, twin_answer=" ".join(parts) or None,
-              meta={"instance": instance, "chosen": chosen, "world": True})  # fmt: skip
+              meta={"instance": instance, "chosen": chosen, "world": True})
 
     def faithful(test: str, answer: str, q: str | None, chosen: list[int] | None = None) -> None:
         suite.add(test, instance.domain, q, answer, instance.passages, label=0, spans=[], source=instance.id,
-                  meta={"instance": instance, "chosen": chosen})  # fmt: skip
+                  meta={"instance": instance, "chosen": chosen})
 
     # paraphrase: every sentence that has one, among others
     para = card["paraphrases"]
     chosen = sorted({*rng.sample(sorted(para), 2), *rng.sample(range(n), rng.randint(0, 2))})
     faithful("faithful-paraphrase", " ".join(instance.render(para[i]) if i in para else instance.sentences[i]
-                                             for i in chosen), question(), chosen)  # fmt: skip
+                                             for i in chosen), question(), chosen)
     merge = instance.render(card["merge"])
     extra = rng.choice([None, *range(n)])
     faithful("faithful-merge", merge if extra is None else f"{merge} {instance.sentences[extra]}", question())
@@ -455,13 +455,13 @@ def one_card(suite: Suite, instance: Instance, rng: random.Random) -> None:
     check(sentence.count(instance.render(old)) == 1, f"{instance.id}: format {old!r}")
     changed = sentence.replace(instance.render(old), instance.render(new))
     faithful("faithful-unit-format", " ".join(changed if i == index else instance.sentences[i] for i in chosen),
-             question(), chosen)  # fmt: skip
+             question(), chosen)
     index, old, new = card["reorder"]
     chosen = pick(rng, n, rng.randint(1, 4), index)
     changed = instance.sentences[index].replace(old, new)
     check(changed != instance.sentences[index], f"{instance.id}: reorder {old!r}")
     faithful("faithful-reordered", " ".join(changed if i == index else instance.sentences[i] for i in chosen),
-             question(), chosen)  # fmt: skip
+             question(), chosen)
     fill = {"topic": instance.fill("topic"), "who": instance.fill("who"), "doc": card["doc"]}
     pure = ABSTENTIONS[instance.number % len(ABSTENTIONS)].format(**fill)
     faithful("faithful-abstention", pure, instance.question)
@@ -493,14 +493,14 @@ def scenario_cases(suite: Suite, rng: random.Random) -> None:
         e, f = scenario["error"], scenario["faithful"]
         answer, wrong, fix = norm(e["answer"]), norm(e["wrong"]), norm(e["fix"])
         start = answer.find(wrong) if e.get("occurrence") is None else incontext.occurrences(answer, wrong)[
-            e["occurrence"] - 1]  # fmt: skip
+            e["occurrence"] - 1]
         end = start + len(wrong)
         twin = clean(answer[:start] + fix + answer[end:])
         domain = scenario["domain"]
         meta = {"scenario": scenario, "span": (start, end)}
         test = SCENARIO_ERRORS[e["task"]]
         suite.add(test, domain, question, answer, context, label=1, spans=[[start, end]], source=sid,
-                  twin_answer=twin, meta=meta)  # fmt: skip
+                  twin_answer=twin, meta=meta)
         if rng.random() < 1 / 6:
             suite.add("faithful-twin", domain, question, twin, context, label=0, spans=[], source=sid)
         if e["task"] in ("error-number", "error-date", "error-name"):
@@ -509,14 +509,14 @@ def scenario_cases(suite: Suite, rng: random.Random) -> None:
             kind = e["task"].removeprefix("error-")
             suite.add(f"absent-{kind}", domain, question, changed, context, label=1,
                       spans=[[start, start + len(absent)]], source=sid, twin_answer=twin,
-                      meta={"scenario": scenario, "span": (start, start + len(absent))})  # fmt: skip
+                      meta={"scenario": scenario, "span": (start, start + len(absent))})
         suite.add(SCENARIO_FAITHFUL[f["task"]], domain, question, norm(f["answer"]), context, label=0, spans=[],
-                  source=sid)  # fmt: skip
+                  source=sid)
         if f["task"] == "faithful-notcovered":
             for sentence in sentences_of(norm(f["answer"])):
                 if incontext.NOT_COVERED.search(sentence):
                     suite.add("faithful-abstention", domain, question, sentence, context, label=0, spans=[],
-                              source=sid)  # fmt: skip
+                              source=sid)
                     break
 
 
@@ -614,7 +614,7 @@ def variants(suite: Suite, rng: random.Random) -> None:
         fields.pop("label", None)
         expect = DIR_TESTS.get(test, "same")
         suite.add(test, base["domain"], fields["question"], fields["answer"], fields["context"], label=label,
-                  group=base["id"], expect=expect, source=base.get("source"))  # fmt: skip
+                  group=base["id"], expect=expect, source=base.get("source"))
 
     for base in choose("inv-passages-split", lambda c: len(c["context"]) <= 3 and short(c)):
         vary("inv-passages-split", base, context=[part for p in base["context"] for part in split_passage(p)])
@@ -650,7 +650,8 @@ def variants(suite: Suite, rng: random.Random) -> None:
         for blank in ("", "   ", ""):
             context.insert(rng.randint(0, len(context)), blank)
         vary("bad-empty-passages", base, context=context)
-    for base in choose("dir-append-unsupported", lambda c: card(c) and c["sentences"] <= 7 and not meta_world(suite, c)):
+    appendable = lambda c: card(c) and c["sentences"] <= 7 and not meta_world(suite, c)  # noqa: E731
+    for base in choose("dir-append-unsupported", appendable):
         instance = suite.meta[base["id"]]["instance"]
         vary("dir-append-unsupported", base, answer=f"{base['answer']} {instance.card['world']}", label=1)
     removable = [c for c in bases if c["label"] == 1 and c["sentences"] >= 2 and error_sentence(suite, c)]
