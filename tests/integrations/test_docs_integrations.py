@@ -1,0 +1,111 @@
+"""Every example of docs/integrations.md runs and prints what the doc shows under it.
+
+A ```python block is run in this process (its `http://127.0.0.1:8000` pointed at a live service in a thread, its
+`command="veracity"` at this environment's script) and its output compared with the ```text block after it; the
+`curl` example's body is sent as curl sends it (a form content type) and its events compared with the doc's, each
+`…` standing for text left out.
+"""
+
+import contextlib
+import io
+import itertools
+import json
+import re
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the service extra is not installed: pip install 'veracity[serve]'")
+pytest.importorskip("langchain_core", reason="the langchain extra is not installed: pip install 'veracity[langchain]'")
+pytest.importorskip("mcp", reason="the mcp extra is not installed: pip install 'veracity[mcp]'")
+
+import httpx
+import uvicorn
+
+from conftest import ROOT, free_port, veracity_command
+from veracity.server.app import create_app
+from veracity.server.settings import ServiceSettings
+
+DOC = ROOT / "docs" / "integrations.md"
+DOCUMENTED_URL = "http://127.0.0.1:8000"
+
+
+def blocks():
+    """(language, text, line) of every fenced block of the doc."""
+    text = DOC.read_text(encoding="utf-8")
+    return [
+        (m.group(1), m.group(2), text[: m.start()].count("\n") + 1)
+        for m in re.finditer(r"^```(\w*)\n(.*?)^```", text, re.S | re.M)
+    ]
+
+
+def examples():
+    """(line, code, shown output) of each python block and the text block after it."""
+    found = blocks()
+    pairs = []
+    for (language, code, line), (after, shown, _) in itertools.pairwise(found):
+        if language == "python":
+            assert after == "text", f"docs/integrations.md:{line}: a python example needs its output after it"
+            pairs.append((line, code, shown))
+    return pairs
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    settings = ServiceSettings(
+        data_dir=tmp_path_factory.mktemp("data"), default_detector="grounding", warm_detectors=["grounding"]
+    )
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{url}/readyz").status_code == 200:
+                break
+        assert time.monotonic() < deadline, "the service never became ready"
+        time.sleep(0.1)
+    yield url
+    server.should_exit = True
+    thread.join(30)
+
+
+def test_the_doc_has_an_example_per_part():
+    codes = [code for _, code, _ in examples()]
+    assert len(codes) == 4
+    assert [any(part in code for code in codes) for part in ("detect_stream(", "VeracityGuard(", "stdio_client(")] == [
+        True,
+        True,
+        True,
+    ]
+
+
+@pytest.mark.parametrize(("line", "code", "shown"), examples(), ids=[f"line-{line}" for line, _, _ in examples()])
+def test_the_python_example_prints_what_the_doc_shows(line, code, shown, service):
+    code = code.replace(DOCUMENTED_URL, service).replace('command="veracity"', f"command={veracity_command()[0]!r}")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, f"docs/integrations.md:{line}", "exec"), {"__name__": "__main__"})
+    assert printed.getvalue().strip() == shown.strip()
+
+
+def test_the_curl_example_sends_the_events_the_doc_shows(service):
+    (shell,) = [text for language, text, _ in blocks() if language == "sh" and "curl" in text]
+    body = re.search(r"-d '(.*)'", shell, re.S).group(1)
+    shown = next(text for language, text, _ in blocks() if language == "text" and text.startswith("event:"))
+    # curl -d's own content type: the service reads the body as JSON all the same
+    response = httpx.post(
+        f"{service}/v1/detect/stream", content=body, headers={"content-type": "application/x-www-form-urlencoded"}
+    )
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/event-stream")
+    sent, documented = response.text.strip().split("\n\n"), shown.strip().split("\n\n")
+    assert len(sent) == len(documented)
+    for event, doc_event in zip(sent, documented, strict=True):
+        (name, data), (doc_name, doc_data) = event.splitlines(), doc_event.splitlines()
+        assert name == doc_name
+        json.loads(data.removeprefix("data: "))
+        for fragment in doc_data.split("…"):
+            assert fragment.strip(",") in data, f"{fragment!r} is not in {data[:300]}"
