@@ -63,13 +63,22 @@ for row in rows:
             c["in_span_or_hallucinated_answer"] += in_span or label == 1
             if name != "all":
                 found.append(
-                    {"id": row["id"], "checker": name, "label": label, "in_span": in_span, "kind": f.kind,
-                     "relation": f.relation, "words": f.span.text, "explanation": f.explanation,
-                     "source": f.source_text[:200]}  # fmt: skip
+                    {
+                        "id": row["id"],
+                        "checker": name,
+                        "label": label,
+                        "in_span": in_span,
+                        "kind": f.kind,
+                        "relation": f.relation,
+                        "words": f.span.text,
+                        "explanation": f.explanation,
+                        "source": f.source_text[:200],
+                    }
                 )
 
 
 def share(a: int, b: int) -> float | None:
+    """``a / b`` to three places, None for ``b == 0``."""
     return round(a / b, 3) if b else None
 
 

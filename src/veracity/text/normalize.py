@@ -347,8 +347,7 @@ _PERIOD_BEFORE = re.compile(
     r"(?:of\s+)?(?:[$€£]\s*)?$",
     re.IGNORECASE,
 )
-_PERIOD_DAYS = {"hour": Decimal(1) / 24, "day": Decimal(1), "week": Decimal(7), "fortnight": Decimal(14),
-                "month": Decimal("365.25") / 12, "quarter": Decimal("365.25") / 4, "year": Decimal("365.25")}  # fmt: skip
+_PERIOD_DAYS = {**_UNIT_DAYS, "quarter": Decimal("365.25") / 4}
 _TIME_UNITS = {**_UNIT_DAYS}
 
 

@@ -49,28 +49,73 @@ ERRORS = [
     ("The X100 printer can print 30 pages per minute.", PRINTER, "value", "30 pages", "source: 20 pages"),
     ("The X200 printer can print 20 pages per minute.", PRINTER, "value", "20 pages", "source: 30 pages"),
     # comparison flips
-    ("Employees must work less than six hours to take a meal break.", LEAVE, "value", "less than six hours",
-     "source: more than six hours"),
-    ("Economy class is required for flights over six hours.", EXPENSES, "value", "over six hours",
-     "source: under six hours"),
-    ("Business class is allowed for flights under six hours.", EXPENSES, "value", "under six hours",
-     "source: over six hours"),
-    ("Adults may take at least 4 grams of paracetamol per day.", CLINIC, "value", "at least 4 grams",
-     "source: at most 4 grams"),
-    ("Withdrawals are allowed before 1 January 2025.", FINANCE, "value", "before 1 January 2025",
-     "source: after 1 January 2025"),
-    ("The battery lasts at least 8 hours on a single charge.", PRINTER, "value", "at least 8 hours",
-     "source: up to 8 hours"),
+    (
+        "Employees must work less than six hours to take a meal break.",
+        LEAVE,
+        "value",
+        "less than six hours",
+        "source: more than six hours",
+    ),
+    (
+        "Economy class is required for flights over six hours.",
+        EXPENSES,
+        "value",
+        "over six hours",
+        "source: under six hours",
+    ),
+    (
+        "Business class is allowed for flights under six hours.",
+        EXPENSES,
+        "value",
+        "under six hours",
+        "source: over six hours",
+    ),
+    (
+        "Adults may take at least 4 grams of paracetamol per day.",
+        CLINIC,
+        "value",
+        "at least 4 grams",
+        "source: at most 4 grams",
+    ),
+    (
+        "Withdrawals are allowed before 1 January 2025.",
+        FINANCE,
+        "value",
+        "before 1 January 2025",
+        "source: after 1 January 2025",
+    ),
+    (
+        "The battery lasts at least 8 hours on a single charge.",
+        PRINTER,
+        "value",
+        "at least 8 hours",
+        "source: up to 8 hours",
+    ),
     # period swaps
-    ("Employees receive a home-office allowance of €1,200 per month.", EXPENSES, "value", "€1,200 per month",
-     "source: €1,200 per calendar year"),
+    (
+        "Employees receive a home-office allowance of €1,200 per month.",
+        EXPENSES,
+        "value",
+        "€1,200 per month",
+        "source: €1,200 per calendar year",
+    ),
     ("The meal allowance is €40 per week.", EXPENSES, "value", "€40 per week", "source: €40 per day"),
-    ("The fund charges a monthly management fee of 1.5%.", FINANCE, "value", "monthly management fee of 1.5%",
-     "source: annual"),
+    (
+        "The fund charges a monthly management fee of 1.5%.",
+        FINANCE,
+        "value",
+        "monthly management fee of 1.5%",
+        "source: annual",
+    ),
     # unit swaps
     ("Patients must fast for 8 days before surgery.", CLINIC, "value", "8 days", "source: 8 hours"),
-    ("Expense reports must be submitted within 30 hours of the trip.", EXPENSES, "value", "30 hours",
-     "source: 30 days"),
+    (
+        "Expense reports must be submitted within 30 hours of the trip.",
+        EXPENSES,
+        "value",
+        "30 hours",
+        "source: 30 days",
+    ),
     ("The warranty covers the printer for 2 months.", PRINTER, "value", "2 months", "source: 2 years"),
     # polarity
     ("Ink cartridges are covered by the warranty.", PRINTER, "polarity", None, "source: are not covered"),
@@ -78,8 +123,13 @@ ERRORS = [
     ("Dental care is not covered by the health plan.", ORG, "polarity", "not covered", "source: is covered"),
     # reversed reporting line
     ("The Head of Finance reports to Jane Smith.", ORG, "role", None, "source: Jane Smith reports to"),
-    ("The Chief Financial Officer reports to the payroll team.", ORG, "role", None,
-     "source: The payroll team reports to the Chief Financial Officer"),
+    (
+        "The Chief Financial Officer reports to the payroll team.",
+        ORG,
+        "role",
+        None,
+        "source: The payroll team reports to the Chief Financial Officer",
+    ),
     ("Jane Smith's manager, the Head of Finance, reports to her.", ORG, None, None, None),  # a pronoun: not claimed
 ]
 
@@ -122,7 +172,11 @@ def checker() -> ConsistencyChecker:
 
 @pytest.mark.parametrize(("answer", "context", "kind", "words", "source_value"), ERRORS)
 def test_an_in_context_error_gives_one_finding_on_its_words(
-    checker: ConsistencyChecker, answer: str, context: str, kind: str | None, words: str | None,
+    checker: ConsistencyChecker,
+    answer: str,
+    context: str,
+    kind: str | None,
+    words: str | None,
     source_value: str | None,
 ) -> None:
     result = checker.check(answer, [Document(id="doc", text=context)])

@@ -143,11 +143,11 @@ def same_thing(a: Arg, b: Arg) -> bool:
 
 
 def distinct_things(a: Arg, b: Arg) -> bool:
-    """Two kinds of one thing: the same head, each with a modifier the other lacks ("primary caregivers" /
-    "secondary caregivers", "the X100 printer" / "the X200 printer", "Pierre Curie" / "Marie Curie").
+    """Two kinds of one thing: the same head, each with a modifier the other lacks.
 
-    Only where one of them is ``known`` (:func:`with_known_things`: the sources name the answer's thing as such):
-    "a heartfelt tribute" for the source's "heart-rending tribute" is a paraphrase, not another tribute. Such
+    "primary caregivers" / "secondary caregivers", "the X100 printer" / "the X200 printer", "Pierre Curie" / "Marie
+    Curie". Only where one of them is ``known`` (:func:`with_known_things`: the sources name the answer's thing as
+    such): "a heartfelt tribute" for the source's "heart-rending tribute" is a paraphrase, not another tribute. Such
     arguments neither anchor a comparison nor cancel one: the neighbouring sentence about the other kind is where an
     answer's misplaced value comes from.
     """
@@ -178,9 +178,7 @@ def with_known_things(answer: Frame, sources: Sequence[Frame]) -> Frame:
 
 def covers(source: Arg, answer: Arg) -> bool:
     """The source argument says all the answer's does (its words and names), so it is the answer's very thing."""
-    return (
-        not source.pronoun and not answer.pronoun and answer.words <= source.words and answer.names <= source.names
-    )
+    return not source.pronoun and not answer.pronoun and answer.words <= source.words and answer.names <= source.names
 
 
 def different_thing(a: Arg, b: Arg) -> bool:
@@ -553,7 +551,6 @@ def _states(frame: Frame, slot: str, value: Value) -> bool:
     return any(_values_agree(value, v) is True for arg in frame.slot_args(slot) for v in arg.values)
 
 
-
 # Prepositions after which a name says where something is or happens ("born in", "based at", "comes from").
 LOCATIVE_SLOTS = frozenset({"prep:in", "prep:at", "prep:from", "prep:near"})
 
@@ -586,11 +583,11 @@ def mentions(text: str, value: Value) -> bool:
     # as a quantity: "6 weeks" is not stated by "6 days", "less than 6 hours" not by "more than 6 hours"
     assert value.number is not None
     mine = Quantity(value.number, value.unit, value.bound, value.period)
-    return any(
-        compare_quantities(mine, q.value)[0] is not False and q.value.amount == value.number
-        or compare_quantities(mine, q.value)[0] is True
-        for q in find_quantities(text)
-    )
+    for q in find_quantities(text):
+        agree = compare_quantities(mine, q.value)[0]
+        if agree is True or (agree is None and q.value.amount == value.number):
+            return True
+    return False
 
 
 def supported_elsewhere(answer: Frame, slot: str, value: Value, frames: Sequence[Frame]) -> bool:

@@ -117,8 +117,11 @@ class Value:
     period_phrase: tuple[int, int, str] | None = None
 
     def phrase(self, what: str) -> tuple[int, int, str]:
-        """The value with the words a conflict is about: its comparison ("less than six hours") for ``comparison``,
-        its period ("€1,200 per month") for ``period``, else the value alone (start, end, text)."""
+        """The value with the words a conflict is about, as (start, end, text).
+
+        Its comparison ("less than six hours") for ``comparison``, its period ("€1,200 per month") for ``period``,
+        else the value alone.
+        """
         found = self.bound_phrase if what == "comparison" else self.period_phrase if what == "period" else None
         return found or (self.start, self.end, self.text)
 

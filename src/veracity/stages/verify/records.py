@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from veracity.schema import Finding, TextSpan
-from veracity.text.normalize import normalize_words
 from veracity.stages.verify._record_hours import DAY_NAMES, HoursStatement, check_hours, hours_statements
 from veracity.stages.verify._record_phrases import (
     COVERED_KEYS,
@@ -48,13 +47,6 @@ from veracity.stages.verify._record_phrases import (
     truth,
     value_word,
 )
-from veracity.stages.verify._record_values import (
-    FieldStatement,
-    field_keys,
-    field_statements,
-    key_content,
-    stated_value_agrees,
-)
 from veracity.stages.verify._record_text import (
     NumberMention,
     Sentence,
@@ -65,6 +57,14 @@ from veracity.stages.verify._record_text import (
     polarity,
     sentences,
 )
+from veracity.stages.verify._record_values import (
+    FieldStatement,
+    field_keys,
+    field_statements,
+    key_content,
+    stated_value_agrees,
+)
+from veracity.text.normalize import normalize_words
 
 __all__ = ["RecordField", "Scalar", "check_record_claims", "read_record_fields", "record_signals"]
 
