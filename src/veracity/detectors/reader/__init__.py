@@ -283,10 +283,12 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         with timer.stage("read"):
             readings, findings, notes = self.read(answer, documents, question)
         sentences: list[SentenceScore] = []
+        zs: list[float] = []
         worst: tuple[float, dict[str, float], dict[str, float]] | None = None
         marked: list[tuple[int, int]] = []
         for k, reading in enumerate(readings):
             result = self.model.read(reading.signals)
+            zs.append(result.z)
             p = self.model.probability(result.z)
             if worst is None or p > worst[0]:
                 worst = (p, reading.signals, result.contributions)
@@ -310,7 +312,8 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                     )
         if worst is None:  # no unit at all (only whitespace and punctuation)
             return empty_answer_report(self, answer, question, threshold, models)
-        score, values, contributions = worst
+        _, values, contributions = worst
+        score = self.model.probability(self.model.answer_z(zs))
         ranked = sorted(contributions.items(), key=lambda item: -abs(item[1]))
         if all(r.abstention in ("abstention", "referral") for r in readings):
             notes.append("the answer only abstains or refers the reader elsewhere: nothing in it is claimed")

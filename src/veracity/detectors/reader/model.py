@@ -51,6 +51,7 @@ class ReaderModel:
     calibration_a: float = 1.0
     calibration_b: float = 0.0
     threshold: float = 0.5
+    tau: float = 0.0
     span_model: str | None = None
     verifier: str = "veracity-nli-small"
     metadata: dict[str, Any] = field(default_factory=dict)
@@ -62,6 +63,19 @@ class ReaderModel:
             x = float(values.get(name, mu))
             terms[name] = w * (x - mu) / sd
         return SentenceReading(z=self.bias + sum(terms.values()), contributions=terms)
+
+    def answer_z(self, zs: Sequence[float]) -> float:
+        """The answer's log-odds from its units': their log-sum-exp at temperature τ, the largest when τ = 0.
+
+        τ·log Σ exp(z_i / τ) is at least the largest z_i and rises with each, so appending a unit never lowers it; a
+        unit far below the worst adds almost nothing (a faithful sentence appended leaves the verdict).
+        """
+        if not zs:
+            raise ValueError("an answer has at least one unit")
+        top = max(zs)
+        if self.tau <= 0:
+            return top
+        return top + self.tau * math.log(sum(math.exp((z - top) / self.tau) for z in zs))
 
     def probability(self, z: float) -> float:
         """Calibrated P(unsupported) of a log-odds z (monotone increasing in z)."""
@@ -81,6 +95,7 @@ class ReaderModel:
             "bias": self.bias,
             "calibration": {"a": self.calibration_a, "b": self.calibration_b},
             "threshold": self.threshold,
+            "tau": self.tau,
             "span_model": self.span_model,
             "verifier": self.verifier,
             "metadata": self.metadata,
@@ -112,6 +127,7 @@ class ReaderModel:
                 calibration_a=float(raw["calibration"]["a"]),
                 calibration_b=float(raw["calibration"]["b"]),
                 threshold=float(raw["threshold"]),
+                tau=float(raw.get("tau", 0.0)),
                 span_model=raw.get("span_model"),
                 verifier=raw.get("verifier", "veracity-nli-small"),
                 metadata=raw.get("metadata", {}),
