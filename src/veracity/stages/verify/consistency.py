@@ -22,7 +22,9 @@ never fire. What it cannot see: conflicts across different predicates ("sold" / 
 coreference ("the firm" for a name), and errors outside a verb frame (noun phrases alone).
 
 The pure functions (:func:`frames_of`, :func:`compare_frames`) take parsed sentences; :class:`ConsistencyChecker`
-aligns, parses (cached, batched) and returns :class:`veracity.schema.Finding` objects.
+aligns, parses (cached, batched) and returns :class:`veracity.schema.Finding` objects. Whether two frames are about
+the same things is read in ``_consistency_args``, and the value and role comparisons of one slot are made in
+``_consistency_slots``; the polarity comparisons are here.
 """
 
 from __future__ import annotations
@@ -31,15 +33,35 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import Any
 
 from veracity.schema import Document, Finding, TextSpan
+from veracity.stages.verify._consistency_args import (
+    WEAK_PREDICATES,
+    about_siblings,
+    complements_match,
+    covers,
+    different_thing,
+    distinct_things,
+    exact_both,
+    match_args,
+    same_predicate,
+    same_thing,
+    same_words,
+    with_known_things,
+)
+from veracity.stages.verify._consistency_slots import (
+    LOCATIVE_SLOTS,
+    Conflict,
+    role_conflict,
+    states_value,
+    value_conflicts,
+)
 from veracity.stages.verify.frames import (
     Arg,
     Frame,
     Value,
-    acronym_of,
     frames_of,
     name_words,
     normalised_words,
@@ -59,6 +81,7 @@ from veracity.text.polarity import antonym_of
 from veracity.text.split import split_sentences
 
 __all__ = [
+    "LOCATIVE_SLOTS",
     "MAX_SENTENCE_WORDS",
     "Arg",
     "Conflict",
@@ -68,196 +91,23 @@ __all__ = [
     "Value",
     "compare_frames",
     "consistency_signals",
+    "covers",
+    "different_thing",
+    "distinct_things",
     "frames_of",
+    "same_predicate",
+    "same_thing",
+    "with_known_things",
 ]
 
 MAX_SENTENCE_WORDS = 80
 """Answer sentences longer than this are not parsed (the other signals read them; the report says so)."""
 
 _SOURCE_SENTENCE_WORDS = 150
-_WEAK_PREDICATES = frozenset({"be", "have", "do", "make", "get", "say", "include", "use", "take", "give", "go"})
-"""Light verbs: a frame of one needs two matching arguments before it is compared."""
-_SYMMETRIC = frozenset(
-    "touch meet marry border resemble equal match join merge partner collaborate compete tie fight play face "
-    "date divorce neighbour neighbor contact connect link".split()
-)
-"""Predicates whose subject and object can be exchanged without changing what is said."""
-_SYNONYM_GROUPS = (
-    frozenset({"acquire", "buy", "purchase"}),
-    frozenset({"close", "shut"}),
-    frozenset({"beat", "defeat", "overcome"}),
-    frozenset({"start", "begin", "commence", "launch"}),
-    frozenset({"end", "finish", "conclude"}),
-    frozenset({"hire", "employ", "recruit"}),
-    frozenset({"found", "establish"}),
-    frozenset({"allow", "permit", "let"}),
-    frozenset({"require", "need"}),
-    frozenset({"receive", "get", "obtain"}),
-    frozenset({"manufacture", "produce", "make"}),
-    frozenset({"lead", "head"}),
-    frozenset({"approve", "authorize", "authorise"}),
-    frozenset({"increase", "rise", "grow", "climb"}),
-    frozenset({"decrease", "fall", "drop", "decline"}),
-    frozenset({"sue", "prosecute"}),
-)
-"""Predicates that say the same of the same arguments (a short, documented list; each word in one group only)."""
-_SYNONYM: dict[str, frozenset[str]] = {w: g for g in _SYNONYM_GROUPS for w in g}
-_STOPWORDS = frozenset("a an the of and or in on at for to by with from as be have do will would can could".split())
 _TABLE_ROW = re.compile(r"\|.*\||\t.*\t")
 
 
-@dataclass(frozen=True)
-class Conflict:
-    """A disagreement between an answer frame and a source frame; offsets are in the answer sentence."""
-
-    kind: Literal["value", "role", "polarity"]
-    start: int
-    end: int
-    confidence: float
-    explanation: str
-    slot: str | None = None
-    value: Value | None = None
-    source: Frame | None = None
-    exact: bool = False
-    """The source frame names the answer's things with no fewer words (then a sibling frame about a distinct thing,
-    "Primary caregivers" beside "Secondary caregivers", does not cancel the conflict by stating the answer's value)."""
-
-
 # --------------------------------------------------------------------------------------------------- comparing
-
-
-def same_thing(a: Arg, b: Arg) -> bool:
-    """Two non-pronoun arguments that name the same thing: one's names within the other's, or one head, shared words.
-
-    Within, not merely shared: "Pierre Curie" and "Marie Curie" share a surname and are two people; "Curie" and
-    "Marie Curie" (or an alias: "Maria Skłodowska, later known as Marie Curie") can be one.
-    """
-    if a.pronoun or b.pronoun or distinct_things(a, b):
-        return False
-    if a.names and b.names:
-        return a.names <= b.names or b.names <= a.names
-    if a.head == b.head:
-        return True
-    smaller = min(len(a.words), len(b.words))
-    return smaller > 0 and len(a.words & b.words) / smaller >= 0.5
-
-
-def distinct_things(a: Arg, b: Arg) -> bool:
-    """Two kinds of one thing: the same head, each with a modifier the other lacks.
-
-    "primary caregivers" / "secondary caregivers", "the X100 printer" / "the X200 printer", "Pierre Curie" / "Marie
-    Curie". Only where one of them is ``known`` (:func:`with_known_things`: the sources name the answer's thing as
-    such): "a heartfelt tribute" for the source's "heart-rending tribute" is a paraphrase, not another tribute. Such
-    arguments neither anchor a comparison nor cancel one: the neighbouring sentence about the other kind is where an
-    answer's misplaced value comes from.
-    """
-    if a.pronoun or b.pronoun or not (a.known or b.known):
-        return False
-    if a.names and b.names and not (a.names <= b.names or b.names <= a.names):
-        return bool(a.words & b.words)
-    if a.head != b.head:
-        return False
-    return bool(a.words - b.words) and bool(b.words - a.words)
-
-
-def with_known_things(answer: Frame, sources: Sequence[Frame]) -> Frame:
-    """``answer`` with its arguments marked ``known`` where a source argument with the same head has all its words."""
-    source_args = [arg for s in sources for _, arg in s.all_slots() if not arg.pronoun]
-
-    def mark(arg: Arg) -> Arg:
-        known = not arg.pronoun and any(s.head == arg.head and arg.words <= s.words for s in source_args)
-        return replace(arg, known=known) if known else arg
-
-    return replace(
-        answer,
-        subject=mark(answer.subject) if answer.subject else None,
-        object=mark(answer.object) if answer.object else None,
-        slots=tuple((name, mark(arg)) for name, arg in answer.slots),
-    )
-
-
-def covers(source: Arg, answer: Arg) -> bool:
-    """The source argument says all the answer's does (its words and names), so it is the answer's very thing."""
-    return not source.pronoun and not answer.pronoun and answer.words <= source.words and answer.names <= source.names
-
-
-def different_thing(a: Arg, b: Arg) -> bool:
-    """Two arguments that surely name different things: both carry names and share none of their words."""
-    if a.pronoun or b.pronoun or not a.names or not b.names:
-        return False
-    return not (a.names & b.names) and not (a.words & b.words)
-
-
-def _values_agree(a: Value, b: Value) -> bool | None:
-    """True: the same value; False: a different value of the same type; None: not comparable."""
-    return _compare_values(a, b)[0]
-
-
-def _compare_values(a: Value, b: Value) -> tuple[bool | None, str]:
-    """Whether two values agree and, if not, what differs: number, unit, comparison, period, date, or a name's label.
-
-    Numbers are compared as quantities (:func:`veracity.text.normalize.compare_quantities`): "€1,250" = "1250
-    euros", "two months" ≈ "60 days", "€100 per month" = "€1,200 per year"; "more than six hours" ≠ "less than six
-    hours" (comparison), "€1,200 per month" ≠ "€1,200 per year" (period), "8 hours" ≠ "8 days" (unit).
-    """
-    if a.kind != b.kind:
-        return None, ""
-    if a.kind == "number":
-        assert a.number is not None and b.number is not None
-        return compare_quantities(
-            Quantity(a.number, a.unit, a.bound, a.period), Quantity(b.number, b.unit, b.bound, b.period)
-        )
-    if a.kind == "date":
-        assert a.date is not None and b.date is not None
-        if not (date_supported(a.date, [b.date], []) or date_supported(b.date, [a.date], [])):
-            return False, "date"
-        if a.bound and b.bound and a.bound != b.bound:
-            return False, "comparison"
-        return True, ""
-    if a.label != b.label:
-        return None, ""
-    if a.words & b.words or acronym_of(a.words, b.words, b.text) or acronym_of(b.words, a.words, a.text):
-        return True, ""
-    return False, a.label
-    if a.label != b.label:
-        return None
-    if a.words & b.words or acronym_of(a.words, b.words, b.text) or acronym_of(b.words, a.words, a.text):
-        return True
-    return False
-
-
-def same_predicate(a: str, b: str) -> bool:
-    """The same lemma, or two of a listed synonym group ("acquire" / "buy")."""
-    return a == b or b in _SYNONYM.get(a, frozenset())
-
-
-def _match(answer: Frame, source: Frame, skip: str | None = None) -> tuple[int, bool]:
-    """How many of subject and object (but ``skip``) name the same non-pronoun thing on both sides, and a clash.
-
-    A clash: one argument surely names different things on the two sides (then the frames are about different facts).
-    """
-    anchors = 0
-    clash = False
-    for name in ("subject", "object"):
-        if name == skip:
-            continue
-        a, s = answer.slot_args(name), source.slot_args(name)
-        if a and s:
-            if same_thing(a[0], s[0]):
-                anchors += 1
-            elif (
-                different_thing(a[0], s[0])
-                or distinct_things(a[0], s[0])
-                or (not a[0].pronoun and not s[0].pronoun and a[0].head != s[0].head)
-            ):
-                clash = True
-    return anchors, clash
-
-
-def _complements_match(answer: Frame, source: Frame) -> bool:
-    complement_a = answer.slot_args("attr") + answer.slot_args("acomp")
-    complement_s = source.slot_args("attr") + source.slot_args("acomp")
-    return bool(complement_a and complement_s and same_thing(complement_a[0], complement_s[0]))
 
 
 def _polarity_comparable(answer: Frame, source: Frame) -> bool:
@@ -266,23 +116,23 @@ def _polarity_comparable(answer: Frame, source: Frame) -> bool:
     A light verb like "be" needs one more argument the same; an imperative or a pronoun subject is never enough to
     claim a negation.
     """
-    anchors, clash = _match(answer, source)
+    anchors, clash = match_args(answer, source)
     if clash:
         return False
     if answer.subject is None and source.subject is None:
         # an agentless passive ("Ink is not covered"): its object stands before the verb, an imperative's after it
         return (
-            answer.predicate not in _WEAK_PREDICATES
+            answer.predicate not in WEAK_PREDICATES
             and answer.object is not None
             and source.object is not None
             and answer.object.end <= answer.start
             and source.object.end <= source.start
-            and _same_words(answer.object, source.object)
+            and same_words(answer.object, source.object)
         )
     if not (answer.subject and source.subject and same_thing(answer.subject, source.subject)):
         return False
-    if answer.predicate in _WEAK_PREDICATES:
-        return anchors + _complements_match(answer, source) >= 2
+    if answer.predicate in WEAK_PREDICATES:
+        return anchors + complements_match(answer, source) >= 2
     return anchors >= 1
 
 
@@ -295,11 +145,11 @@ def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
     same = [s for s in sources if same_predicate(s.predicate, answer.predicate)]
 
     # a comparison flipped ("less than" / "more than") is a value's conflict, reported on the value, not an antonym
-    flipped = [c for c in _value_conflicts(answer, same) if c.explanation.endswith("(comparison)")]
+    flipped = [c for c in value_conflicts(answer, same) if c.explanation.endswith("(comparison)")]
     if flipped:
         return flipped
 
-    role = _role_conflict(answer, same)
+    role = role_conflict(answer, same)
     if role is not None:
         return [role]
 
@@ -307,13 +157,13 @@ def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
     # with a shared argument and none that differs), conflict strictly (asserting clauses on both sides, nothing
     # that differs).
     if not answer.main:
-        return _value_conflicts(answer, same)
+        return value_conflicts(answer, same)
     comparable = [s for s in same if s.main and _polarity_comparable(answer, s)]
-    lenient = [s for s in same if _match(answer, s)[0] >= 1 or _complements_match(answer, s)]
-    if any(_exact_both(answer, s) for s in comparable):
+    lenient = [s for s in same if match_args(answer, s)[0] >= 1 or complements_match(answer, s)]
+    if any(exact_both(answer, s) for s in comparable):
         # a source clause about the very same things decides; one about other things ("Cosmetic surgery is not
         # covered" beside "Dental care is covered") cannot agree with the answer
-        lenient = [s for s in lenient if not _match(answer, s)[1]]
+        lenient = [s for s in lenient if not match_args(answer, s)[1]]
     if comparable and not any(s.negated == answer.negated for s in lenient):
         where = answer.negation or (answer.start, answer.end)
         start, end = min(where[0], answer.start), max(where[1], answer.end)
@@ -344,67 +194,7 @@ def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
             )
         ]
 
-    return _value_conflicts(answer, same)
-
-
-_ROLE_PREPS = frozenset({"prep:to", "prep:for", "prep:under", "prep:from", "prep:over", "prep:above", "prep:below"})
-"""Prepositional slots whose argument plays a role opposite the subject ("A reports to B", "A works for B")."""
-
-
-def _role_conflict(answer: Frame, same: Sequence[Frame]) -> Conflict | None:
-    """Subject and object — or a prepositional argument: "A reports to B" — exchanged, in an asserting clause.
-
-    Not for symmetric predicates ("A met B" = "B met A"), nor prepositions that pair things ("works with").
-    """
-    if not answer.main or answer.predicate in _SYMMETRIC or answer.subject is None or answer.subject.pronoun:
-        return None
-    subject = answer.subject
-    for slot, other in [("object", answer.object), *[(n, a) for n, a in answer.slots if n in _ROLE_PREPS]]:
-        if other is None or other.pronoun or same_thing(subject, other):
-            continue
-        reversed_ = [
-            s
-            for s in same
-            if s.subject
-            and s.slot_args(slot)
-            and same_thing(subject, s.slot_args(slot)[0])
-            and same_thing(other, s.subject)
-            and not same_thing(subject, s.subject)
-            and s.negated == answer.negated
-            and s.main
-        ]
-        agreeing = [
-            s
-            for s in same
-            if s.subject
-            and s.slot_args(slot)
-            and same_thing(subject, s.subject)
-            and same_thing(other, s.slot_args(slot)[0])
-        ]
-        if reversed_ and not agreeing:
-            start, end = min(subject.start, other.start), max(subject.end, other.end)
-            return Conflict("role", start, end, 0.9, "subject and object are exchanged", slot, source=reversed_[0])
-    return None
-
-
-def _value_conflicts(answer: Frame, same: Sequence[Frame]) -> list[Conflict]:
-    """Value conflicts of every slot of the answer frame (a different value of the same type in the same slot)."""
-    conflicts: list[Conflict] = []
-    for slot, arg in answer.all_slots():
-        for value in arg.values:
-            # "18 weeks of paid leave and secondary caregivers 6 weeks": a gapped or listed second value beside one
-            # the source states in this slot belongs to another clause the parse has merged: not compared
-            siblings = [
-                v
-                for v in arg.values
-                if v is not value and value.kind != "name" and v.kind == value.kind and v.unit == value.unit
-            ]
-            if any(_states(s, slot, v) for v in siblings for s in same):
-                continue
-            conflict = _value_conflict(answer, slot, arg, value, same)
-            if conflict is not None:
-                conflicts.append(conflict)
-    return conflicts
+    return value_conflicts(answer, same)
 
 
 def _antonym_clash(answer: Frame, sources: Sequence[Frame], lenient: Sequence[Frame]) -> Conflict | None:
@@ -430,142 +220,6 @@ def _antonym_clash(answer: Frame, sources: Sequence[Frame], lenient: Sequence[Fr
             other = next(x for x, _, _ in sources[0].lemmas if antonym_of(lemma, x))
             return Conflict("polarity", start, end, 0.75, f"answer: {lemma}; source: {other}", source=sources[0])
     return None
-
-
-def _clause_overlap(answer: Frame, source: Frame, arg: Arg) -> float:
-    """The share of the answer clause's words (less the compared argument's) that the source clause has too.
-
-    A word the source lacks does not count against it inside an argument the source's same slot names too ("the
-    capital of Japan" / "the capital"): a modifier on a shared thing, not another clause.
-    """
-    source_words = {lemma for lemma, _, _ in source.lemmas}
-    shared = [
-        (a.start, a.end)
-        for slot, a in answer.all_slots()
-        if a is not arg and any(same_thing(a, b) for b in source.slot_args(slot))
-    ]
-    words = {
-        lemma
-        for lemma, start, _ in answer.lemmas
-        if not (arg.start <= start < arg.end) and (lemma in source_words or not any(s <= start < e for s, e in shared))
-    } - _STOPWORDS
-    if not words:
-        return 0.0
-    return len(words & source_words) / len(words)
-
-
-def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequence[Frame]) -> Conflict | None:
-    """A value of the answer's ``slot`` that every comparable source value in that slot contradicts.
-
-    Names in a list ("A, B and C") are not compared: lists are often partial. Anchoring needs the subject or object
-    (whichever is not the slot) to name the same thing; a light verb ("be", "have") needs both. A frame about a
-    distinct kind of the thing ("primary" beside "secondary caregivers") that states the answer's value cancels the
-    conflict unless the disagreeing frame names the answer's thing with all its words.
-    """
-    if value.kind == "name" and arg.is_list:
-        return None
-    disagreeing: list[tuple[Value, Value, Frame, str, bool]] = []
-    sibling_agrees = False
-    for s in same:
-        anchors, clash = _match(answer, s, slot)
-        needed = 2 if answer.predicate in _WEAK_PREDICATES and slot not in {"subject", "object"} else 1
-        if answer.predicate == "be" and slot in {"attr", "acomp"} and _same_words(answer.subject, s.subject):
-            needed = 1  # "The meal allowance is €40 per day": a copula on the very same subject states its value
-        if slot not in {"attr", "acomp"} and _complements_match(answer, s):
-            anchors += 1
-        if s.negated != answer.negated:
-            continue
-        if clash:
-            sibling_agrees = sibling_agrees or (_siblings(answer, s, slot) and _states(s, slot, value))
-            continue
-        if value.kind == "name" and _clause_overlap(answer, s, arg) < 0.7:
-            continue  # a name is compared only between near-identical clauses ("X wrote Beloved" / "Y wrote Beloved")
-        for other_arg in s.slot_args(slot):
-            if value.kind == "name" and other_arg.is_list:
-                continue
-            # "8 weeks' notice" / "four weeks' notice": the argument's own head, outside the value, anchors it too
-            own = int(arg.head == other_arg.head and not arg.pronoun and arg.head not in value.text.lower())
-            if anchors + own < needed:
-                continue
-            for other in other_arg.values:
-                mine, theirs = _as_places(value, other, slot)
-                agree, what = _compare_values(mine, theirs)
-                if agree is True:
-                    return None
-                if agree is False:
-                    disagreeing.append((mine, theirs, s, what, _exact(answer, s, slot)))
-    exact = [d for d in disagreeing if d[4]]
-    if not disagreeing or (sibling_agrees and not exact):
-        return None
-    compared, other, source, what, is_exact = (exact or disagreeing)[0]
-    confidence = 0.8 if value.kind in {"number", "date"} else 0.7
-    if what in {"comparison", "period"}:
-        # the conflict is in the words around the value: report them ("less than six hours", "€1,200 per month")
-        start, end, words = value.phrase(what)
-        explanation = f"answer: {words}; source: {other.phrase(what)[2]} ({what})"
-        return Conflict("value", start, end, confidence, explanation, slot, value, source, is_exact)
-    kind = value.kind if value.kind != "name" else compared.label
-    if what == "unit":
-        kind = "unit"
-    explanation = f"answer: {value.text}; source: {other.text} ({kind})"
-    return Conflict("value", value.start, value.end, confidence, explanation, slot, value, source, is_exact)
-
-
-def _exact_both(answer: Frame, source: Frame) -> bool:
-    """The source frame names each of the answer's subject and object with the same words (nothing more or less)."""
-    pairs = _anchor_pairs(answer, source, "")
-    return bool(pairs) and all(_same_words(a, s) for a, s in pairs)
-
-
-def _same_words(a: Arg | None, b: Arg | None) -> bool:
-    """Two non-pronoun arguments with the same content words and names ("the meal allowance" / "meal allowance")."""
-    return a is not None and b is not None and not a.pronoun and a.words == b.words and a.names == b.names
-
-
-def _anchor_pairs(answer: Frame, source: Frame, skip: str) -> list[tuple[Arg, Arg]]:
-    """The subject and object (but ``skip``) of both frames, paired, where the answer's is no pronoun."""
-    pairs = []
-    for name in ("subject", "object"):
-        a, s = answer.slot_args(name), source.slot_args(name)
-        if name != skip and a and s and not a[0].pronoun:
-            pairs.append((a[0], s[0]))
-    return pairs
-
-
-def _exact(answer: Frame, source: Frame, slot: str) -> bool:
-    """The source frame names each of the answer's anchoring things with all the answer's words."""
-    pairs = _anchor_pairs(answer, source, slot)
-    return bool(pairs) and all(covers(s, a) for a, s in pairs)
-
-
-def _siblings(answer: Frame, source: Frame, slot: str) -> bool:
-    """The frames are about distinct kinds of one thing ("primary" / "secondary caregivers"), nothing else differs."""
-    pairs = _anchor_pairs(answer, source, slot)
-    return any(distinct_things(a, s) for a, s in pairs) and all(
-        distinct_things(a, s) or same_thing(a, s) for a, s in pairs
-    )
-
-
-def _states(frame: Frame, slot: str, value: Value) -> bool:
-    """Whether ``frame`` states ``value`` in ``slot``."""
-    return any(_values_agree(value, v) is True for arg in frame.slot_args(slot) for v in arg.values)
-
-
-# Prepositions after which a name says where something is or happens ("born in", "based at", "comes from").
-LOCATIVE_SLOTS = frozenset({"prep:in", "prep:at", "prep:from", "prep:near"})
-
-
-def _as_places(value: Value, other: Value, slot: str) -> tuple[Value, Value]:
-    """Two names in a locative slot, one read as a person and one as a place by NER, both read as places.
-
-    The small English pipeline labels unfamiliar place names as people ("born in Kraków": PERSON, beside "born in
-    Warsaw": GPE); compared by label they would never meet. After "in", "at", "from" a person and a place compete
-    for one slot only when NER misread one of them.
-    """
-    misread = {value.label, other.label} == {"person", "place"}
-    if slot in LOCATIVE_SLOTS and value.kind == other.kind == "name" and misread:
-        return replace(value, label="place"), replace(other, label="place")
-    return value, other
 
 
 def mentions(text: str, value: Value) -> bool:
@@ -596,10 +250,10 @@ def supported_elsewhere(answer: Frame, slot: str, value: Value, frames: Sequence
         if (
             not same_predicate(f.predicate, answer.predicate)
             or f.negated != answer.negated
-            or _match(answer, f, slot)[1]
+            or match_args(answer, f, slot)[1]
         ):
             continue
-        if _states(f, slot, value):
+        if states_value(f, slot, value):
             return True
     return False
 
@@ -761,7 +415,7 @@ class ConsistencyChecker:
                             mentions(a.text, conflict.value)
                             for a, f in source_frames
                             if same_predicate(f.predicate, frame.predicate)
-                            and not (conflict.exact and _siblings(frame, f, conflict.slot))
+                            and not (conflict.exact and about_siblings(frame, f, conflict.slot))
                         ):
                             continue  # an aligned sentence of this predicate states the answer's value: no claim
                         elsewhere = [c.text for c in sources if mentions(c.text, conflict.value)][:20]
