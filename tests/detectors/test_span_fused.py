@@ -257,11 +257,14 @@ def test_fused_on_text_that_is_not_english_rests_on_lexical_signals(fused):
     context = ["Der Eiffelturm wurde von 1887 bis 1889 in Paris gebaut und ist 330 Meter hoch."]
     report = fused.detect("Der Eiffelturm wurde von 1887 bis 1889 in Paris gebaut und ist 330 Meter hoch.", context)
     assert any("'de'" in n and "lexical signals" in n for n in report.notes)
-    assert report.score >= report.threshold / 2  # never a confident pass that no model checked
+    # Not checked (issue 53: no score); what the lexical signals read is kept aside, never a confident pass.
+    reading = report.details.unchecked_score
+    assert report.verdict == "not_checked" and report.score is None
+    assert reading is not None and reading >= report.threshold / 2
     assert all(s.contribution == 0.0 for s in report.details.signals if s.name.startswith("span_"))
     assert "span" in report.models and not report.hallucinated_spans  # the span model was not run on it
     wrong = fused.detect("Der Eiffelturm wurde 1920 in Berlin gebaut und ist aus Gold.", context)
-    assert wrong.score > report.score
+    assert wrong.details.unchecked_score is not None and wrong.details.unchecked_score > reading
 
 
 def test_fused_model_setting_errors_name_the_file(tmp_path: Path):
