@@ -63,8 +63,8 @@ def test_every_registry_kind_is_pinned():
     from veracity.data.loaders import RAGTRUTH_DATASETS, load_dataset
 
     assert names("dataset") == sorted([
-        "behaviour", "felm", "fever", "fever-symmetric", "grounding", "halueval-dialogue", "halueval-general", "halueval-qa",
-        "halueval-qa-closed", "halueval-summarization", "hotpotqa-derived", "jsonl", "nli", "oasis",
+        "behaviour", "felm", "fever", "fever-symmetric", "grounding", "halueval-dialogue", "halueval-general",
+        "halueval-qa", "halueval-qa-closed", "halueval-summarization", "hotpotqa-derived", "jsonl", "nli", "oasis",
         *RAGTRUTH_DATASETS,
     ])  # fmt: skip
     with pytest.raises(UnknownNameError, match="unknown dataset 'nope'"):

@@ -63,7 +63,9 @@ class SentenceReading(BaseModel):
 
     kind: Literal["sentence"] = "sentence"
     sentence: Sentence = Field(description="Its position among the answer's sentences and its span in the answer.")
-    score: float = Field(ge=0.0, le=1.0, description="Hallucination score (higher = less supported).")
+    score: float | None = Field(
+        ge=0.0, le=1.0, description="Hallucination score (higher = less supported); null when not checked."
+    )
     hallucinated: bool
     scored: Literal["sentence", "answer"] = Field(
         description="sentence: from the detector's sentence scores; answer: the detector scores no sentences, so "

@@ -209,3 +209,18 @@ def test_reading_is_fast():
             read_abstention(sentence)
     per_sentence_ms = (time.perf_counter() - started) * 1000 / (20 * len(sentences))
     assert per_sentence_ms < 2.0, per_sentence_ms
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The timetable does not say whether cars can be taken on the ferry.",
+        "The discharge information does not say when you can start driving again, so you would need to ask your GP.",
+        "The passages only mention fresh water, so they do not say whether the Glow is protected against salt water.",
+        "The passages don't mention how much was sprayed on the fields, so I can't confirm it; please check with the "
+        "beekeeping association.",
+    ],
+)
+def test_a_document_that_does_not_say_and_a_referral_to_anyone_abstain(sentence: str) -> None:
+    reading = read_abstention(sentence)
+    assert reading is not None and reading.kind == "abstention"

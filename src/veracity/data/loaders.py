@@ -415,7 +415,7 @@ def _ragtruth_split_file(path: Path) -> Iterator[Record]:
                 label=row["label"],
                 spans=[(int(s["start"]), int(s["end"])) for s in spans],
                 span_types=[str(s.get("type", "")) for s in spans],
-                task=row.get("task"),
+                task=row.get("task") or row.get("subset"),  # RAGBench names its domain `subset`
                 group=str(row["source_id"]) if row.get("source_id") is not None else None,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -111,6 +111,12 @@ _ABSTENTION_PATTERNS: tuple[re.Pattern[str], ...] = tuple(
         # "The passages (I have) don't mention gym memberships", "the context does not specify how many days ..."
         rf"\b{_SOURCE_PHRASE}\s+{_NOT}\s+(?:\w+ly\s+)?{_SAY_VERB}\b(?:\s+(?:anything|any|a word|much))?"
         rf"(?:\s+(?:{_INFO_NOUN}s?\s+)?{_ABOUT})?(?:\s+(?P<topic>.+?))?{_END}",
+        # "The timetable does not say whether X", "the handbook doesn't mention how much X", "they do not say when
+        # X": any document (or "it" / "they" after one) with a verb of stating and a question word after it —
+        # "the policy does not cover X" and "the report does not mention any risks" are what they say, claims
+        rf"\b(?:{_DETERMINER}\s+(?:[\w-]+\s+){{0,3}}?[\w-]+|they|it)\s+(?:only\s+)?{_NOT}\s+(?:\w+ly\s+)?"
+        rf"(?:mention|say|specify|state|tell(?:\s+(?:you|us|me))?|indicate|clarify|explain|address|discuss)(?:s|es)?"
+        rf"\b(?:\s+(?:anything|a word|much)\s+{_ABOUT})?\s+(?=(?:{_WH}|how)\b)(?P<topic>.+?){_END}",
         # "None of the passages mention X", "neither document says X", "no passage covers X"
         rf"\b(?:none of the|neither of the|neither|no)\s+(?:\w+\s+)?{_STRONG_SOURCE}\s+{_SAY_VERB}\b"
         rf"(?:\s+(?:anything|any)\s*(?:{_INFO_NOUN})?)?(?:\s+{_ABOUT})?\s+(?P<topic>.+?){_END}",
@@ -334,9 +340,16 @@ def _claims_beside(sentence: str) -> bool:
     from veracity.text.novelty import content_words
 
     for clause in _CLAUSE_SPLIT.split(sentence):
-        if len(content_words(clause)) >= 2 and _abstains(clause) is None:
+        if len(content_words(clause)) >= 2 and _abstains(clause) is None and not _IMPERATIVE.match(clause):
             return True
     return False
+
+
+# A clause that sends the reader to someone or something ("please check with the beekeepers' association", "ask
+# the ferry office"): not a claim about the topic, whoever the target is.
+_IMPERATIVE = re.compile(
+    rf"^\W*(?:(?:so|and|then)\s+)?(?:please\s+|it{_APOSTROPHE}s best to\s+|best to\s+)?{_ASK}\b", _FLAGS
+)
 
 
 def read_abstention(sentence: str) -> Abstention | None:

@@ -34,8 +34,15 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity.data.loaders import Example, load_dataset
-from veracity.detectors.reader.model import ReaderModel, fit_platt, fit_sign_constrained
-from veracity.detectors.reader.signals import DIRECTIONS, abstention_signals
+from veracity.detectors.reader.model import (
+    ReaderModel,
+    feature_direction,
+    fit_multi_instance,
+    fit_platt,
+    fit_sign_constrained,
+    signal_value,
+)
+from veracity.detectors.reader.signals import DIRECTIONS, abstention_signals, with_interactions
 
 __all__ = [
     "MIXTURE",
@@ -94,7 +101,7 @@ def extract_rows(
 
     Returns how many answers the cache holds for ``source`` afterwards.
     """
-    from veracity.schema import Document
+    from veracity.detectors.base import as_documents
 
     done: set[str] = set()
     if cache.is_file():
@@ -116,8 +123,8 @@ def extract_rows(
                 break
             if example.id in done or not example.answer.strip() or not any(c.strip() for c in example.context):
                 continue
-            documents = [Document(id=f"doc-{i + 1}", text=c) for i, c in enumerate(example.context)]
             try:
+                documents = as_documents(example.context)  # as the detector reads them: empty and repeated dropped
                 readings, _, _ = detector.read(example.answer, documents, example.question)
             except Exception as exc:
                 log(f"{source}: {example.id}: skipped ({type(exc).__name__}: {exc})")
@@ -141,6 +148,7 @@ def extract_rows(
                     "text": example.answer[reading.start : reading.end],
                     "label": label,
                     "signals": {n: round(v, 6) for n, v in reading.signals.items()},
+                    "absent": reading.absent or [],
                 }
                 handle.write(json.dumps(row, ensure_ascii=False) + "\n")
             handle.flush()
@@ -238,7 +246,7 @@ def unit_values(row: Mapping[str, Any]) -> dict[str, float]:
     kind = reading.kind if reading is not None else None
     denies = float(row["signals"].get("abstention_denies", 0.0)) > 0 if kind == "abstention" else False
     values.update(abstention_signals(kind, denies))
-    return values
+    return with_interactions(values)
 
 
 def fit_reader(
@@ -251,32 +259,86 @@ def fit_reader(
     metadata: Mapping[str, Any] | None = None,
     span_model: str | None = None,
     tau: float = 0.0,
+    unit_share: float = 1.0,
+    shared_intercept: Sequence[str] = (),
+    single_sources: Sequence[str] = ("halueval-qa", "halueval-dialogue", "absent", "edits"),
+    floor_signals: Sequence[str] = (),
 ) -> tuple[ReaderModel, dict[str, Any]]:
     """Fit the reader model on unit rows (see the module); returns the model and its out-of-fold figures."""
     from sklearn.metrics import f1_score, roc_auc_score
 
+    rows = sorted(rows, key=lambda r: (r["source"], str(r["example"]), r["unit"]))
     values = [unit_values(r) for r in rows]
-    x = np.array([[v.get(f, 0.0) for f in features] for v in values], dtype=np.float64)
-    y = np.array([r["label"] for r in rows], dtype=np.float64)
     sources = [r["source"] for r in rows]
     per_source: dict[str, int] = defaultdict(int)
     for s in sources:
         per_source[s] += 1
+    # Each source's base rate is a nuisance (nine in ten of XSumFaith's summaries are hallucinated, half of HaluEval's
+    # answers): an intercept per source absorbs it during the fit, so that no signal of the input's shape learns it
+    # (a one-unit answer is not more suspect because HaluEval's are). The model keeps the calibration source's.
+    nuisance = [s for s in sorted(per_source) if s != threshold_source and s not in shared_intercept]
+    x = np.array(
+        [
+            [signal_value(f, v, 0.0) for f in features] + [float(s == n) for n in nuisance]
+            for v, s in zip(values, sources, strict=True)
+        ],
+        dtype=np.float64,
+    )
+    y = np.array([r["label"] for r in rows], dtype=np.float64)
     present = {s: w for s, w in mixture.items() if per_source.get(s)}
     total = sum(present.values())
     w = np.array([present.get(s, 0.0) / total / per_source[s] for s in sources]) * len(rows)
-    directions = [DIRECTIONS[f] for f in features]
+    directions = [feature_direction(f, DIRECTIONS) for f in features] + [0] * len(nuisance)
+    n_signals = len(features)
+
+    def calibration_source_z(
+        xs: np.ndarray, coef: np.ndarray, bias: float, mean: np.ndarray, scale: np.ndarray
+    ) -> np.ndarray:
+        """Log-odds with every row read as the calibration source (the nuisance columns at 0)."""
+        xs = xs.copy()
+        xs[:, n_signals:] = 0.0
+        z: np.ndarray = ((xs - mean) / scale) @ coef + bias
+        return z
+
     answers: dict[str, list[int]] = defaultdict(list)
     for i, r in enumerate(rows):
         answers[f"{r['source']}|{r['example']}"].append(i)
     groups = sorted({f"{r['source']}|{r['group']}" for r in rows})
     fold_of = {g: k % folds for k, g in enumerate(random.Random(0).sample(groups, len(groups)))}
+    keys = list(answers)
+    answer_index = {a: k for k, a in enumerate(keys)}
+    answer_of = np.array([answer_index[f"{r['source']}|{r['example']}"] for r in rows], dtype=np.int64)
+    answer_labels = np.array([max(rows[i]["answer_label"] for i in answers[a]) for a in keys], dtype=np.float64)
+    answer_sources = [a.split("|", 1)[0] for a in keys]
+    answer_counts: dict[str, int] = defaultdict(int)
+    for s in answer_sources:
+        answer_counts[s] += 1
+    answer_w = np.array([present.get(s, 0.0) / total / answer_counts[s] for s in answer_sources]) * len(keys)
+
+    def fit(mask: np.ndarray) -> tuple[np.ndarray, float, np.ndarray, np.ndarray]:
+        if unit_share >= 1.0:
+            return fit_sign_constrained(x[mask], y[mask], w[mask], directions, l2)
+        kept = np.unique(answer_of[mask])
+        renumber = np.full(len(keys), -1)
+        renumber[kept] = np.arange(len(kept))
+        return fit_multi_instance(
+            x[mask],
+            y[mask],
+            w[mask],
+            renumber[answer_of[mask]],
+            answer_labels[kept],
+            answer_w[kept],
+            directions,
+            tau,
+            unit_share,
+            l2,
+        )
+
     oof_z = np.zeros(len(rows))
     for k in range(folds):
         train = np.array([fold_of[f"{r['source']}|{r['group']}"] != k for r in rows])
-        coef, bias, mean, scale = fit_sign_constrained(x[train], y[train], w[train], directions, l2)
-        oof_z[~train] = ((x[~train] - mean) / scale) @ coef + bias
-    keys = list(answers)
+        coef, bias, mean, scale = fit(train)
+        oof_z[~train] = calibration_source_z(x[~train], coef, bias, mean, scale)
     shell = ReaderModel(features=(), directions=(), mean=(), scale=(), weights=(), bias=0.0, tau=tau)
     answer_z = np.array([shell.answer_z([float(oof_z[i]) for i in answers[a]]) for a in keys])
     answer_y = np.array([max(rows[i]["answer_label"] for i in answers[a]) for a in keys], dtype=np.float64)
@@ -284,11 +346,34 @@ def fit_reader(
     # XSumFaith's summaries are hallucinated) are not what a user's RAG answers look like
     chosen = np.array([a_.startswith(threshold_source + "|") for a_ in keys])
     a, b = fit_platt(answer_z[chosen], answer_y[chosen])
+    # answers of one unit get their own map, fitted on the one-unit answers of the short-answer sources (balanced
+    # by design: HaluEval's right and wrong answers, the synthetic twins)
+    n_units = np.array([len(answers[k]) for k in keys])
+    short = np.array([s in single_sources for s in answer_sources]) & (n_units == 1)
+    single_a, single_b = fit_platt(answer_z[short], answer_y[short]) if short.sum() >= 50 else (None, None)
     p = 1 / (1 + np.exp(-(a * answer_z + b)))
+    if single_a is not None:
+        p[n_units == 1] = 1 / (1 + np.exp(-(single_a * answer_z[n_units == 1] + single_b)))
+    # evidence floors: the share of the calibration source's answers with the evidence that were hallucinated
+    floors: dict[str, float] = {}
+    for name in floor_signals:
+        having = np.array([any(values[i].get(name, 0.0) > 0 for i in answers[a]) for a in keys]) & chosen
+        if having.sum() >= 20:
+            floors[name] = round(float(answer_y[having].mean()), 4)
+    answer_floor = np.array(
+        [
+            max((floors[n] for n in floors if any(values[i].get(n, 0.0) > 0 for i in answers[a])), default=0.0)
+            for a in keys
+        ]
+    )
+    p = answer_floor + (1 - answer_floor) * p
     candidates = np.linspace(0.05, 0.95, 91)
     f1s = [f1_score(answer_y[chosen], p[chosen] >= t) for t in candidates]
     threshold = float(candidates[int(np.argmax(f1s))])
-    coef, bias, mean, scale = fit_sign_constrained(x, y, w, directions, l2)
+    coef, bias, mean, scale = fit(np.ones(len(rows), dtype=bool))
+    bias -= float(coef[n_signals:] @ (mean[n_signals:] / scale[n_signals:]))  # the calibration source's intercept
+    coef, mean, scale = coef[:n_signals], mean[:n_signals], scale[:n_signals]
+    directions = directions[:n_signals]
     model = ReaderModel(
         features=tuple(features),
         directions=tuple(directions),
@@ -300,10 +385,19 @@ def fit_reader(
         calibration_b=b,
         threshold=threshold,
         tau=tau,
+        single_a=single_a,
+        single_b=single_b,
+        floors=floors,
         span_model=span_model,
         metadata=dict(metadata or {}),
     )
-    figures: dict[str, Any] = {"units": len(rows), "answers": len(keys), "threshold": threshold, "per_source": {}}
+    figures: dict[str, Any] = {
+        "units": len(rows),
+        "answers": len(keys),
+        "threshold": threshold,
+        "floors": floors,
+        "per_source": {},
+    }
     for source in sorted(per_source):
         mask = np.array([a_.startswith(source + "|") for a_ in keys])
         unit_mask = np.array([s == source for s in sources])
@@ -442,13 +536,16 @@ def build_cache(
 def answer_scores(model: ReaderModel, rows: Sequence[Mapping[str, Any]]) -> dict[str, tuple[str, float, int]]:
     """Each answer's P under ``model`` (its units aggregated): ``{source|example: (source, P, answer label)}``."""
     units: dict[str, list[float]] = defaultdict(list)
+    floor: dict[str, float] = defaultdict(float)
     meta: dict[str, tuple[str, int]] = {}
     for row in rows:
         key = f"{row['source']}|{row['example']}"
-        units[key].append(model.read(unit_values(row)).z)
+        values = unit_values(row)
+        units[key].append(model.read(values).z)
+        floor[key] = max(floor[key], model.floor_of(values))
         source = f"{row['source']}/{row['task']}" if row.get("task") in ("QA", "Summary", "Data2txt") else row["source"]
         meta[key] = (source, int(row["answer_label"]))
-    return {k: (meta[k][0], model.probability(model.answer_z(zs)), meta[k][1]) for k, zs in units.items()}
+    return {k: (meta[k][0], model.answer_probability(zs, floor[k]), meta[k][1]) for k, zs in units.items()}
 
 
 def evaluate_rows(model: ReaderModel, rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -495,6 +592,18 @@ class ReaderTrainConfig(BaseModel):
     mixture: dict[str, float] = Field(default_factory=lambda: dict(MIXTURE))
     l2: float = Field(1e-3, ge=0.0)
     tau: float = Field(0.0, ge=0.0, description="Temperature of the units' log-sum-exp (0: the worst unit).")
+    unit_share: float = Field(
+        1.0, gt=0.0, le=1.0, description="Share of the loss on the units' own labels (the rest on the answers')."
+    )
+    floors: list[str] = Field(
+        default_factory=list,
+        description="Signals whose presence holds P at the share of RAGTruth training answers with it that were "
+        "hallucinated (unsupported_name, unsupported_value: a name or value found nowhere in the sources).",
+    )
+    single_sources: list[str] = Field(
+        default_factory=list,
+        description="Sources whose one-unit answers fit a map of their own for one-unit answers (none: one map).",
+    )
     extract: bool = Field(True, description="Read answers missing from the caches first (False: fit on the caches).")
 
 
@@ -502,7 +611,7 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
     """Read (resumably), fit, evaluate on dev, and write the model and its metrics (``OUT``, ``OUT.metrics.json``)."""
     from veracity.detectors.reader import ReaderConfig, ReaderDetector
 
-    unknown = [f for f in config.features if f not in DIRECTIONS]
+    unknown = [f for f in config.features if f.partition(">=")[0] not in DIRECTIONS]
     if unknown:
         raise ValueError(f"unknown reader signals {unknown}; known: {sorted(DIRECTIONS)}")
     if config.extract:
@@ -517,8 +626,11 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         config.features,
         config.mixture,
         config.l2,
-        metadata={"mixture": config.mixture, "l2": config.l2},
+        metadata={"mixture": config.mixture, "l2": config.l2, "tau": config.tau, "unit_share": config.unit_share},
         tau=config.tau,
+        unit_share=config.unit_share,
+        single_sources=config.single_sources,
+        floor_signals=config.floors,
     )
     result: dict[str, Any] = {"train_oof": figures}
     if config.dev_cache is not None and config.dev_cache.is_file():

@@ -37,12 +37,13 @@ from veracity.detectors.base import (
     empty_answer_report,
     scorer_for,
 )
-from veracity.detectors.reader.model import ReaderModel
+from veracity.detectors.reader.model import ReaderModel, signal_value
 from veracity.detectors.reader.signals import (
     AlignedEvidence,
     SourceIndex,
     abstention_signals,
     finding_signals,
+    is_absent_name,
     is_fragment,
     lexical_sentence_signals,
     nli_signals,
@@ -50,6 +51,7 @@ from veracity.detectors.reader.signals import (
     shape_values,
     span_sentence_signals,
     value_signals,
+    with_interactions,
 )
 from veracity.errors import ModelNotAvailableError
 from veracity.schema import (
@@ -114,6 +116,7 @@ class UnitReading:
     evidence: list[AlignedEvidence]
     marks: list[tuple[int, int]]
     abstention: str | None = None
+    absent: list[str] | None = None
 
 
 class ReaderDetector(ConfiguredDetector[ReaderConfig]):
@@ -197,7 +200,6 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         texts = [d.text for d in documents]
         index = SourceIndex(texts, question)
         facts = EvidenceFacts.of(index.joined)
-        question_facts = EvidenceFacts.of(question) if question else None
         findings: list[Finding] = []
         if self._checker is not None:
             from veracity.detectors.fused import check_consistency
@@ -223,7 +225,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)
             for item in missing:
                 if item.kind in named:
-                    if question_facts is not None and item.text.lower() in question.lower():  # type: ignore[union-attr]
+                    if not is_absent_name(item.text, index.known):
                         continue
                     counts["name"] += 1
                 elif item.kind is CheckableKind.NEGATION:
@@ -235,7 +237,9 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             values.update(value_signals(counts))
             abstention = read_abstention(text)
             kind = abstention.kind if abstention is not None else None
-            denies = bool(abstention is not None and kind == "abstention" and denies_stated(abstention, text, texts))
+            denies = bool(
+                abstention is not None and kind == "abstention" and denies_stated(abstention, text, texts, share=1.0)
+            )
             values.update(abstention_signals(kind, denies))
             fragment = is_fragment(text)
             values.update(shape_values(texts, position, fragment))
@@ -251,7 +255,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             for window in context_window:
                 pairs.append((window.text, hypothesis))
                 owners.append(-1 - position)
-            readings.append(UnitReading(start, end, values, evidence, marks, kind))
+            readings.append(UnitReading(start, end, values, evidence, marks, kind, [answer[s:e] for s, e in marks]))
         probabilities = self.scorer.score(pairs) if pairs else []
         for position, reading in enumerate(readings):
             rows = [probabilities[k] for k, owner in enumerate(owners) if owner == position]
@@ -284,12 +288,15 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             readings, findings, notes = self.read(answer, documents, question)
         sentences: list[SentenceScore] = []
         zs: list[float] = []
+        floor = 0.0
         worst: tuple[float, dict[str, float], dict[str, float]] | None = None
         marked: list[tuple[int, int]] = []
         for k, reading in enumerate(readings):
-            result = self.model.read(reading.signals)
+            result = self.model.read(with_interactions(reading.signals))
             zs.append(result.z)
-            p = self.model.probability(result.z)
+            unit_floor = self.model.floor_of(reading.signals)
+            floor = max(floor, unit_floor)
+            p = unit_floor + (1 - unit_floor) * self.model.probability(result.z, single=len(readings) == 1)
             if worst is None or p > worst[0]:
                 worst = (p, reading.signals, result.contributions)
             flagged = p >= threshold
@@ -313,7 +320,12 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         if worst is None:  # no unit at all (only whitespace and punctuation)
             return empty_answer_report(self, answer, question, threshold, models)
         _, values, contributions = worst
-        score = self.model.probability(self.model.answer_z(zs))
+        score = self.model.answer_probability(zs, floor)
+        if floor > 0:
+            notes.append(
+                f"a name or value found nowhere in the sources holds P at {floor:.2f} or more (the share of training "
+                "answers with such a word that were hallucinated)"
+            )
         ranked = sorted(contributions.items(), key=lambda item: -abs(item[1]))
         if all(r.abstention in ("abstention", "referral") for r in readings):
             notes.append("the answer only abstains or refers the reader elsewhere: nothing in it is claimed")
@@ -328,7 +340,10 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             models=models,
             notes=notes,
             details=Details(
-                signals=[Signal(name=name, value=values.get(name, 0.0), contribution=c) for name, c in ranked],
+                signals=[
+                    Signal(name=name, value=signal_value(name, with_interactions(values), 0.0), contribution=c)
+                    for name, c in ranked
+                ],
                 findings=findings,
             ),
         )

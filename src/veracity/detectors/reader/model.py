@@ -25,7 +25,15 @@ from numpy.typing import NDArray
 
 from veracity.errors import ModelNotAvailableError
 
-__all__ = ["FORMAT_VERSION", "ReaderModel", "SentenceReading", "fit_platt", "fit_sign_constrained"]
+__all__ = [
+    "FORMAT_VERSION",
+    "ReaderModel",
+    "SentenceReading",
+    "feature_direction",
+    "fit_platt",
+    "fit_sign_constrained",
+    "signal_value",
+]
 
 FORMAT_VERSION = 1
 
@@ -52,6 +60,9 @@ class ReaderModel:
     calibration_b: float = 0.0
     threshold: float = 0.5
     tau: float = 0.0
+    single_a: float | None = None
+    single_b: float | None = None
+    floors: dict[str, float] = field(default_factory=dict)
     span_model: str | None = None
     verifier: str = "veracity-nli-small"
     metadata: dict[str, Any] = field(default_factory=dict)
@@ -60,7 +71,7 @@ class ReaderModel:
         """The log-odds z of one sentence's signals (a signal not given counts as its training mean)."""
         terms = {}
         for name, mu, sd, w in zip(self.features, self.mean, self.scale, self.weights, strict=True):
-            x = float(values.get(name, mu))
+            x = signal_value(name, values, mu)
             terms[name] = w * (x - mu) / sd
         return SentenceReading(z=self.bias + sum(terms.values()), contributions=terms)
 
@@ -77,10 +88,35 @@ class ReaderModel:
             return top
         return top + self.tau * math.log(sum(math.exp((z - top) / self.tau) for z in zs))
 
-    def probability(self, z: float) -> float:
-        """Calibrated P(unsupported) of a log-odds z (monotone increasing in z)."""
-        t = self.calibration_a * z + self.calibration_b
+    def probability(self, z: float, single: bool = False) -> float:
+        """Calibrated P(unsupported) of a log-odds z (monotone increasing in z).
+
+        ``single``: z is a whole answer of one unit, read on the one-unit map where the model has one (an answer of
+        one sentence has no other sentence to add to its worst one: the same z means more there than in a long
+        answer, whose log-sum-exp the main map reads).
+        """
+        if single and self.single_a is not None and self.single_b is not None:
+            t = self.single_a * z + self.single_b
+        else:
+            t = self.calibration_a * z + self.calibration_b
         return 1.0 / (1.0 + math.exp(-t)) if t > -700 else 0.0
+
+    def answer_probability(self, zs: Sequence[float], floor: float = 0.0) -> float:
+        """The answer's calibrated P from its units' log-odds, held at ``floor`` (:meth:`floor_of`).
+
+        P = f + (1 − f)·P_model, so the order of the answers that share a floor is kept; the one-unit map reads an
+        answer of one unit where the model has one.
+        """
+        p = self.probability(self.answer_z(zs), single=len(zs) == 1)
+        return floor + (1.0 - floor) * p
+
+    def floor_of(self, values: Mapping[str, float]) -> float:
+        """The largest floor of the evidence a unit has (0 when none).
+
+        A name or value found nowhere in the sources holds P at the share of training answers with such evidence that
+        were hallucinated (``floors``).
+        """
+        return max((f for name, f in self.floors.items() if float(values.get(name, 0.0)) > 0.0), default=0.0)
 
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object."""
@@ -94,8 +130,10 @@ class ReaderModel:
             "weights": list(self.weights),
             "bias": self.bias,
             "calibration": {"a": self.calibration_a, "b": self.calibration_b},
+            "calibration_one_unit": None if self.single_a is None else {"a": self.single_a, "b": self.single_b},
             "threshold": self.threshold,
             "tau": self.tau,
+            "floors": self.floors,
             "span_model": self.span_model,
             "verifier": self.verifier,
             "metadata": self.metadata,
@@ -128,6 +166,9 @@ class ReaderModel:
                 calibration_b=float(raw["calibration"]["b"]),
                 threshold=float(raw["threshold"]),
                 tau=float(raw.get("tau", 0.0)),
+                floors={str(k): float(v) for k, v in (raw.get("floors") or {}).items()},
+                single_a=None if not raw.get("calibration_one_unit") else float(raw["calibration_one_unit"]["a"]),
+                single_b=None if not raw.get("calibration_one_unit") else float(raw["calibration_one_unit"]["b"]),
                 span_model=raw.get("span_model"),
                 verifier=raw.get("verifier", "veracity-nli-small"),
                 metadata=raw.get("metadata", {}),
@@ -137,11 +178,35 @@ class ReaderModel:
         n = len(model.features)
         if not all(len(v) == n for v in (model.directions, model.mean, model.scale, model.weights)):
             raise ModelNotAvailableError(f"reader model {path}: its arrays differ in length")
-        if any(d * w < 0 for d, w in zip(model.directions, model.weights, strict=True)) or model.calibration_a <= 0:
+        if (
+            any(d * w < 0 for d, w in zip(model.directions, model.weights, strict=True))
+            or model.calibration_a <= 0
+            or (model.single_a is not None and model.single_a <= 0)
+            or any(not 0.0 <= f < 1.0 for f in model.floors.values())
+        ):
             raise ModelNotAvailableError(f"reader model {path}: a weight has the wrong sign")
         if any(s <= 0 for s in model.scale):
             raise ModelNotAvailableError(f"reader model {path}: a scale is not positive")
         return model
+
+
+def signal_value(name: str, values: Mapping[str, float], default: float) -> float:
+    """A model feature's value: a signal, or a step ``SIGNAL>=T`` (1 when the signal is at least T, else 0).
+
+    Steps let a monotone model weigh a signal by a monotone step function (each step's weight has the signal's sign)
+    rather than a straight line. A signal not given counts as ``default`` (its training mean).
+    """
+    base, sep, cut = name.partition(">=")
+    if not sep:
+        return float(values.get(name, default))
+    if base not in values:
+        return default
+    return float(float(values[base]) >= float(cut))
+
+
+def feature_direction(name: str, directions: Mapping[str, int]) -> int:
+    """The sign a feature's weight must have: its signal's (a step ``SIGNAL>=T`` has ``SIGNAL``'s)."""
+    return directions[name.partition(">=")[0]]
 
 
 def fit_sign_constrained(
@@ -196,3 +261,60 @@ def fit_platt(z: NDArray[np.float64], y: NDArray[np.float64]) -> tuple[float, fl
 
     result = minimize(loss, np.array([1.0, 0.0]), jac=True, method="L-BFGS-B", bounds=[(1e-3, None), (None, None)])
     return float(result.x[0]), float(result.x[1])
+
+
+def fit_multi_instance(
+    x: NDArray[np.float64],
+    y_unit: NDArray[np.float64],
+    unit_weights: NDArray[np.float64],
+    answer_of: NDArray[np.int64],
+    y_answer: NDArray[np.float64],
+    answer_weights: NDArray[np.float64],
+    directions: Sequence[int],
+    tau: float,
+    unit_share: float = 0.5,
+    l2: float = 1e-3,
+) -> tuple[NDArray[np.float64], float, NDArray[np.float64], NDArray[np.float64]]:
+    """Sign-bounded logistic weights fitted on units and on answers at once.
+
+    The loss is ``unit_share`` × the units' weighted log-loss (each unit against its own label) plus the rest × the
+    answers' (each answer's log-odds the log-sum-exp at temperature ``tau`` of its units' — what the detector
+    reports — against the answer's label): the answer term teaches how several weak signs add up in one answer, the
+    unit term keeps each unit's P about that unit. ``answer_of`` gives each row's answer index (rows grouped by
+    answer, answers numbered from 0 in order). Returns ``(w, w0, mean, scale)`` on standardised columns.
+    """
+    from scipy.optimize import minimize
+
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    xs = (x - mean) / scale
+    uw = unit_weights / unit_weights.sum()
+    aw = answer_weights / answer_weights.sum()
+    starts = np.flatnonzero(np.r_[True, answer_of[1:] != answer_of[:-1]])
+    t = max(tau, 0.05)  # the max itself has no gradient to share: a small temperature stands in for it
+
+    def loss(theta: NDArray[np.float64]) -> tuple[float, NDArray[np.float64]]:
+        w, b = theta[:-1], theta[-1]
+        z = xs @ w + b
+        p = 1.0 / (1.0 + np.exp(-z))
+        unit_value = float(uw @ (np.logaddexp(0.0, z) - y_unit * z))
+        g_unit = uw * (p - y_unit)
+        top = np.maximum.reduceat(z, starts)
+        e = np.exp((z - top[answer_of]) / t)
+        total = np.add.reduceat(e, starts)
+        answer_z = top + t * np.log(total)
+        q = 1.0 / (1.0 + np.exp(-answer_z))
+        answer_value = float(aw @ (np.logaddexp(0.0, answer_z) - y_answer * answer_z))
+        g_answer = (aw * (q - y_answer))[answer_of] * e / total[answer_of]
+        g = unit_share * g_unit + (1 - unit_share) * g_answer
+        value = unit_share * unit_value + (1 - unit_share) * answer_value + l2 * float(w @ w)
+        return value, np.concatenate([xs.T @ g + 2 * l2 * w, [float(g.sum())]])
+
+    bounds: list[tuple[float | None, float | None]] = [
+        (0.0, None) if d > 0 else (None, 0.0) if d < 0 else (None, None) for d in directions
+    ]
+    bounds.append((None, None))
+    result = minimize(loss, np.zeros(x.shape[1] + 1), jac=True, method="L-BFGS-B", bounds=bounds)
+    theta = result.x
+    return theta[:-1], float(theta[-1]), mean, scale

@@ -25,6 +25,7 @@ Sources of evidence, per sentence:
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -36,17 +37,20 @@ from veracity.text.split import split_sentences
 
 __all__ = [
     "DIRECTIONS",
+    "INTERACTIONS",
     "AlignedEvidence",
     "SourceIndex",
     "SourceSentence",
     "abstention_signals",
     "finding_signals",
+    "is_absent_name",
     "lexical_sentence_signals",
     "nli_signals",
     "reader_sentences",
     "shape_values",
     "span_sentence_signals",
     "value_signals",
+    "with_interactions",
 ]
 
 # +1: counts against the sentence; -1: counts for it; 0: describes the input (free sign).
@@ -77,6 +81,31 @@ DIRECTIONS: dict[str, int] = {
     "fragment": 0,
     "content_words_log": 0,
 }
+
+# Products of two signals that count against a sentence: each is monotone in both (all are in [0, 1] or counts ≥ 0),
+# so a non-negative weight keeps the model monotone; they let evidence of two kinds weigh more together than apart
+# (a novel word the NLI model does not see supported), and let a record's sentences weigh a signal differently.
+INTERACTIONS: dict[str, tuple[str, str]] = {
+    "novel_x_nli": ("novel_share", "nli_not_entailed"),
+    "any_x_unsure": ("novel_any", "nli_unsure"),
+    "name_x_nli": ("unsupported_name", "nli_not_entailed"),
+    "value_x_nli": ("unsupported_value", "nli_not_entailed"),
+    "record_x_novel": ("is_record", "novel_share"),
+    "record_x_name": ("is_record", "novel_name"),
+    "record_x_nli": ("is_record", "nli_not_entailed"),
+    "prose_x_novel": ("is_prose", "novel_share"),
+    "prose_x_nli": ("is_prose", "nli_not_entailed"),
+}
+DIRECTIONS.update(dict.fromkeys(INTERACTIONS, 1))
+
+
+def with_interactions(values: dict[str, float]) -> dict[str, float]:
+    """``values`` with the :data:`INTERACTIONS` products added (``is_prose`` = 1 − ``is_record``)."""
+    out = {**values, "is_prose": 1.0 - values.get("is_record", 0.0)}
+    for name, (a, b) in INTERACTIONS.items():
+        out[name] = out.get(a, 0.0) * out.get(b, 0.0)
+    return out
+
 
 # A source sentence longer than this many words is cut into pieces of this many (a table row, a run-on list).
 _PIECE_WORDS = 60
@@ -294,6 +323,31 @@ def shape_values(documents: Sequence[str], position: int, fragment: bool) -> dic
         "is_first": float(position == 0),
         "fragment": float(fragment),
     }
+
+
+# Words that are never a name the sources must state: the sources' own labels ("According to Passage 2"), days,
+# months and seasons (spaCy tags "Sundays", "winter months" as dates: durations and dates are the value checker's).
+_NOT_NAMES = frozenset(
+    """passage passages document documents source sources context article text excerpt record table section
+    monday tuesday wednesday thursday friday saturday sunday weekday weekend weekdays weekends today yesterday
+    tomorrow day days week weeks month months year years spring summer autumn fall winter morning evening night
+    january february march april may june july august september october november december""".split()
+)
+
+
+def is_absent_name(text: str, known: set[str]) -> bool:
+    """Whether a name the grounding checker found unsupported is absent from the sources, word by word.
+
+    It is not when every word of it occurs in a source or the question as the novelty signals normalise words
+    ("Christian" beside "Christians", "Passage" beside "passage 2:"), when it has no capitalised word (a date such as
+    "winter months"), or when it is only the sources' labels, days, months and seasons.
+    """
+    words = [w for w in re.findall(r"\w+", text) if not w.isdigit()]
+    if not words or not any(w[:1].isupper() for w in words):
+        return False
+    if all(normalise_word(w) in _NOT_NAMES or w.lower() in _NOT_NAMES for w in words):
+        return False
+    return not all(normalise_word(w) in known for w in words)
 
 
 def is_fragment(sentence: str) -> bool:

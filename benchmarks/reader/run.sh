@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Issue 53: the one reader (`reader`, the default through `auto`) on every set its floors name, beside the baselines.
+# Each run resumes its folder; run from the repository root with .venv/bin on PATH. Predictions are kept outside the
+# repository (benchmarks/ stays under 10 MB): RUNS (default ../cache/runs) holds them, and the metrics.json of each
+# run is copied into benchmarks/results/.
+set -euo pipefail
+RUNS=${RUNS:-../cache/runs}
+run() {  # name detector dataset [extra args...]
+    local name=$1 detector=$2 dataset=$3; shift 3
+    veracity eval -d "$detector" --dataset "$dataset" --out "$RUNS/$name" "$@"
+    mkdir -p "benchmarks/results/$name"
+    cp "$RUNS/$name/metrics.json" "benchmarks/results/$name/metrics.json"
+}
+what=${1:-all}
+if [[ $what == all || $what == ragtruth ]]; then
+    run ragtruth-dev_reader reader ragtruth:dev
+fi
+if [[ $what == all || $what == small ]]; then
+    python benchmarks/incontext/build.py > /dev/null
+    python benchmarks/ragtruth/minimal_pairs_as_answers.py "$RUNS/minimal-pairs-answers.jsonl"
+    run incontext_reader reader jsonl:benchmarks/incontext/cases.jsonl
+    run minimal-pairs-answers_reader reader "jsonl:$RUNS/minimal-pairs-answers.jsonl"
+fi
+if [[ $what == all || $what == behaviour ]]; then
+    python benchmarks/behaviour/generate.py
+    for detector in reader fused novelty grounding verifier; do
+        run "behaviour_$detector" "$detector" behaviour
+    done
+fi
+if [[ $what == all || $what == halueval ]]; then
+    run halueval-qa-test_reader reader halueval-qa:test
+    run halueval-dialogue-test_reader reader halueval-dialogue:test
+    run halueval-summarization-test_reader-500 reader halueval-summarization:test --limit 500
+fi
+if [[ $what == all || $what == other ]]; then
+    run xsumfaith-dev_reader reader "ragtruth:../shared/data/xsumfaith/dev.jsonl.gz"
+    run xsumfaith-dev_novelty novelty "ragtruth:../shared/data/xsumfaith/dev.jsonl.gz"
+    run ragbench-dev_reader reader "ragtruth:../shared/data/ragbench/dev.jsonl.gz"
+    run ragbench-dev_novelty novelty "ragtruth:../shared/data/ragbench/dev.jsonl.gz"
+fi
+if [[ $what == all || $what == speed ]]; then
+    run ragtruth-dev-speed_reader reader ragtruth:dev --limit 200 --warm-up
+fi
