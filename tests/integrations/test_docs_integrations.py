@@ -78,8 +78,15 @@ def service(tmp_path_factory):
 
 def test_the_doc_has_an_example_per_part():
     codes = [code for _, code, _ in examples()]
-    assert len(codes) == 5
-    parts = ("detect_stream(", "VeracityGuard(", "VeracityEvaluator(", "stdio_client(")
+    assert len(codes) == 7
+    parts = (
+        "detect_stream(",
+        "VeracityGuard(",
+        "VeracityEvaluator(",
+        "/alignscore_large",
+        "LLMRails(",
+        "stdio_client(",
+    )
     assert [any(part in code for code in codes) for part in parts] == [True] * len(parts)
 
 
@@ -87,6 +94,8 @@ def test_the_doc_has_an_example_per_part():
 @pytest.mark.filterwarnings(r"ignore:asyncio_module\(\) is deprecated:DeprecationWarning")
 @pytest.mark.parametrize(("line", "code", "shown"), examples(), ids=[f"line-{line}" for line, _, _ in examples()])
 def test_the_python_example_prints_what_the_doc_shows(line, code, shown, service):
+    if "from nemoguardrails" in code:  # not in make setup-test: docs/integrations.md, "Versions and limits"
+        pytest.importorskip("nemoguardrails", reason="nemoguardrails is not installed (it needs huggingface-hub<2)")
     code = code.replace(DOCUMENTED_URL, service).replace('command="veracity"', f"command={veracity_command()[0]!r}")
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):

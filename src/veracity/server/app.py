@@ -46,6 +46,7 @@ from veracity.schema import Document, Report
 from veracity.server.events import EVENTS_RESPONSE, EventStream, JsonBody, detection_events, problem_of, sent_as
 from veracity.server.jobs import JobRunner, JobStore
 from veracity.server.middleware import BodyLimit, Measure
+from veracity.server.nemo import alignscore_router
 from veracity.server.problems import Problem, documented, malformed_json, problem_response
 from veracity.server.requests import DetectRequest, check_settings, form_text, parse_settings_json
 from veracity.server.security import RateLimiter, hash_key, key_matches, retry_seconds
@@ -589,5 +590,6 @@ def create_app(settings: ServiceSettings | None = None, warm: bool = True, run_j
     def favicon() -> Response:
         return Response(status_code=204)
 
+    app.include_router(alignscore_router(detect, guarded))  # NeMo Guardrails' AlignScore rail (server/nemo.py)
     app.mount("/static", StaticFiles(packages=[("veracity.server", "static")]), name="static")
     return app
