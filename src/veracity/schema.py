@@ -287,8 +287,10 @@ class Details(_Frozen):
     decided_by: Literal["first", "second"] | None = Field(
         default=None, description="`cascade`: the stage whose verdict this is."
     )
-    routed_to: Literal["qa", "dialogue", "summary", "long_qa", "claim"] | None = Field(
-        default=None, description="`auto`: the route (input shape) that produced this report."
+    routed_to: Literal["reader", "qa", "dialogue", "summary", "long_qa", "claim"] | None = Field(
+        default=None,
+        description="`auto`: the route that produced this report: `reader` (the one reader, the default) or, with "
+        "routing=shape, the input shape.",
     )
     findings: list[Finding] = Field(
         default_factory=list,

@@ -54,7 +54,7 @@ def scripted() -> tuple[AutoDetector, dict[str, FixedDetector]]:
         "long_qa": FixedDetector("fused", 0.6),
         "claim": FixedDetector("grounding", 0.8),
     }
-    return AutoDetector(routes), routes  # type: ignore[arg-type]
+    return AutoDetector(routes, AutoConfig(routing="shape")), routes  # type: ignore[arg-type]
 
 
 def test_the_routes_own_details_are_kept_beside_the_route():
@@ -124,7 +124,12 @@ def test_no_context_is_an_input_error():
 
 def test_a_missing_route_is_refused():
     with pytest.raises(ValueError, match="summary, long_qa, claim"):
-        AutoDetector({"qa": FixedDetector("a", 0.1), "dialogue": FixedDetector("b", 0.1)})  # type: ignore[dict-item]
+        AutoDetector(
+            {"qa": FixedDetector("a", 0.1), "dialogue": FixedDetector("b", 0.1)},  # type: ignore[dict-item]
+            AutoConfig(routing="shape"),
+        )
+    with pytest.raises(ValueError, match="reader"):
+        AutoDetector({"qa": FixedDetector("a", 0.1)})  # type: ignore[dict-item]
 
 
 @pytest.mark.parametrize(
@@ -142,11 +147,11 @@ def test_bad_settings_are_config_errors(settings, message):
 
 def test_an_unknown_route_detector_is_named():
     with pytest.raises(Exception, match="no-such-detector"):
-        load_detector("auto", summary={"detector": "no-such-detector"})
+        load_detector("auto", routing="shape", summary={"detector": "no-such-detector"})
 
 
 def test_identical_routes_share_one_detector_and_different_ones_do_not():
-    auto = load_detector("auto", qa={"detector": "grounding"}, summary={"detector": "grounding"})
+    auto = load_detector("auto", routing="shape", qa={"detector": "grounding"}, summary={"detector": "grounding"})
     assert isinstance(innermost(auto), AutoDetector)
     assert auto.routes["qa"] is auto.routes["summary"] and auto.routes["qa"].name == "grounding"
     assert auto.routes["qa"] is not auto.routes["dialogue"]
@@ -176,15 +181,15 @@ def test_the_default_routes_are_the_dev_choice_with_their_shipped_calibrators():
     assert third["summary"]["choice"] == fifth["summary"]["choice"]
     fourth = json.loads((ROOT / "benchmarks" / "auto" / "choice-v4.json").read_text(encoding="utf-8"))["routes"]
     assert AutoConfig().claim.detector == fourth["claim"]["choice"] == "verifier" and not AutoConfig().claim.settings
-    auto = load_detector("auto")
+    auto = load_detector("auto", routing="shape")
     assert auto.config()["qa"]["config"]["calibration"] == "shipped:litehall.json"
     assert auto.config()["dialogue"]["config"]["calibration"] == "shipped:verifier-stage3.json"
     assert auto.config()["long_qa"]["detector"] == "fused" and auto.routes["long_qa"] is auto.routes["summary"]
     assert auto.config()["claim"]["config"]["calibration"] == "shipped:claim-verifier.json"
 
 
-def test_the_default_routes_run_the_real_detectors():
-    auto = load_detector("auto")
+def test_the_shape_routes_run_the_real_detectors():
+    auto = load_detector("auto", routing="shape")
     right = auto.detect("Warsaw.", CONTEXT, QUESTION)
     wrong = auto.detect("She was born in Paris in 1867.", CONTEXT, QUESTION)
     assert right.details.routed_to == "qa" and right.verdict == "faithful"
@@ -214,18 +219,18 @@ def test_auto_is_the_default_of_the_library_the_cli_and_the_service(tmp_path):
     )
     assert result.exit_code == 0, result.output
     report = Report.model_validate_json(result.stdout)
-    assert report.detector == "auto" and report.details.routed_to == "qa" and report.verdict == "hallucinated"
+    assert report.detector == "auto" and report.details.routed_to == "reader" and report.verdict == "hallucinated"
     pytest.importorskip("fastapi", reason="the service extra is not installed")
     from veracity.server.settings import ServiceSettings
 
     assert ServiceSettings().default_detector == "auto" and ServiceSettings().warm_detectors == ["auto"]
 
 
-def test_auto_runs_the_consistency_checkers_on_routes_that_do_not():
+def test_auto_runs_the_consistency_checkers():
     auto = load_detector("auto")
     context = ["The Kyoto Protocol was adopted in Kyoto, Japan, on 11 December 1997."]
     wrong = auto.detect("The Kyoto Protocol was adopted on 11 December 1998.", context)
-    assert wrong.details.routed_to == "claim"
+    assert wrong.details.routed_to == "reader"
     [finding] = wrong.details.findings
     assert finding.kind == "value" and finding.span.text == "11 December 1998"
     assert wrong.verdict == "hallucinated" and any(s.text == "11 December 1998" for s in wrong.hallucinated_spans)
@@ -240,3 +245,18 @@ def test_auto_says_when_the_checkers_did_not_read_the_answer():
     context = ["Das Kyoto-Protokoll wurde am 11. Dezember 1997 in Kyoto, Japan, angenommen und trat 2005 in Kraft."]
     report = auto.detect("Das Kyoto-Protokoll wurde am 11. Dezember 1998 in Tokio angenommen.", context)
     assert not report.details.findings and any("English only" in n for n in report.notes)
+
+
+def test_every_input_with_sources_goes_to_the_one_reader_whatever_its_shape():
+    auto = load_detector("auto")
+    assert isinstance(innermost(auto), AutoDetector) and set(innermost(auto).routes) == {"reader"}
+    shapes = [
+        ("She was born in Paris in 1867.", CONTEXT, QUESTION),
+        ("She was born in Paris in 1867.", [*CONTEXT, "Mount Fuji is 3,776 metres high."], QUESTION),
+        ("She was born in Paris in 1867.", CONTEXT, None),
+        ("She was born in Paris in 1867.", CONTEXT, DIALOGUE),
+    ]
+    reports = [auto.detect(answer, context, question) for answer, context, question in shapes]
+    assert {r.details.routed_to for r in reports} == {"reader"}
+    assert {r.verdict for r in reports} == {"hallucinated"}
+    assert all(r.notes[0].startswith("auto: read sentence by sentence") for r in reports)

@@ -73,9 +73,20 @@ def _stage3_verifier() -> Route:
 
 
 class AutoConfig(BaseModel):
-    """Settings of the ``auto`` detector: one route per input shape."""
+    """Settings of the ``auto`` detector: the one reader, or one route per input shape."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    routing: Literal["one-reader", "shape"] = Field(
+        "one-reader",
+        description="one-reader: every input goes to the reader route, whatever its length, passage count or "
+        "question (the verdict follows the evidence, not the input's shape). shape: the earlier routing, one "
+        "detector per input shape (qa, dialogue, summary, long_qa, claim).",
+    )
+    reader: Route = Field(
+        default_factory=lambda: Route(detector="reader", calibration="none"),
+        description="The one reader (routing=one-reader): sentence by sentence, calibrated by its own model.",
+    )
 
     qa: Route = Field(
         default_factory=lambda: Route(detector="litehall"), description="Route for a question and its answer."
@@ -106,7 +117,8 @@ class AutoConfig(BaseModel):
     )
     readers: Literal["shipped", "published"] = Field(
         "shipped",
-        description="shipped: veracity's own models. published: every route left at its default reads with the "
+        description="shipped: veracity's own models. published (implies routing=shape): every route left at its "
+        "default reads with the "
         "installed published model that suits its shape (a LettuceDetect span model for summaries and long "
         "answers, a pair scorer — MiniCheck, FactCG, HHEM — for QA, dialogue and claims), raw scores on its "
         "authors' decision rule; a shape with none installed keeps veracity's reader.",
@@ -114,6 +126,7 @@ class AutoConfig(BaseModel):
 
 
 ROUTES = (*SHAPES, "long_qa", "claim")
+ONE_READER = "reader"
 # Which published role suits each route: a token tagger reads a long answer or a summary whole; a pair scorer reads
 # a short answer (stated with its question by the verifier), a reply or a claim against the documents.
 _PUBLISHED_ROLE = {"summary": "span", "long_qa": "span", "qa": "pair", "dialogue": "pair", "claim": "pair"}
@@ -194,11 +207,12 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
     config_class = AutoConfig
 
     def __init__(self, routes: dict[str, Detector], settings: AutoConfig | None = None) -> None:
-        missing = [shape for shape in ROUTES if shape not in routes]
+        self.settings = settings or AutoConfig()
+        needed = (ONE_READER,) if self.one_reader else ROUTES
+        missing = [shape for shape in needed if shape not in routes]
         if missing:
             raise ValueError(f"auto: no route for input shape(s) {', '.join(missing)}")
         self.routes = routes
-        self.settings = settings or AutoConfig()
         self._checker: Any = None
         self._fused_model: Any = None
 
@@ -210,14 +224,22 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         s = published_routes(cls.settings_from(config, overrides))
         built: list[tuple[Route, Detector]] = []
         routes: dict[str, Detector] = {}
-        for shape in ROUTES:
+        one_reader = s.routing == "one-reader" and s.readers == "shipped"
+        for shape in (ONE_READER,) if one_reader else ROUTES:
             route: Route = getattr(s, shape)
+            if shape == ONE_READER and not s.consistency and route.detector == "reader":
+                route = route.model_copy(update={"settings": {**route.settings, "consistency": False}})
             detector = next((d for r, d in built if r == route), None)
             if detector is None:
                 detector = load_detector(route.detector, calibration=route.calibration, **route.settings)
                 built.append((route, detector))
             routes[shape] = detector
         return cls(routes, s)
+
+    @property
+    def one_reader(self) -> bool:
+        """Whether every input goes to the one reader (``routing=one-reader`` with veracity's own models)."""
+        return self.settings.routing == "one-reader" and self.settings.readers == "shipped"
 
     def config(self) -> dict[str, Any]:
         """Every route, with the settings its detector actually runs with."""
@@ -247,12 +269,17 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         documents = as_documents(context)
         if not answer.strip():
             return empty_answer_report(self, answer, question, 0.5, {})
-        shape = route_of(answer, question, self.settings.long_form_words, documents)
-        inner = self.routes[shape]
+        if self.one_reader:
+            shape = ONE_READER
+            inner = self.routes[shape]
+            note = f"auto: read sentence by sentence by {inner.name!r} (the same reader for every input with sources)"
+        else:
+            shape = route_of(answer, question, self.settings.long_form_words, documents)
+            inner = self.routes[shape]
+            note = f"auto: a {shape} input, routed to {inner.name!r}"
         report = inner.detect(answer, documents, question)
-        if self.settings.consistency and inner.name != "fused" and not report.details.findings:
+        if self.settings.consistency and inner.name not in ("fused", "reader") and not report.details.findings:
             report = self.with_consistency(report, answer, documents)
-        note = f"auto: a {shape} input, routed to {inner.name!r}"
         return report.model_copy(
             update={
                 "detector": self.name,

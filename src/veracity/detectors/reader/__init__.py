@@ -296,7 +296,9 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             zs.append(result.z)
             unit_floor = self.model.floor_of(reading.signals)
             floor = max(floor, unit_floor)
-            p = unit_floor + (1 - unit_floor) * self.model.probability(result.z, single=len(readings) == 1)
+            p = self.model.recalibrated(
+                unit_floor + (1 - unit_floor) * self.model.probability(result.z, single=len(readings) == 1)
+            )
             if worst is None or p > worst[0]:
                 worst = (p, reading.signals, result.contributions)
             flagged = p >= threshold

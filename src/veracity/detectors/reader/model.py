@@ -63,6 +63,8 @@ class ReaderModel:
     single_a: float | None = None
     single_b: float | None = None
     floors: dict[str, float] = field(default_factory=dict)
+    final_a: float = 1.0
+    final_b: float = 0.0
     span_model: str | None = None
     verifier: str = "veracity-nli-small"
     metadata: dict[str, Any] = field(default_factory=dict)
@@ -108,15 +110,36 @@ class ReaderModel:
         answer of one unit where the model has one.
         """
         p = self.probability(self.answer_z(zs), single=len(zs) == 1)
-        return floor + (1.0 - floor) * p
+        return self.recalibrated(floor + (1.0 - floor) * p)
+
+    def recalibrated(self, p: float) -> float:
+        """The final map, fitted after the floors (Platt on the log-odds, a > 0; the identity when a = 1, b = 0).
+
+        The floors raise P; this map keeps it calibrated, and keeps the order of answers.
+        """
+        if self.final_a == 1.0 and self.final_b == 0.0:
+            return p
+        p = min(max(p, 1e-9), 1 - 1e-9)
+        t = self.final_a * math.log(p / (1 - p)) + self.final_b
+        return 1.0 / (1.0 + math.exp(-t)) if t > -700 else 0.0
 
     def floor_of(self, values: Mapping[str, float]) -> float:
         """The largest floor of the evidence a unit has (0 when none).
 
         A name or value found nowhere in the sources holds P at the share of training answers with such evidence that
-        were hallucinated (``floors``).
+        were hallucinated (``floors``: ``SIGNAL`` for every input, ``SIGNAL@record`` / ``SIGNAL@prose`` for inputs
+        with / without a structured record as context — an input's shape may choose its calibration).
         """
-        return max((f for name, f in self.floors.items() if float(values.get(name, 0.0)) > 0.0), default=0.0)
+        shape = "record" if float(values.get("is_record", 0.0)) > 0.0 else "prose"
+        return max(
+            (
+                f
+                for key, f in self.floors.items()
+                for name, _, where in [key.partition("@")]
+                if where in ("", shape) and float(values.get(name, 0.0)) > 0.0
+            ),
+            default=0.0,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object."""
@@ -134,6 +157,7 @@ class ReaderModel:
             "threshold": self.threshold,
             "tau": self.tau,
             "floors": self.floors,
+            "final_calibration": {"a": self.final_a, "b": self.final_b},
             "span_model": self.span_model,
             "verifier": self.verifier,
             "metadata": self.metadata,
@@ -167,6 +191,8 @@ class ReaderModel:
                 threshold=float(raw["threshold"]),
                 tau=float(raw.get("tau", 0.0)),
                 floors={str(k): float(v) for k, v in (raw.get("floors") or {}).items()},
+                final_a=float((raw.get("final_calibration") or {"a": 1.0})["a"]),
+                final_b=float((raw.get("final_calibration") or {"b": 0.0})["b"]),
                 single_a=None if not raw.get("calibration_one_unit") else float(raw["calibration_one_unit"]["a"]),
                 single_b=None if not raw.get("calibration_one_unit") else float(raw["calibration_one_unit"]["b"]),
                 span_model=raw.get("span_model"),
@@ -183,6 +209,7 @@ class ReaderModel:
             or model.calibration_a <= 0
             or (model.single_a is not None and model.single_a <= 0)
             or any(not 0.0 <= f < 1.0 for f in model.floors.values())
+            or model.final_a <= 0
         ):
             raise ModelNotAvailableError(f"reader model {path}: a weight has the wrong sign")
         if any(s <= 0 for s in model.scale):
