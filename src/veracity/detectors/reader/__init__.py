@@ -337,6 +337,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             question=question,
             score=score,
             threshold=threshold,
+            calibration="reader model: Platt on RAGTruth training answers, out of fold",
             hallucinated_spans=[TextSpan.of(answer, s, e) for s, e in merge_ranges(marked)],
             sentences=sentences,
             models=models,
