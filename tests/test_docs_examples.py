@@ -154,7 +154,7 @@ CURIE = [
 
 README_CURL = (
     """-d '{"answer": "Tokyo was the capital of Japan until 1868.", """
-    """"context": ["Kyoto was the capital until 1868."]}'"""
+    """"context": ["Kyoto was the capital of Japan until 1868."]}'"""
 )
 PARIS_CONTEXT = "Paris is the capital and largest city of France."  # what tests/server/test_page_browser.py types
 SERVICE_CURL = """-d '{

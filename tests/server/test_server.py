@@ -373,7 +373,7 @@ def test_detectors_are_listed_with_their_settings_without_building_one(make_clie
     assert not any("unavailable" in d for d in listed.values())
     auto = {s["name"]: s for s in listed["auto"]["settings"]}
     assert auto["qa"]["default"]["detector"] == "litehall" and auto["long_form_words"]["default"] == 30
-    assert listed["auto"]["summary"].startswith("Routes each input")
+    assert listed["auto"]["summary"].startswith("Reads every input with sources")
 
 
 def test_warm_up_inputs_cover_every_route_auto_can_take():
@@ -385,14 +385,17 @@ def test_warm_up_inputs_cover_every_route_auto_can_take():
 
 
 def test_after_warm_up_no_request_shape_loads_a_model(make_client):
-    """Issue 44 item 13: the warm-up ran one of auto's routes; a request of another shape loaded its models."""
+    """Issue 44 item 13: the warm-up ran one of auto's routes; a request of another shape loaded its models.
+
+    Since issue 53 every shape goes to the one reader: after the warm-up, no shape loads a model.
+    """
     load_classifier.cache_clear()  # a fresh process: whatever the requests below load, the service loaded itself
     load_spacy.cache_clear()
     _load_session.cache_clear()  # the same models on ONNX Runtime, where their files are exported
     client = make_client(default_detector="auto", warm_detectors=["auto"])
     ready = client.get("/readyz").json()
     assert [w["detector"] for w in ready["warm"]] == ["auto"]
-    assert set(ready["warm"][0]["routes"]) == set(ROUTES) and ready["warm"][0]["cold"] == []
+    assert set(ready["warm"][0]["routes"]) == {"reader"} and ready["warm"][0]["cold"] == []
     loaded = (load_classifier.cache_info().misses, load_spacy.cache_info().misses, _load_session.cache_info().misses)
     long = " ".join([KYOTO["answer"], "Kyoto had been the seat of the emperors for over a thousand years before,"] * 2)
     shapes = {
@@ -405,6 +408,6 @@ def test_after_warm_up_no_request_shape_loads_a_model(make_client):
     for shape, body in shapes.items():
         response = client.post("/v1/detect", json=body)
         assert response.status_code == 200, response.text
-        assert response.json()["details"]["routed_to"] == shape
+        assert response.json()["details"]["routed_to"] == "reader", shape  # every shape: the one reader
         now = (load_classifier.cache_info().misses, load_spacy.cache_info().misses, _load_session.cache_info().misses)
         assert now == loaded, shape

@@ -1,22 +1,21 @@
-"""The ``auto`` detector: one detector per input shape, chosen by measurement.
+"""The ``auto`` detector, the default: the one reader for every input with sources, or one detector per shape.
 
-An input's shape (:func:`~veracity.calibration.input_shape`: ``qa``, ``dialogue`` or ``summary``) is read
-from the question alone, before any model runs, with two more splits by length: a QA answer of 30 words or more is
-long-form (RAG-style) and takes the ``long_qa`` route, as does a shorter one over RAG-shaped context (several
-documents, or numbered passages: :func:`rag_shaped`); an answer under 30 words without a question is a claim (a
-one-line statement against its sources) and takes the ``claim`` route. The input goes to that route: a detector,
-its settings and its calibration. The report is the route's, with ``detector="auto"``, ``routed_to`` naming the
-shape and a first note saying where it went. Routes that are the same detector with the same settings share one
-instance, so its models load once.
+``routing="one-reader"`` (the default, issue 53): every input with sources goes to the ``reader`` route — the
+:class:`~veracity.detectors.reader.ReaderDetector`, which reads each answer sentence against all the sources and
+calibrates the answer as at least as bad as its worst sentence — whatever the answer's length, the number of
+passages, or whether a question comes with it (docs/reader.md). The report is the reader's, with
+``detector="auto"``, ``routed_to="reader"`` and a first note saying so.
 
-The default routes are the ones the dev measurements in ``benchmarks/auto/`` recommend (docs/calibration.md,
-"The auto detector"); ``--set 'qa={"detector": "litehall"}'`` overrides one. ``--set readers=published`` reads with
-the published models installed in the local Hugging Face cache instead (:func:`published_routes`, docs/models.md).
-
-Routes that do not run the consistency checkers themselves (everything but ``fused``) get them from ``auto``: on an
-English input, a finding that a source contradicts the answer holds P(hallucinated) at no less than the shipped fused
-model's floor for that checker (the share of training answers with such a finding that were hallucinated), and the
-finding is reported (``details.findings``; its words join the spans when the verdict is hallucinated).
+``routing="shape"`` keeps the earlier routing, measured route by route in ``benchmarks/auto/``: an input's shape
+(:func:`~veracity.calibration.input_shape`: ``qa``, ``dialogue`` or ``summary``) is read from the question alone, with
+two more splits by length: a QA answer of 30 words or more is long-form (RAG-style) and takes the ``long_qa`` route,
+as does a shorter one over RAG-shaped context (several documents, or numbered passages: :func:`rag_shaped`); an
+answer under 30 words without a question is a claim and takes the ``claim`` route. Routes that are the same detector
+with the same settings share one instance, so its models load once. ``--set 'qa={"detector": "litehall"}'`` overrides
+one; ``--set readers=published`` (which implies the shape routing) reads with the published models installed in the
+local Hugging Face cache instead (:func:`published_routes`, docs/models.md). Routes that do not run the consistency
+checkers themselves get them from ``auto``: on an English input, a finding that a source contradicts the answer holds
+P(hallucinated) at no less than the shipped fused model's floor for that checker, and the finding is reported.
 """
 
 from __future__ import annotations
@@ -201,7 +200,7 @@ def route_of(answer: str, question: str | None, long_form_words: int, context: S
 
 
 class AutoDetector(ConfiguredDetector[AutoConfig]):
-    """Routes each input, by its shape, to the detector measured best for that shape."""
+    """Reads every input with sources with the one reader; with routing=shape, routes each input by its shape."""
 
     name = "auto"
     config_class = AutoConfig

@@ -5,7 +5,8 @@ The service runs it before ``/readyz`` says ready, and ``veracity eval --warm-up
 Models load on a detector's first use. ``auto`` sends each input shape to its own route, and a route loads its models
 on its first input, so warming ``auto`` with one input left the other routes' loading (seconds each) to the first
 user request of that shape. The warm-up runs one tiny input per route ``auto`` can take with its settings through the
-detector itself (calibration and consistency checkers included), and says which routes ran, for ``/readyz``.
+detector itself (calibration and consistency checkers included), and says which routes ran, for ``/readyz``; with
+the one reader (the default) one input loads everything every shape reads with.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from veracity.detectors.auto import ROUTES, AutoDetector, route_of
+from veracity.detectors.auto import ONE_READER, ROUTES, AutoDetector, route_of
 from veracity.detectors.guard import innermost
 
 __all__ = ["WARM_UP_CONTEXT", "routing_detector", "warm_detector", "warm_up_inputs"]
@@ -70,6 +71,11 @@ def warm_detector(detector: Any, lock: threading.Lock, max_answer_chars: int) ->
             detector.detect(_SHORT_ANSWERS[0], [WARM_UP_CONTEXT])
             _load_deferred(detector)
         return {}
+    if routing.one_reader:  # one reader for every shape: one input loads all it reads with
+        with lock:
+            detector.detect(_SHORT_ANSWERS[0], [WARM_UP_CONTEXT], _QUESTIONS[1])
+            _load_deferred(routing.routes[ONE_READER])
+        return {"routes": {ONE_READER: routing.routes[ONE_READER].name}, "cold": []}
     routes: dict[str, str] = {}
     for route, (answer, question) in warm_up_inputs(routing.settings.long_form_words, max_answer_chars).items():
         with lock:

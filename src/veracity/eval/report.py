@@ -159,6 +159,45 @@ def render_backends(path: Path) -> list[str]:
     return [*lines, ""]
 
 
+def render_behaviour(folders: list[Path]) -> list[str]:
+    """The behavioural suite's pass rate per test, one column per run of the whole suite (issue 53).
+
+    Runs are the folders whose metrics.json has ``behaviour``; a rate under its floor is marked ✗.
+    """
+    runs = []
+    for folder in folders:
+        data = json.loads((folder / "metrics.json").read_text(encoding="utf-8"))
+        behaviour = data.get("behaviour")
+        if isinstance(behaviour, dict) and behaviour.get("tests") and data.get("split") in (None, "all"):
+            runs.append((folder, data.get("detector"), behaviour))
+    if not runs:
+        return []
+    floors = {(row["test"], row.get("length")): row for row in runs[0][2].get("floors", [])}
+    tests = list(runs[0][2]["tests"])
+    header = " | ".join(f"[{detector}]({folder.as_posix()})" for folder, detector, _ in runs)
+    lines = [
+        "## Behavioural suite (issue 53)\n",
+        "Pass rate per test (`benchmarks/behaviour/`: minimum functionality, invariance, direction); ✗ under the "
+        "issue's floor. Floors met: "
+        + ", ".join(f"{detector} {b.get('floors_met')} of {b.get('floors_measured')}" for _, detector, b in runs)
+        + ".\n",
+        f"| test | type | floor | {header} |",
+        "|---|---|---|" + "---|" * len(runs),
+    ]
+    for test in tests:
+        floor = floors.get((test, None)) or floors.get((test, "1")) or {}
+        cells = []
+        for _, _, behaviour in runs:
+            rate = behaviour["tests"].get(test, {}).get("rate")
+            mark = "" if rate is None or not floor or rate >= floor["floor"] - 1e-9 else " ✗"
+            cells.append("–" if rate is None else f"{100 * rate:.0f}{mark}")
+        floor_text = f"{100 * floor['floor']:.0f}" if floor else "–"
+        kind = runs[0][2]["tests"][test].get("type", "")
+        lines.append(f"| {test} | {kind} | {floor_text} | {' | '.join(cells)} |")
+    lines.append("")
+    return lines
+
+
 def render_benchmarks(results_dir: Path) -> tuple[str, int]:
     """The Markdown text and the number of result folders it covers."""
     folders = sorted(p.parent for p in results_dir.glob("*/metrics.json"))
@@ -239,7 +278,7 @@ def render_benchmarks(results_dir: Path) -> tuple[str, int]:
             )
             stages.append(f"| {link} | {dataset} | {cells.rstrip(';')} |")
         commands.append(f"- `{name}`: `{data.get('command')}` (commit {str(data.get('git_commit'))[:10]})")
-    parts = [HEADER, *render_summary(results_dir)]
+    parts = [HEADER, *render_summary(results_dir), *render_behaviour(folders)]
     if binary:
         parts += [
             "## Hallucination detection\n",
