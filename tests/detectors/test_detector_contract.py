@@ -26,8 +26,8 @@ CONTEXT = ["Marie Curie was born in Warsaw in 1867. She won the Nobel Prize in P
 
 def test_the_registry_is_pinned():
     assert DETECTORS == [
-        "auto", "cascade", "fused", "grounding", "leap", "litehall", "llm-judge", "novelty", "oasis", "sea", "span",
-        "verifier",
+        "auto", "cascade", "fused", "grounding", "leap", "litehall", "llm-judge", "novelty", "oasis", "reader", "sea",
+        "span", "verifier",
     ]  # fmt: skip
 
 
