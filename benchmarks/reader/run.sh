@@ -26,7 +26,7 @@ if [[ $what == all || $what == small ]]; then
 fi
 if [[ $what == all || $what == behaviour ]]; then
     python benchmarks/behaviour/generate.py
-    for detector in reader fused novelty grounding verifier; do
+    for detector in ${BEHAVIOUR_DETECTORS:-reader fused novelty grounding verifier}; do
         run "behaviour_$detector" "$detector" behaviour
     done
 fi
@@ -37,9 +37,9 @@ if [[ $what == all || $what == halueval ]]; then
 fi
 if [[ $what == all || $what == other ]]; then
     run xsumfaith-dev_reader reader "ragtruth:../shared/data/xsumfaith/dev.jsonl.gz"
-    run xsumfaith-dev_novelty novelty "ragtruth:../shared/data/xsumfaith/dev.jsonl.gz"
+    [[ -n ${SKIP_BASELINES:-} ]] || run xsumfaith-dev_novelty novelty "ragtruth:../shared/data/xsumfaith/dev.jsonl.gz"
     run ragbench-dev_reader reader "ragtruth:../shared/data/ragbench/dev.jsonl.gz"
-    run ragbench-dev_novelty novelty "ragtruth:../shared/data/ragbench/dev.jsonl.gz"
+    [[ -n ${SKIP_BASELINES:-} ]] || run ragbench-dev_novelty novelty "ragtruth:../shared/data/ragbench/dev.jsonl.gz"
 fi
 if [[ $what == all || $what == speed ]]; then
     run ragtruth-dev-speed_reader reader ragtruth:dev --limit 200 --warm-up

@@ -188,6 +188,7 @@ def fit_reader(
     shared_intercept: Sequence[str] = (),
     single_sources: Sequence[str] = ("halueval-qa", "halueval-dialogue", "absent", "edits"),
     floor_signals: Sequence[str] = (),
+    pooled_floors: Sequence[str] = ("conflict", "record_conflict"),
 ) -> tuple[ReaderModel, dict[str, Any]]:
     """Fit the reader model on unit rows (see the module); returns the model and its out-of-fold figures."""
     from sklearn.metrics import f1_score, roc_auc_score
@@ -283,10 +284,16 @@ def fit_reader(
     floors: dict[str, float] = {}
     record = np.array([any(values[i].get("is_record", 0.0) > 0 for i in answers[a]) for a in keys])
     for name in floor_signals:
-        having = np.array([any(values[i].get(name, 0.0) > 0 for i in answers[a]) for a in keys]) & chosen
+        having = np.array([any(values[i].get(name, 0.0) > 0 for i in answers[a]) for a in keys])
         for shape, mask in (("record", record), ("prose", ~record)):
-            if (having & mask).sum() >= 20:
-                floors[f"{name}@{shape}"] = round(float(answer_y[having & mask].mean()), 4)
+            if (having & mask & chosen).sum() >= 20:
+                floors[f"{name}@{shape}"] = round(float(answer_y[having & mask & chosen].mean()), 4)
+        if name not in pooled_floors or any(k.startswith(name + "@") for k in floors):
+            continue
+        # a checker's finding is rare in RAGTruth (a few answers): its floor is the share over every source's
+        # answers with one (the synthetic twins, HaluEval, XSumFaith, RAGBench included)
+        if having.sum() >= 20:
+            floors[name] = round(float(answer_y[having].mean()), 4)
     shell_floors = ReaderModel(features=(), directions=(), mean=(), scale=(), weights=(), bias=0.0, floors=floors)
     answer_floor = np.array([max(shell_floors.floor_of(values[i]) for i in answers[a]) for a in keys])
     p = answer_floor + (1 - answer_floor) * p

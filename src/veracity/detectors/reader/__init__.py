@@ -325,8 +325,9 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         score = self.model.answer_probability(zs, floor)
         if floor > 0:
             notes.append(
-                f"a name or value found nowhere in the sources holds P at {floor:.2f} or more (the share of training "
-                "answers with such a word that were hallucinated)"
+                f"evidence that decides by itself (a name or value found nowhere in the sources, or a value a source "
+                f"states otherwise) holds P at {floor:.2f} or more before the final calibration (the share of "
+                "training answers with such evidence that were hallucinated)"
             )
         ranked = sorted(contributions.items(), key=lambda item: -abs(item[1]))
         if all(r.abstention in ("abstention", "referral") for r in readings):
