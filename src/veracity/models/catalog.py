@@ -30,6 +30,7 @@ __all__ = [
     "cache_dir",
     "model_status",
     "quiet_transformers",
+    "resolve_json_model",
     "resolve_model_path",
 ]
 
@@ -156,6 +157,25 @@ def _shipped_fused_model(folder: str) -> Path | None:
     """The JSON file of a fused model shipped inside the package (``weights/FOLDER/fused_model.json``), if there."""
     path = Path(__file__).parent / "weights" / folder / "fused_model.json"
     return path if path.is_file() else None
+
+
+def resolve_json_model(name: str, filename: str, detector: str, default: str) -> Path:
+    """The JSON model file a detector's ``model`` setting names (the fused and reader models).
+
+    An existing path, or ``weights/NAME/FILENAME`` shipped in the package.
+
+    Raises:
+        ModelNotAvailableError: neither (the message names ``veracity train DETECTOR`` and the shipped ``default``).
+    """
+    path = Path(name)
+    if path.is_file():
+        return path
+    shipped = Path(__file__).parent / "weights" / name / filename
+    if shipped.is_file():
+        return shipped
+    raise ModelNotAvailableError(
+        f"no {detector} model {name!r}: give a JSON file from `veracity train {detector}` or a shipped name ({default})"
+    )
 
 
 def _spacy_model() -> Path | None:

@@ -134,16 +134,9 @@ def resolve_fused_model(name: str) -> Path:
     Raises:
         ModelNotAvailableError: neither.
     """
-    path = Path(name)
-    if path.is_file():
-        return path
-    shipped = Path(__file__).parents[2] / "models" / "weights" / name / "fused_model.json"
-    if shipped.is_file():
-        return shipped
-    raise ModelNotAvailableError(
-        f"no fused model {name!r}: give a JSON file from `veracity train fused` or a shipped name "
-        f"({DEFAULT_FUSED_MODEL})"
-    )
+    from veracity.models.catalog import resolve_json_model
+
+    return resolve_json_model(name, "fused_model.json", "fused", DEFAULT_FUSED_MODEL)
 
 
 def span_signals(tokens: TokenProbabilities, n_spans: int) -> dict[str, float]:

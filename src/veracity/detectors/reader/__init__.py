@@ -43,6 +43,7 @@ from veracity.detectors.reader.signals import (
     SourceIndex,
     abstention_signals,
     finding_signals,
+    has_record,
     is_absent_name,
     is_fragment,
     lexical_sentence_signals,
@@ -94,16 +95,9 @@ def resolve_reader_model(name: str) -> Path:
     Raises:
         ModelNotAvailableError: neither.
     """
-    path = Path(name)
-    if path.is_file():
-        return path
-    shipped = Path(__file__).parents[2] / "models" / "weights" / name / "reader_model.json"
-    if shipped.is_file():
-        return shipped
-    raise ModelNotAvailableError(
-        f"no reader model {name!r}: give a JSON file from `veracity train reader` or a shipped name "
-        f"({DEFAULT_READER_MODEL})"
-    )
+    from veracity.models.catalog import resolve_json_model
+
+    return resolve_json_model(name, "reader_model.json", "reader", DEFAULT_READER_MODEL)
 
 
 @dataclass
@@ -206,6 +200,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
 
             _, findings, checker_notes = check_consistency(self._checker, answer, documents)
             notes += checker_notes
+        record = has_record(texts)
         units = reader_sentences(answer)
         parse_many([answer[start:end] for start, end in units])  # one batched parse; the checker reads the cache
         readings: list[UnitReading] = []
@@ -242,7 +237,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             )
             values.update(abstention_signals(kind, denies))
             fragment = is_fragment(text)
-            values.update(shape_values(texts, position, fragment))
+            values.update(shape_values(record, position, fragment))
             values.update(finding_signals(start, end, findings))
             # the aligned sentences alone (a neighbour that states another role's value must not vouch for the
             # sentence), then the best one with its neighbours (a claim that spans two sentences)
@@ -256,11 +251,11 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                 pairs.append((window.text, hypothesis))
                 owners.append(-1 - position)
             readings.append(UnitReading(start, end, values, evidence, marks, kind, [answer[s:e] for s, e in marks]))
-        probabilities = self.scorer.score(pairs) if pairs else []
+        by_owner: dict[int, list[Any]] = {}
+        for owner, row in zip(owners, self.scorer.score(pairs) if pairs else [], strict=True):
+            by_owner.setdefault(owner, []).append(row)
         for position, reading in enumerate(readings):
-            rows = [probabilities[k] for k, owner in enumerate(owners) if owner == position]
-            wide = [probabilities[k] for k, owner in enumerate(owners) if owner == -1 - position]
-            reading.signals.update(nli_signals(rows, wide))
+            reading.signals.update(nli_signals(by_owner.get(position, []), by_owner.get(-1 - position, [])))
         if self.weighs_span and self.span is not None:
             tokens = self.span.token_probabilities(answer, texts, question)
             for reading in readings:

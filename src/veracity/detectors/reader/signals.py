@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from veracity.schema import Finding, Sentence
+from veracity.schema import Finding
 from veracity.text.novelty import content_words, normalise_word, vocabulary
 from veracity.text.select import json_as_text
 from veracity.text.split import split_sentences
@@ -43,6 +43,7 @@ __all__ = [
     "SourceSentence",
     "abstention_signals",
     "finding_signals",
+    "has_record",
     "is_absent_name",
     "lexical_sentence_signals",
     "nli_signals",
@@ -316,13 +317,14 @@ def abstention_signals(kind: str | None, denies: bool) -> dict[str, float]:
     }
 
 
-def shape_values(documents: Sequence[str], position: int, fragment: bool) -> dict[str, float]:
+def shape_values(is_record: bool, position: int, fragment: bool) -> dict[str, float]:
     """The input's shape as the reader may see it: a record as context, the first unit, a fragment answer."""
-    return {
-        "is_record": float(any(json_as_text(d) is not d for d in documents)),
-        "is_first": float(position == 0),
-        "fragment": float(fragment),
-    }
+    return {"is_record": float(is_record), "is_first": float(position == 0), "fragment": float(fragment)}
+
+
+def has_record(documents: Sequence[str]) -> bool:
+    """Whether some document is a structured record (JSON, read as ``key: value`` lines)."""
+    return any(json_as_text(d) is not d for d in documents)
 
 
 # Words that are never a name the sources must state: the sources' own labels ("According to Passage 2"), days,
@@ -353,15 +355,3 @@ def is_absent_name(text: str, known: set[str]) -> bool:
 def is_fragment(sentence: str) -> bool:
     """A unit too short to be a claim by itself ("18 weeks.", "Tokyo"): read with its question."""
     return len(content_words(sentence)) < 4
-
-
-def sentence_of(answer: str, start: int, end: int, index: int) -> Sentence:
-    """The schema's Sentence for ``answer[start:end]``."""
-    from veracity.schema import TextSpan
-
-    return Sentence(index=index, span=TextSpan.of(answer, start, end))
-
-
-def normalised(text: str) -> set[str]:
-    """The normalised content words of ``text``."""
-    return {normalise_word(w.form) for w in content_words(text)}
