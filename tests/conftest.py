@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -107,6 +109,41 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def grounding_service_in_thread(data_dir: Path) -> Iterator[str]:
+    """A service with the `grounding` detector on 127.0.0.1, in a thread of this process; yields its URL once ready.
+
+    In-process, so a test can see what its CPU does (the streaming disconnect test) and needs no subprocess.
+    """
+    import threading
+    import time
+
+    import httpx
+    import uvicorn
+
+    from veracity.server.app import create_app
+    from veracity.server.settings import ServiceSettings
+
+    settings = ServiceSettings(data_dir=data_dir, default_detector="grounding", warm_detectors=["grounding"])
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{url}/readyz").status_code == 200:
+                break
+        assert time.monotonic() < deadline, "the service never became ready"
+        time.sleep(0.1)
+    try:
+        yield url
+    finally:
+        server.should_exit = True
+        thread.join(30)
 
 
 def start_service(data_dir: Path, port: int, *args: str, timeout: float = 120.0):  # type: ignore[no-untyped-def]

@@ -11,8 +11,6 @@ import io
 import itertools
 import json
 import re
-import threading
-import time
 
 import pytest
 
@@ -24,11 +22,8 @@ pytest.importorskip(
 )
 
 import httpx
-import uvicorn
 
-from conftest import ROOT, free_port, veracity_command
-from veracity.server.app import create_app
-from veracity.server.settings import ServiceSettings
+from conftest import ROOT, grounding_service_in_thread, veracity_command
 
 DOC = ROOT / "docs" / "integrations.md"
 DOCUMENTED_URL = "http://127.0.0.1:8000"
@@ -56,24 +51,8 @@ def examples():
 
 @pytest.fixture(scope="module")
 def service(tmp_path_factory):
-    settings = ServiceSettings(
-        data_dir=tmp_path_factory.mktemp("data"), default_detector="grounding", warm_detectors=["grounding"]
-    )
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{url}/readyz").status_code == 200:
-                break
-        assert time.monotonic() < deadline, "the service never became ready"
-        time.sleep(0.1)
-    yield url
-    server.should_exit = True
-    thread.join(30)
+    with grounding_service_in_thread(tmp_path_factory.mktemp("data")) as url:
+        yield url
 
 
 def test_the_doc_has_an_example_per_part():

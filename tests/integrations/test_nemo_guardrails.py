@@ -10,22 +10,15 @@ no score falls back to the LLM self-check, or passes). When nemoguardrails is im
 `test_the_rails_own_action_blocks_and_allows` runs its own action as well.
 """
 
-import contextlib
-import threading
-import time
-
 import pytest
 
 pytest.importorskip("fastapi", reason="the service extra is not installed: pip install 'veracity[serve]'")
 
 import httpx
-import uvicorn
 
-from conftest import free_port
+from conftest import grounding_service_in_thread
 from veracity import Document, load_detector
-from veracity.server.app import create_app
 from veracity.server.nemo import ALIGNSCORE_PATHS
-from veracity.server.settings import ServiceSettings
 
 CHUNKS = [
     "Maria Skłodowska, later Marie Curie, was born in Warsaw on 7 November 1867.",
@@ -60,24 +53,8 @@ def rail_decision(api_url, evidence, response):
 
 @pytest.fixture(scope="module")
 def service(tmp_path_factory):
-    settings = ServiceSettings(
-        data_dir=tmp_path_factory.mktemp("data"), default_detector="grounding", warm_detectors=["grounding"]
-    )
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{url}/readyz").status_code == 200:
-                break
-        assert time.monotonic() < deadline, "the service never became ready"
-        time.sleep(0.1)
-    yield url
-    server.should_exit = True
-    thread.join(30)
+    with grounding_service_in_thread(tmp_path_factory.mktemp("data")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

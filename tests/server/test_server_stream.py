@@ -2,7 +2,6 @@
 events, the client that reads them, a client that disconnects, and a JSON body sent without its content type."""
 
 import json
-import threading
 import time
 
 import pytest
@@ -10,13 +9,10 @@ import pytest
 pytest.importorskip("fastapi", reason="the service extra is not installed: pip install 'veracity[serve]'")
 
 import httpx
-import uvicorn
 
-from conftest import free_port
+from conftest import grounding_service_in_thread
 from veracity.client import AsyncClient, Client, ServiceError
 from veracity.detectors import load_detector
-from veracity.server.app import create_app
-from veracity.server.settings import ServiceSettings
 from veracity.streaming import FinalReport, SentenceReading, detect_stream
 
 KYOTO = {
@@ -29,26 +25,8 @@ KYOTO = {
 @pytest.fixture(scope="module")
 def service(tmp_path_factory):
     """The service on 127.0.0.1, in a thread of this process (so the test can see what its CPU does)."""
-    settings = ServiceSettings(
-        data_dir=tmp_path_factory.mktemp("data"), default_detector="grounding", warm_detectors=["grounding"]
-    )
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        try:
-            if httpx.get(f"{url}/readyz").status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        assert time.monotonic() < deadline, "the service never became ready"
-        time.sleep(0.1)
-    yield url
-    server.should_exit = True
-    thread.join(30)
+    with grounding_service_in_thread(tmp_path_factory.mktemp("data")) as url:
+        yield url
 
 
 def comparable(report):
