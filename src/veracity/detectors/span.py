@@ -7,8 +7,9 @@ answer is cut into windows of at most ``answer_tokens``, and each window reads t
 most rare words with it, in document order; the report says when the context was cut and how much was read.
 
 * spans: runs of tokens with P ≥ ``token_threshold``, widened to whole words, each with its largest P;
-* score: ``top5_mean`` (the mean of the five largest token P of the answer; default), ``max``, or ``noisy_or``
-  (1 − Π over spans of (1 − P_span)); hallucinated iff score ≥ ``threshold``.
+* score: ``mean`` (the mean token P of the answer; default for the span model v2), ``top5_mean`` (the mean of the
+  five largest; v1's), ``max``, or ``noisy_or`` (1 − Π over spans of (1 − P_span)); hallucinated iff
+  score ≥ ``threshold``.
 
 The defaults were chosen on ``ragtruth:dev`` by ``benchmarks/ragtruth/span_sweep.py`` (span-sweep.json): the token
 threshold with the best character-level span F1, the aggregation with the best AUROC, the F1-best threshold on it.
@@ -64,13 +65,13 @@ from veracity.text.split import split_sentences
 __all__ = ["ResolvedSpanConfig", "SpanConfig", "SpanDetector", "TokenProbabilities", "widen_to_words"]
 
 DEFAULT_SPAN_MODEL = "veracity-span-small"
-SPAN_THRESHOLD = 0.0571  # benchmarks/ragtruth/span-sweep.json: choice.threshold
+SPAN_THRESHOLD = 0.0144  # benchmarks/ragtruth/span-sweep.json: choice.threshold (span model v2)
 Reader = Literal["veracity", "lettucedetect"]
-Aggregation = Literal["top5_mean", "max", "noisy_or"]
+Aggregation = Literal["mean", "top5_mean", "max", "noisy_or"]
 # Each reader's own defaults: veracity's from span-sweep.json; LettuceDetect's are its reference rules (argmax per
 # token, any span makes the answer hallucinated: the largest token P at 0.5).
 READER_DEFAULTS: dict[str, dict[str, Any]] = {
-    "veracity": {"threshold": SPAN_THRESHOLD, "token_threshold": 0.1, "aggregation": "top5_mean"},
+    "veracity": {"threshold": SPAN_THRESHOLD, "token_threshold": 0.25, "aggregation": "mean"},
     "lettucedetect": {
         "threshold": 0.5,
         "token_threshold": 0.5,
@@ -107,19 +108,19 @@ class SpanConfig(RuntimeSettings):
         None,
         ge=0.0,
         le=1.0,
-        description="Hallucinated iff score >= threshold; None: the model's own (veracity-span-small: 0.0571, "
+        description="Hallucinated iff score >= threshold; None: the model's own (veracity-span-small: 0.0144, "
         "F1-best on ragtruth:dev; LettuceDetect: 0.5).",
     )
     token_threshold: float | None = Field(
         None,
         ge=0.0,
         le=1.0,
-        description="Tokens at or above this P form spans; None: the model's own (veracity: 0.1, span-F1-best on "
+        description="Tokens at or above this P form spans; None: the model's own (veracity: 0.25, span-F1-best on "
         "ragtruth:dev; LettuceDetect: 0.5, its argmax).",
     )
     aggregation: Aggregation | None = Field(
         None,
-        description="How token probabilities make the score; None: the model's own (veracity: top5_mean, AUROC-best "
+        description="How token probabilities make the score; None: the model's own (veracity: mean, AUROC-best "
         "on ragtruth:dev; LettuceDetect: max).",
     )
     answer_tokens: int | None = Field(
@@ -339,6 +340,8 @@ class SpanDetector(ConfiguredDetector[SpanConfig]):
             return float(1.0 - np.prod([1.0 - p for _, _, p in spans])) if spans else 0.0
         if self.settings.aggregation == "top5_mean":
             return float(np.mean(sorted(tokens.probs)[-5:]))
+        if self.settings.aggregation == "mean":
+            return float(np.mean(tokens.probs))
         return float(max(tokens.probs))
 
     def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:

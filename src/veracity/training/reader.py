@@ -372,6 +372,57 @@ def build_cache(
     return counts
 
 
+def build_span_cache(
+    cache: Path, out: Path, span_model: str, data_dir: Path, log: Callable[[str], object] = print
+) -> int:
+    """The span model's signals (``span_max``, ``span_mean``) for every unit of ``cache``, appended to ``out``.
+
+    A side cache, so that the costly unit signals need not be read again when the span model changes; resumable
+    (answers already in ``out`` are skipped). Returns the answers read in this call.
+    """
+    from veracity.detectors.base import as_documents
+    from veracity.detectors.reader.signals import span_sentence_signals
+    from veracity.detectors.span import SpanConfig, SpanDetector
+
+    units: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
+    for row in read_rows(cache):
+        if not row.get("skipped"):
+            units[(row["source"], str(row["example"]))].append((row["unit"], row["start"], row["end"]))
+    done = {(r["source"], str(r["example"])) for r in read_rows(out)} if out.is_file() else set()
+    span = SpanDetector.from_config(SpanConfig(model=span_model, quantize="int8"))
+    started, read = time.perf_counter(), 0
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as handle:
+        for source in sorted({s for s, _ in units}):
+            wanted = {e for s, e in units if s == source and (s, e) not in done}
+            for example in examples_of(source, data_dir) if wanted else ():
+                if example.id not in wanted:
+                    continue
+                tokens = span.token_probabilities(example.answer, [d.text for d in as_documents(example.context)],
+                                                  example.question)  # fmt: skip
+                for unit, start, end in units[(source, example.id)]:
+                    inside = [p for (s, _), p in zip(tokens.offsets, tokens.probs, strict=True) if start <= s < end]
+                    row = {"source": source, "example": example.id, "unit": unit, **span_sentence_signals(inside)}
+                    handle.write(json.dumps(row) + "\n")
+                handle.flush()
+                wanted.discard(example.id)
+                read += 1
+                if read % 200 == 0:
+                    log(f"span signals: {read} answers ({read / (time.perf_counter() - started):.1f}/s)")
+                if not wanted:
+                    break
+    return read
+
+
+def with_span_signals(rows: Sequence[dict[str, Any]], side: Path) -> None:
+    """Merge a :func:`build_span_cache` side cache into unit rows (in place; a unit without one gets zeros)."""
+    signals = {(r["source"], str(r["example"]), r["unit"]): r for r in read_rows(side)}
+    for row in rows:
+        found = signals.get((row["source"], str(row["example"]), row["unit"]), {})
+        row["signals"]["span_max"] = float(found.get("span_max", 0.0))
+        row["signals"]["span_mean"] = float(found.get("span_mean", 0.0))
+
+
 def answer_scores(model: ReaderModel, rows: Sequence[Mapping[str, Any]]) -> dict[str, tuple[str, float, int]]:
     """Each answer's P under ``model`` (its units aggregated): ``{source|example: (source, P, answer label)}``."""
     units: dict[str, list[float]] = defaultdict(list)
@@ -444,6 +495,11 @@ class ReaderTrainConfig(BaseModel):
         description="Sources whose one-unit answers fit a map of their own for one-unit answers (none: one map).",
     )
     extract: bool = Field(True, description="Read answers missing from the caches first (False: fit on the caches).")
+    span_model: str | None = Field(
+        None, description="Span model whose token probabilities are unit signals (span_max, span_mean); None: none."
+    )
+    span_cache: Path | None = Field(None, description="Side cache of the span signals of `cache` (JSONL; resumed).")
+    span_dev_cache: Path | None = Field(None, description="Side cache of the span signals of `dev_cache`.")
 
 
 def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print) -> dict[str, Any]:
@@ -459,7 +515,15 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         build_cache(detector, config.limits, config.cache, config.data_dir, log)
         if config.dev_cache is not None:
             build_cache(detector, config.dev_limits, config.dev_cache, config.data_dir, log)
+    if config.span_model is not None and (config.span_cache is None or config.span_dev_cache is None):
+        raise ValueError("span_model needs span_cache and span_dev_cache (the side caches of its signals)")
+    if config.span_model is not None and config.extract:
+        build_span_cache(config.cache, config.span_cache, config.span_model, config.data_dir, log)  # type: ignore[arg-type]
+        if config.dev_cache is not None:
+            build_span_cache(config.dev_cache, config.span_dev_cache, config.span_model, config.data_dir, log)  # type: ignore[arg-type]
     rows = [r for r in read_rows(config.cache) if r["source"] in config.limits]
+    if config.span_model is not None:
+        with_span_signals(rows, config.span_cache)  # type: ignore[arg-type]
     model, figures = fit_reader(
         rows,
         config.features,
@@ -470,10 +534,14 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         unit_share=config.unit_share,
         single_sources=config.single_sources,
         floor_signals=config.floors,
+        span_model=config.span_model,
     )
     result: dict[str, Any] = {"train_oof": figures}
     if config.dev_cache is not None and config.dev_cache.is_file():
-        result["dev"] = evaluate_rows(model, read_rows(config.dev_cache))
+        dev_rows = list(read_rows(config.dev_cache))
+        if config.span_model is not None:
+            with_span_signals(dev_rows, config.span_dev_cache)  # type: ignore[arg-type]
+        result["dev"] = evaluate_rows(model, dev_rows)
     model = replace(model, metadata={**model.metadata, "train_oof": figures, "dev": result.get("dev", {})})
     model.save(config.out)
     metrics = config.out.with_name(config.out.stem + ".metrics.json")

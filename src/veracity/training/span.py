@@ -13,6 +13,7 @@ command is run again with the same output folder. The exported model is fp16 saf
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import random
@@ -26,7 +27,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity._jsonl import append_row
-from veracity.data.loaders import BadRecord, Example, load_dataset
+from veracity.data.loaders import BadRecord, Example, default_data_dir, load_dataset
 from veracity.errors import InputError
 from veracity.models.catalog import quiet_transformers, resolve_model_path
 from veracity.models.token_tagger import IGNORE, SPAN_MODEL_FORMAT, encode_pairs, token_targets
@@ -57,6 +58,12 @@ class SpanTrainConfig(BaseModel):
     num_threads: int = Field(2, ge=1)
     seed: int = 0
     limit: int | None = Field(None, ge=1, description="Train on the first N answers only (tests, smoke runs).")
+    exclude_sources: Path | None = Field(
+        None,
+        description="A text file of source ids (one a line) whose answers are left out: answers another model "
+        "trains on with this model's signals, so that they read them out of sample.",
+    )
+    device: str = Field("auto", description="auto (cuda when available, else cpu), cpu or cuda.")
     folds: int = Field(2, ge=2, description="Source folds for out-of-fold models (with holdout_fold).")
     holdout_fold: int | None = Field(
         None, ge=0, description="Leave out the answers of this source fold (0-based): an out-of-fold model."
@@ -93,13 +100,20 @@ def build_windows(
 
 def _examples(config: SpanTrainConfig) -> list[Example]:
     out: list[Example] = []
+    excluded: set[str] = set()
+    if config.exclude_sources is not None:
+        lines = config.exclude_sources.read_text(encoding="utf-8").splitlines()
+        excluded = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    data_dir = config.data_dir or default_data_dir()
     for name in config.datasets:
-        for record in load_dataset(name, config.data_dir):
+        for record in load_dataset(name.replace("{data}", str(data_dir)), config.data_dir):
             if isinstance(record, BadRecord) or not isinstance(record, Example):
                 continue
             if record.label == 1 and not record.spans:
                 continue  # a hallucinated answer without spans says nothing about which tokens
             if config.holdout_fold is not None and source_fold(record, config.folds) == config.holdout_fold:
+                continue
+            if excluded and (record.group or record.id) in excluded:
                 continue
             out.append(record)
     return out[: config.limit] if config.limit else out
@@ -126,6 +140,15 @@ def train_span_model(config: SpanTrainConfig, log: Callable[[str], None] = print
 
     quiet_transformers()
     torch.set_num_threads(config.num_threads)
+    device = torch.device(
+        "cuda"
+        if config.device == "auto" and torch.cuda.is_available()
+        else ("cpu" if config.device == "auto" else config.device)
+    )
+    # bf16 autocast on a GPU (the loss and the optimiser stay fp32); fp32 on the CPU, as before.
+    autocast = (
+        (lambda: torch.autocast("cuda", dtype=torch.bfloat16)) if device.type == "cuda" else contextlib.nullcontext
+    )
     out = config.output_dir
     out.mkdir(parents=True, exist_ok=True)
     checkpoint = out / "checkpoint"
@@ -140,7 +163,7 @@ def train_span_model(config: SpanTrainConfig, log: Callable[[str], None] = print
         id2label={0: "supported", 1: "unsupported"},
         label2id={"supported": 0, "unsupported": 1},
         ignore_mismatched_sizes=True,  # the body's own head (NLI) is replaced
-    )
+    ).to(device)
 
     def count_tokens(text: str) -> int:
         return len(tokenizer(text, add_special_tokens=False)["input_ids"])
@@ -162,7 +185,7 @@ def train_span_model(config: SpanTrainConfig, log: Callable[[str], None] = print
         scheduler.load_state_dict(saved["scheduler"])
         step = int(saved["step"])
         log(f"resumed from {checkpoint} at step {step}/{total_steps}")
-    weight = torch.tensor([1.0, config.positive_weight])
+    weight = torch.tensor([1.0, config.positive_weight], device=device)
     loss_fn = torch.nn.CrossEntropyLoss(weight=weight, ignore_index=IGNORE)
     log_path = out / "log.jsonl"
     started = time.perf_counter()
@@ -174,9 +197,10 @@ def train_span_model(config: SpanTrainConfig, log: Callable[[str], None] = print
         batch = [windows[i] for i in batches[position]]
         encoded = encode_pairs(tokenizer, [(w.context, w.answer) for w in batch], config.max_length)
         offsets = encoded.pop("answer_offsets")
-        targets = torch.tensor([token_targets(o, w.spans) for o, w in zip(offsets, batch, strict=True)])
-        logits = model(**encoded).logits
-        loss = loss_fn(logits.reshape(-1, 2), targets.reshape(-1))
+        targets = torch.tensor([token_targets(o, w.spans) for o, w in zip(offsets, batch, strict=True)], device=device)
+        with autocast():
+            logits = model(**{k: v.to(device) for k, v in encoded.items()}).logits
+        loss = loss_fn(logits.float().reshape(-1, 2), targets.reshape(-1))
         optimizer.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -200,7 +224,7 @@ def train_span_model(config: SpanTrainConfig, log: Callable[[str], None] = print
         "steps": step,
         "train_seconds_this_run": time.perf_counter() - started,
     }
-    export_span_model(model, tokenizer, out / "model", config, summary)
+    export_span_model(model.to("cpu"), tokenizer, out / "model", config, summary)
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary
 

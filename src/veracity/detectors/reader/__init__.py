@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Self
 
@@ -111,6 +111,7 @@ class UnitReading:
     marks: list[tuple[int, int]]
     abstention: str | None = None
     absent: list[str] | None = None
+    span_marks: list[tuple[int, int]] = field(default_factory=list)
 
 
 class ReaderDetector(ConfiguredDetector[ReaderConfig]):
@@ -258,7 +259,9 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             reading.signals.update(nli_signals(by_owner.get(position, []), by_owner.get(-1 - position, [])))
         if self.weighs_span and self.span is not None:
             tokens = self.span.token_probabilities(answer, texts, question)
+            runs = self.span.spans(answer, tokens)  # the span model's marks, at its own token threshold
             for reading in readings:
+                reading.span_marks = [(s, e) for s, e, _ in runs if reading.start <= s < reading.end]
                 inside = [
                     p
                     for (s, e), p in zip(tokens.offsets, tokens.probs, strict=True)
@@ -351,12 +354,12 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
     def unit_marks(answer: str, reading: UnitReading, findings: Sequence[Finding]) -> list[tuple[int, int]]:
         """What decided a flagged unit, never function words alone.
 
-        The absent names and values, the words a source contradicts; failing those, the unit itself (an unsupported
-        clause).
+        The absent names and values, the words a source contradicts, the span model's marks (when it runs); failing
+        those, the unit itself (an unsupported clause).
         """
         from veracity.text.novelty import STOP_WORDS
 
-        marks = list(reading.marks)
+        marks = list(reading.marks) + [(s, min(e, reading.end)) for s, e in reading.span_marks]
         marks += [
             (f.span.start, f.span.end)
             for f in findings
