@@ -21,14 +21,14 @@ from pathlib import Path
 
 from veracity._jsonl import read_rows
 from veracity.calibration import Calibrator, ShapeCalibration, detector_fingerprint
-from veracity.detectors.span import SpanConfig
+from veracity.detectors.span import SpanConfig, SpanDetector
 from veracity.eval.metrics import auroc, expected_calibration_error
 
 
 def main() -> None:
     predictions, out = Path(sys.argv[1]), Path(sys.argv[2])
     rows = [r for r in read_rows(predictions) if r.get("score") is not None]
-    settings = SpanConfig().model_dump()
+    settings = SpanDetector.from_config(SpanConfig()).config()  # the resolved settings, as with_calibration reads them
     shapes, dev_metrics = {}, {}
     for shape, tasks in (("qa", {"QA"}), ("summary", {"Summary", "Data2txt"})):
         picked = [r for r in rows if r["task"] in tasks]
