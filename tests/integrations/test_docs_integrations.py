@@ -6,11 +6,14 @@ A ```python block is run in this process (its `http://127.0.0.1:8000` pointed at
 `…` standing for text left out.
 """
 
+import asyncio
 import contextlib
+import importlib.util
 import io
 import itertools
 import json
 import re
+import warnings
 
 import pytest
 
@@ -57,7 +60,7 @@ def service(tmp_path_factory):
 
 def test_the_doc_has_an_example_per_part():
     codes = [code for _, code, _ in examples()]
-    assert len(codes) == 7
+    assert len(codes) == 8
     parts = (
         "detect_stream(",
         "VeracityGuard(",
@@ -65,8 +68,33 @@ def test_the_doc_has_an_example_per_part():
         "/alignscore_large",
         "LLMRails(",
         "stdio_client(",
+        "VeracityMetric(",
     )
     assert [any(part in code for code in codes) for part in parts] == [True] * len(parts)
+
+
+@pytest.fixture(autouse=True)
+def deepeval_example_in_a_temporary_folder(request, tmp_path_factory, monkeypatch):
+    """The DeepEval example runs where deepeval is installed (the deepeval extra), in a temporary working directory:
+    DeepEval's evaluate() writes its run under .deepeval/ there. It also leaves the event loop it ran on open, set as
+    this thread's: closed afterwards (else a ResourceWarning when it is collected, in whichever test runs then)."""
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is None or "from deepeval" not in callspec.params.get("code", ""):
+        yield
+        return
+    # not imported here: the example turns DeepEval's telemetry off before it imports it
+    if importlib.util.find_spec("deepeval") is None:
+        pytest.skip("the deepeval extra is not installed: pip install 'veracity[deepeval]'")
+    monkeypatch.chdir(tmp_path_factory.mktemp("deepeval"))
+    yield
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # Python 3.12+, where none is set
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return
+    loop.close()
+    asyncio.set_event_loop(None)
 
 
 # LlamaIndex's BatchEvalRunner calls its own deprecated asyncio_module() (llama-index-core 0.14.25).

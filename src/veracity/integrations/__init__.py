@@ -7,6 +7,9 @@
   (``pip install 'veracity[llama-index]'``).
 * :mod:`veracity.integrations.mcp` — a Model Context Protocol server with a checking tool (``veracity mcp``;
   ``pip install 'veracity[mcp]'``).
+* :mod:`veracity.integrations.deepeval` — ``VeracityMetric``, a DeepEval metric (``BaseMetric``; runs in
+  ``deepeval.evaluate`` and ``assert_test``) giving P(supported) and a reason naming the unsupported words and their
+  evidence (``pip install 'veracity[deepeval]'``).
 
 Importing this package imports no framework: each module imports its own when it is imported, and says which extra
 to install when the framework is missing. docs/integrations.md has an example for each.
