@@ -73,6 +73,76 @@ def test_the_kyoto_tokyo_example_highlights_tokyo_and_shows_its_evidence(service
     page.close()
 
 
+CURIE_SOURCE = "Marie Curie was born in Warsaw in 1867. She won the Nobel Prize in 1903."
+CURIE_ANSWER = "Marie Curie was born in Paris in 1867. She won the Nobel Prize in 1903."
+
+
+def check_curie(page) -> list[str]:
+    """Check the Curie answer on the page; the detect endpoints it called, in order."""
+    called: list[str] = []
+    page.on("request", lambda r: called.append(r.url.split("/", 3)[3]) if "/v1/detect" in r.url else None)
+    expect(page.locator("#detector option")).not_to_have_count(0)
+    page.get_by_role("textbox", name="Answer", exact=True).fill(CURIE_ANSWER)
+    page.locator("#context").fill(CURIE_SOURCE)
+    page.get_by_role("button", name="Check").click()
+    expect(page.locator("#verdict")).to_have_text("hallucinated")
+    expect(page.locator("#answer-view mark.bad")).to_have_text("Paris")
+    return called
+
+
+def test_the_page_streams_each_sentence_green_or_red_then_renders_the_report(service, browser):
+    page = browser.new_page()
+    page.goto(service + "/")
+    # What happens in which order: each sentence's item is added before the report's view is shown.
+    page.evaluate(
+        """() => {
+        window.seen = [];
+        new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes)
+          window.seen.push("sentence " + n.className); })
+          .observe(document.getElementById("sentences"), { childList: true });
+        new MutationObserver(() => { if (!document.getElementById("result").hidden) window.seen.push("report"); })
+          .observe(document.getElementById("result"), { attributes: true, attributeFilter: ["hidden"] });
+      }"""
+    )
+    assert check_curie(page) == ["v1/detect/stream"]
+    sentences = page.locator("#sentences li")
+    expect(sentences).to_have_count(2)
+    paris, nobel = sentences.nth(0), sentences.nth(1)
+    expect(paris).to_have_class("sentence unsupported")
+    expect(paris).to_contain_text("not supported: Marie Curie was born in Paris in 1867.")
+    expect(paris.locator("mark.flag")).to_have_text("Paris")
+    expect(paris).to_contain_text("higher is worse")
+    expect(nobel).to_have_class("sentence supported")
+    expect(nobel).to_contain_text("supported: She won the Nobel Prize in 1903.")
+    assert page.evaluate("window.seen") == ["sentence sentence unsupported", "sentence sentence supported", "report"]
+    colours = sentences.evaluate_all("items => items.map(i => getComputedStyle(i).borderLeftColor)")
+    assert colours == ["rgb(138, 28, 28)", "rgb(11, 107, 46)"]  # red, then green
+    page.locator("#answer-view mark.bad").focus()
+    expect(page.locator("#detail")).to_contain_text("Marie Curie was born in Warsaw in 1867.")
+    expect(page.locator("#status")).to_have_text("Done: hallucinated (grounding).")
+    page.close()
+
+
+def test_without_the_stream_the_page_falls_back_to_the_plain_check(service, browser):
+    """An older service (no /v1/detect/stream), or a stream cut before its report: the page asks /v1/detect."""
+    page = browser.new_page()
+    page.route("**/v1/detect/stream", lambda route: route.fulfill(status=404, body="Not Found"))
+    page.goto(service + "/")
+    assert check_curie(page) == ["v1/detect/stream", "v1/detect"]
+    expect(page.locator("#reading")).to_be_hidden()
+    # A stream that ends after one reading, without its report (a proxy cut it): the plain call gives the report.
+    reading = {"sentence": {"index": 0, "span": {"start": 0, "end": 5, "text": "Marie"}}, "score": 0.9}
+    cut = "event: sentence\ndata: " + json.dumps({**reading, "hallucinated": True, "scored": "sentence"}) + "\n\n"
+    page.unroute("**/v1/detect/stream")
+    page.route("**/v1/detect/stream", lambda route: route.fulfill(content_type="text/event-stream", body=cut))
+    with page.expect_response(lambda response: response.url.endswith("/v1/detect")):
+        page.get_by_role("button", name="Check").click()
+    expect(page.locator("#status")).to_have_text("Done: hallucinated (grounding).")
+    expect(page.locator("#reading")).to_be_hidden()
+    expect(page.locator("#answer-view mark.bad")).to_have_text("Paris")
+    page.close()
+
+
 SCREENSHOT = ROOT / "docs" / "img" / "service-page.png"
 
 

@@ -357,16 +357,18 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
     def unit_marks(answer: str, reading: UnitReading, findings: Sequence[Finding]) -> list[tuple[int, int]]:
         """What decided a flagged unit, never function words alone.
 
-        The absent names and values, the words a source contradicts, the span model's marks (when it runs); failing
-        those, the unit itself (an unsupported clause).
+        The absent names and values, the words a source contradicts; failing those, the span model's marks (when it
+        runs: they are coarser, often the whole clause); failing those, the unit itself (an unsupported clause).
         """
-        marks = list(reading.marks) + [(s, min(e, reading.end)) for s, e in reading.span_marks]
+        marks = list(reading.marks)
         marks += [
             (f.span.start, f.span.end)
             for f in findings
             if f.relation == "contradicted" and reading.start <= f.span.start < reading.end
         ]
         marks = ReaderDetector.content_marks(answer, marks)
+        if not marks:
+            marks = ReaderDetector.content_marks(answer, [(s, min(e, reading.end)) for s, e in reading.span_marks])
         if not marks:
             marks = [(reading.start, reading.end)]
         return marks

@@ -211,38 +211,163 @@ function renderTables(report) {
   }
 }
 
+function renderReport(report) {
+  lastReport = report;
+  $("result").hidden = false;
+  $("verdict").textContent = report.verdict;
+  $("verdict").className = "badge " + report.verdict;
+  renderAnswer(report);
+  renderTables(report);
+  $("detail").replaceChildren(Object.assign(document.createElement("p"), {
+    className: "hint",
+    textContent: report.hallucinated_spans.length
+      ? "Select a highlighted span."
+      : report.verdict === "hallucinated"
+        ? "The detector marks no words: the table below says which claims or sentences are not supported."
+        : "Nothing is highlighted: nothing unsupported was found.",
+  }));
+  setStatus("Done: " + report.verdict + " (" + report.detector + ").", false);
+}
+
+// One sentence's reading from the stream (a SentenceReading), shown at once: colour, an icon and words say its verdict.
+function renderReading(reading) {
+  const item = document.createElement("li");
+  const bad = reading.hallucinated;
+  item.className = "sentence " + (bad ? "unsupported" : "supported");
+  item.dataset.index = reading.sentence.index;
+  const icon = document.createElement("span");
+  icon.className = "icon";
+  icon.setAttribute("aria-hidden", "true");
+  icon.textContent = bad ? "✗" : "✓";
+  const label = document.createElement("strong");
+  label.className = "label";
+  label.textContent = bad ? "not supported" : "supported";
+  // The sentence, its flagged words marked (their spans are in the answer; the sentence's span says where it starts).
+  const span = reading.sentence.span;
+  const text = document.createElement("span");
+  text.className = "text";
+  let at = span.start;
+  for (const flag of [...(reading.error_spans || [])].sort((a, b) => a.start - b.start)) {
+    if (flag.start < at || flag.end > span.end) continue;
+    text.append(document.createTextNode(span.text.slice(at - span.start, flag.start - span.start)));
+    text.append(Object.assign(document.createElement("mark"), { className: "flag", textContent: flag.text }));
+    at = flag.end;
+  }
+  text.append(document.createTextNode(span.text.slice(at - span.start)));
+  const score = document.createElement("span");
+  score.className = "hint";
+  score.textContent = (reading.score == null ? "not checked" : "score " + reading.score.toFixed(3) + " (higher is worse)") +
+    (reading.scored === "answer" ? ", of the answer so far" : "") + (reading.partial ? ", unfinished sentence" : "");
+  item.append(icon, " ", label, ": ", text, " ", score);
+  $("sentences").append(item);
+  const count = $("sentences").children.length;
+  setStatus("Checking… " + count + (count === 1 ? " sentence" : " sentences") + " read.", false);
+}
+
+// The server-sent events of a response body, as {event, data} objects, each as soon as its frame is complete.
+async function* serverEvents(response) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const frame = (block) => {
+    let event = "message";
+    const data = [];
+    for (const line of block.split("\n")) {
+      if (!line || line.startsWith(":")) continue;
+      const colon = line.indexOf(":");
+      const field = colon < 0 ? line : line.slice(0, colon);
+      let value = colon < 0 ? "" : line.slice(colon + 1);
+      if (value.startsWith(" ")) value = value.slice(1);
+      if (field === "event") event = value;
+      else if (field === "data") data.push(value);
+    }
+    return data.length ? { event: event, data: data.join("\n") } : null;
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    buffer += decoder.decode(value || new Uint8Array(), { stream: !done });
+    buffer = buffer.replace(/\r\n?/g, "\n");
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const parsed = frame(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+      if (parsed) yield parsed;
+    }
+    if (done) break;
+  }
+  const last = buffer.trim() ? frame(buffer) : null;
+  if (last) yield last;
+}
+
+// Thrown when the stream cannot be used here (no endpoint, no readable body, cut short): the plain call is made.
+class StreamUnavailable extends Error {}
+
+// The check as a stream: each sentence shown as it is read, then the full report. False if the stream gave no report.
+async function detectStreaming(body) {
+  let response;
+  try {
+    response = await fetch("/v1/detect/stream", { method: "POST", headers: headers(true), body: JSON.stringify(body) });
+  } catch (e) {
+    throw new StreamUnavailable(e.message);
+  }
+  if ([404, 405, 501].includes(response.status)) throw new StreamUnavailable("no stream endpoint");
+  if (!response.ok) throw new Error(await problemText(response));
+  const type = response.headers.get("Content-Type") || "";
+  if (!type.startsWith("text/event-stream") || !response.body || typeof TextDecoder === "undefined") {
+    throw new StreamUnavailable("not an event stream");
+  }
+  $("sentences").replaceChildren();
+  $("reading").hidden = false;
+  try {
+    for await (const { event, data } of serverEvents(response)) {
+      if (event === "sentence") {
+        renderReading(JSON.parse(data));
+      } else if (event === "report") {
+        renderReport(JSON.parse(data));
+        return;
+      } else if (event === "error") {
+        const problem = JSON.parse(data);
+        throw new Error(problem.code + " (" + problem.status + "): " + problem.detail);
+      }
+    }
+  } catch (e) {
+    if (e instanceof SyntaxError || e instanceof TypeError) throw new StreamUnavailable(e.message);
+    throw e;
+  }
+  throw new StreamUnavailable("the stream ended without a report");
+}
+
+async function detectPlain(body) {
+  const response = await fetch("/v1/detect", { method: "POST", headers: headers(true), body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(await problemText(response));
+  renderReport(await response.json());
+}
+
 async function onDetect(event) {
   event.preventDefault();
   const key = $("api-key").value.trim();
   if (key) sessionStorage.setItem("veracity-key", key); else sessionStorage.removeItem("veracity-key");
-  const context = [...contextDocuments($("context").value), ...(await readFiles($("files")))];
-  const body = { answer: $("answer").value, context: context, detector: $("detector").value || null };
-  if ($("index").value) {
-    body.index = $("index").value;
-    if (body.detector && body.detector !== "oasis") body.detector = "oasis";  // an index is read by oasis
-  }
-  if ($("question").value.trim()) body.question = $("question").value;
-  setStatus("Checking…", false);
   $("submit").disabled = true;
   try {
-    const response = await fetch("/v1/detect", { method: "POST", headers: headers(true), body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(await problemText(response));
-    const report = await response.json();
-    lastReport = report;
-    $("result").hidden = false;
-    $("verdict").textContent = report.verdict;
-    $("verdict").className = "badge " + report.verdict;
-    renderAnswer(report);
-    renderTables(report);
-    $("detail").replaceChildren(Object.assign(document.createElement("p"), {
-      className: "hint",
-      textContent: report.hallucinated_spans.length
-        ? "Select a highlighted span."
-        : report.verdict === "hallucinated"
-          ? "The detector marks no words: the table below says which claims or sentences are not supported."
-          : "Nothing is highlighted: nothing unsupported was found.",
-    }));
-    setStatus("Done: " + report.verdict + " (" + report.detector + ").", false);
+    const context = [...contextDocuments($("context").value), ...(await readFiles($("files")))];
+    const body = { answer: $("answer").value, context: context, detector: $("detector").value || null };
+    if ($("index").value) {
+      body.index = $("index").value;
+      if (body.detector && body.detector !== "oasis") body.detector = "oasis";  // an index is read by oasis
+    }
+    if ($("question").value.trim()) body.question = $("question").value;
+    setStatus("Checking…", false);
+    $("result").hidden = true;
+    $("reading").hidden = true;
+    try {
+      await detectStreaming(body);
+    } catch (e) {
+      if (!(e instanceof StreamUnavailable)) throw e;
+      // An older service, or a proxy that cuts the stream: the plain call gives the same report at once.
+      $("reading").hidden = true;
+      setStatus("Checking… (without the sentence stream: " + e.message + ")", false);
+      await detectPlain(body);
+    }
   } catch (e) {
     setStatus(e.message, true);
   } finally {
