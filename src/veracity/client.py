@@ -61,6 +61,58 @@ def _retry_wait(error: ServiceError, attempt: int, retries: int) -> float | None
     return error.retry_after if error.retry_after <= MAX_RETRY_WAIT_S else None
 
 
+class _Attempts:
+    """One retry policy for every call, plain or streamed, sync or async (tenacity's ``for attempt in …`` idiom).
+
+    ``for attempt in _Attempts(url, retries): with attempt: …`` (``async with`` in async code): an attempt's block
+    that raises a :class:`ServiceError` the service asked to be retried (503 with a short ``Retry-After``) is
+    swallowed after the wait, and the next attempt runs; a transport error becomes ``ServiceError("unreachable")``
+    naming the URL; anything else propagates. The loop ends after the first attempt whose block finished.
+    """
+
+    def __init__(self, url: object, retries: int) -> None:
+        self.url, self.retries, self.attempt, self.done = url, retries, 0, False
+
+    def __iter__(self) -> Iterator[_Attempts]:
+        while not self.done:
+            yield self
+
+    def _wait(self, exc: BaseException | None) -> float | None:
+        """After the block: the seconds to wait before the next attempt; None when the block's outcome stands."""
+        if exc is None:
+            self.done = True
+            return None
+        if isinstance(exc, httpx.HTTPError):
+            raise ServiceError(0, "unreachable", f"{self.url}: {exc}") from exc
+        if not isinstance(exc, ServiceError):
+            return None
+        wait = _retry_wait(exc, self.attempt, self.retries)
+        self.attempt += 1
+        return wait
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> bool:
+        wait = self._wait(exc)
+        if wait is None:
+            return False
+        time.sleep(wait)
+        return True
+
+    async def __aenter__(self) -> None:
+        return None
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> bool:
+        wait = self._wait(exc)
+        if wait is None:
+            return False
+        await asyncio.sleep(wait)
+        return True
+
+
 def _context(context: Sequence[Document | str | dict[str, Any]]) -> list[Any]:
     return [c.model_dump(exclude_none=True) if isinstance(c, Document) else c for c in context]
 
@@ -160,18 +212,10 @@ class Client:
         self._http.close()
 
     def _call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
-        attempt = 0
-        while True:
-            try:
+        for attempt in _Attempts(self._http.base_url, self.retries):
+            with attempt:
                 return _check(self._http.request(method, path, **kwargs))
-            except httpx.HTTPError as exc:
-                raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
-            except ServiceError as error:
-                wait = _retry_wait(error, attempt, self.retries)
-                if wait is None:
-                    raise
-                time.sleep(wait)
-                attempt += 1
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def detect(
         self,
@@ -199,26 +243,16 @@ class Client:
         Closing the iterator early closes the connection, and the service stops reading the answer.
         """
         body = _detect_body(answer, context, question, detector, settings)
-        attempt = 0
-        while True:
-            try:
-                with self._http.stream("POST", "/v1/detect/stream", json=body) as response:
-                    if not response.is_success:
-                        response.read()
-                        _check(response)
-                    events = _Events()
-                    for line in response.iter_lines():
-                        if (event := events.feed(line)) is not None:
-                            yield event
-                    return
-            except httpx.HTTPError as exc:
-                raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
-            except ServiceError as error:  # an error event carries no Retry-After: never retried
-                wait = _retry_wait(error, attempt, self.retries)
-                if wait is None:
-                    raise
-                time.sleep(wait)
-                attempt += 1
+        # an error event carries no Retry-After, so only a refusal before the first event is retried
+        for attempt in _Attempts(self._http.base_url, self.retries):
+            with attempt, self._http.stream("POST", "/v1/detect/stream", json=body) as response:
+                if not response.is_success:
+                    response.read()
+                    _check(response)
+                events = _Events()
+                for line in response.iter_lines():
+                    if (event := events.feed(line)) is not None:
+                        yield event
 
     def submit_job(
         self,
@@ -299,18 +333,10 @@ class AsyncClient:
         await self._http.aclose()
 
     async def _call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
-        attempt = 0
-        while True:
-            try:
+        for attempt in _Attempts(self._http.base_url, self.retries):
+            async with attempt:
                 return _check(await self._http.request(method, path, **kwargs))
-            except httpx.HTTPError as exc:
-                raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
-            except ServiceError as error:
-                wait = _retry_wait(error, attempt, self.retries)
-                if wait is None:
-                    raise
-                await asyncio.sleep(wait)
-                attempt += 1
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     async def detect(
         self,
@@ -335,26 +361,15 @@ class AsyncClient:
     ) -> AsyncIterator[SentenceReading | FinalReport]:
         """``POST /v1/detect/stream``, event by event (see :meth:`Client.detect_stream`)."""
         body = _detect_body(answer, context, question, detector, settings)
-        attempt = 0
-        while True:
-            try:
-                async with self._http.stream("POST", "/v1/detect/stream", json=body) as response:
-                    if not response.is_success:
-                        await response.aread()
-                        _check(response)
-                    events = _Events()
-                    async for line in response.aiter_lines():
-                        if (event := events.feed(line)) is not None:
-                            yield event
-                    return
-            except httpx.HTTPError as exc:
-                raise ServiceError(0, "unreachable", f"{self._http.base_url}: {exc}") from exc
-            except ServiceError as error:
-                wait = _retry_wait(error, attempt, self.retries)
-                if wait is None:
-                    raise
-                await asyncio.sleep(wait)
-                attempt += 1
+        for attempt in _Attempts(self._http.base_url, self.retries):
+            async with attempt, self._http.stream("POST", "/v1/detect/stream", json=body) as response:
+                if not response.is_success:
+                    await response.aread()
+                    _check(response)
+                events = _Events()
+                async for line in response.aiter_lines():
+                    if (event := events.feed(line)) is not None:
+                        yield event
 
     async def submit_job(
         self,

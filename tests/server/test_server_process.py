@@ -149,3 +149,66 @@ def test_serve_refuses_to_listen_beyond_loopback_without_keys(tmp_path):
         env={**os.environ, "VERACITY_API_KEYS": ""},
     )
     assert result.returncode == 2 and "API keys" in result.stderr
+
+
+def test_the_stream_and_the_async_client_retry_a_refusal_the_same_way():
+    """One retry policy (client._Attempts) for every call: a streamed check refused once with Retry-After is retried
+    (sync and async), then read event by event; a transport error names the URL."""
+    import asyncio
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from veracity.client import AsyncClient
+    from veracity.streaming import FinalReport
+
+    report = json.dumps(
+        {"answer": "x", "score": 0.1, "threshold": 0.5, "verdict": "faithful", "detector": "stand-in"}
+    )
+    calls: list[str] = []
+    refusals = {"left": 0}
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            calls.append(self.path)
+            if refusals["left"] > 0:
+                refusals["left"] -= 1
+                body = b'{"code":"overloaded","detail":"full","status":503}'
+                self.send_response(503)
+                self.send_header("Retry-After", "1")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            body = f"event: report\ndata: {report}\n\n".encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}"
+
+    async def read_async() -> list:
+        async with AsyncClient(url) as client:
+            return [event async for event in client.detect_stream("x", ["y"])]
+
+    try:
+        refusals["left"] = 1
+        with Client(url) as client:
+            events = list(client.detect_stream("x", ["y"]))
+        assert len(calls) == 2 and isinstance(events[-1], FinalReport) and events[-1].report.verdict == "faithful"
+        refusals["left"], calls[:] = 1, []
+        events = asyncio.run(read_async())
+        assert len(calls) == 2 and isinstance(events[-1], FinalReport)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    with Client(url) as client, pytest.raises(ServiceError) as down:
+        list(client.detect_stream("x", ["y"]))
+    assert down.value.status == 0 and down.value.code == "unreachable" and url in str(down.value)
