@@ -161,9 +161,7 @@ def test_the_stream_and_the_async_client_retry_a_refusal_the_same_way():
     from veracity.client import AsyncClient
     from veracity.streaming import FinalReport
 
-    report = json.dumps(
-        {"answer": "x", "score": 0.1, "threshold": 0.5, "verdict": "faithful", "detector": "stand-in"}
-    )
+    report = json.dumps({"answer": "x", "score": 0.1, "threshold": 0.5, "verdict": "faithful", "detector": "stand-in"})
     calls: list[str] = []
     refusals = {"left": 0}
 
