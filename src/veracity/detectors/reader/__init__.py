@@ -357,28 +357,32 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
     def unit_marks(answer: str, reading: UnitReading, findings: Sequence[Finding]) -> list[tuple[int, int]]:
         """What decided a flagged unit, never function words alone.
 
-        The absent names and values, the words a source contradicts; failing those, the span model's marks (when it
-        runs: they are coarser, often the whole clause); failing those, the unit itself (an unsupported clause).
+        The absent names and values, the words a source contradicts, and the span model's marks (when it runs) —
+        but a span mark over most of the unit (≥ 80% of its characters) only where there is no other: it says the
+        clause is unsupported, not which words; failing all, the unit itself (an unsupported clause).
         """
-        marks = list(reading.marks)
-        marks += [
+        evidence = list(reading.marks)
+        evidence += [
             (f.span.start, f.span.end)
             for f in findings
             if f.relation == "contradicted" and reading.start <= f.span.start < reading.end
         ]
-        marks = ReaderDetector.content_marks(answer, marks)
-        if not marks:
-            marks = ReaderDetector.content_marks(answer, [(s, min(e, reading.end)) for s, e in reading.span_marks])
-        if not marks:
-            marks = [(reading.start, reading.end)]
-        return marks
+        evidence = ReaderDetector.content_marks(answer, evidence)
+        spans = ReaderDetector.content_marks(answer, [(s, min(e, reading.end)) for s, e in reading.span_marks])
+        if evidence:
+            whole = 0.8 * (reading.end - reading.start)
+            spans = [(s, e) for s, e in spans if e - s < whole]
+        return evidence + spans or [(reading.start, reading.end)]
 
     @staticmethod
     def content_marks(answer: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-        """The marks with a content word in them (a function word alone says nothing)."""
+        """The marks with a content word in them (a function word or a punctuation mark alone says nothing)."""
         from veracity.text.novelty import STOP_WORDS
 
-        return [(s, e) for s, e in marks if any(w.lower() not in STOP_WORDS for w in answer[s:e].split())]
+        def content(word: str) -> bool:
+            return word.lower().strip(".,;:!?()[]\"'") not in STOP_WORDS and any(c.isalnum() for c in word)
+
+        return [(s, e) for s, e in marks if any(content(w) for w in answer[s:e].split())]
 
     @staticmethod
     def as_evidence(documents: Sequence[Document], window: AlignedEvidence) -> Evidence:
