@@ -20,6 +20,7 @@ How a job runs (docs/scale.md):
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pickle
@@ -174,6 +175,10 @@ class RayDetectorPool:
             try:
                 ray.init(**options)
             except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError, ImportError (ray://), ...
+                # a failed ray:// connection can leave Ray's global state half set (with grpcio installed, the
+                # client is initialised before it fails): clear it, or the next ray.init in this process fails
+                with contextlib.suppress(Exception):
+                    ray.shutdown()
                 raise ConfigError(f"cannot start or reach the Ray cluster ({s.address or 'local'}): {exc}") from exc
             self._started = True
         else:
