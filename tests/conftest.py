@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -94,6 +96,19 @@ def tiny_nli_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("tiny-nli")
     build_tiny_classifier(path, {0: "entailment", 1: "neutral", 2: "contradiction"})
     return path
+
+
+def close_thread_event_loop() -> None:
+    """Close the event loop a framework made this thread's and left open (DeepEval's: a ResourceWarning when it is
+    collected, in whichever test runs then), and leave the thread without one, as asyncio.run leaves it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # Python 3.12+, where none is set
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return
+    loop.close()
+    asyncio.set_event_loop(None)
 
 
 def veracity_command(*args: str) -> list[str]:

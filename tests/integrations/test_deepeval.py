@@ -9,7 +9,6 @@ A test below also fails any socket connection made while DeepEval evaluates.
 import asyncio
 import os
 import socket
-import warnings
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,7 @@ from deepeval.telemetry.client import telemetry_opt_out
 from deepeval.test_case import LLMTestCase
 from deepeval.test_case.llm_test_case import RetrievedContextData
 
+from conftest import close_thread_event_loop
 from veracity import load_detector
 from veracity.errors import ConfigError, InputError, UnknownNameError
 from veracity.integrations.deepeval import MissingTestCaseFieldError, VeracityMetric
@@ -59,25 +59,12 @@ def default_metric():
     return VeracityMetric()
 
 
-def close_deepeval_event_loop():
-    """DeepEval runs its async work on an event loop it makes this thread's and leaves open (a ResourceWarning when it
-    is collected, in whichever test runs then): closed, and the thread left without one, as asyncio.run leaves it."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)  # Python 3.12+, where DeepEval set none
-        try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
-            return
-    loop.close()
-    asyncio.set_event_loop(None)
-
-
 @pytest.fixture
 def quiet_run(tmp_path, monkeypatch):
     """DeepEval writes its run under .deepeval/ in the working directory: a temporary one here."""
     monkeypatch.chdir(tmp_path)
     yield DisplayConfig(show_indicator=False, print_results=False, inspect_after_run=False)
-    close_deepeval_event_loop()
+    close_thread_event_loop()
 
 
 def test_telemetry_is_off():

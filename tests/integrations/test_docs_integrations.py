@@ -6,14 +6,12 @@ A ```python block is run in this process (its `http://127.0.0.1:8000` pointed at
 `…` standing for text left out.
 """
 
-import asyncio
 import contextlib
 import importlib.util
 import io
 import itertools
 import json
 import re
-import warnings
 
 import pytest
 
@@ -26,7 +24,7 @@ pytest.importorskip(
 
 import httpx
 
-from conftest import ROOT, grounding_service_in_thread, veracity_command
+from conftest import ROOT, close_thread_event_loop, grounding_service_in_thread, veracity_command
 
 DOC = ROOT / "docs" / "integrations.md"
 DOCUMENTED_URL = "http://127.0.0.1:8000"
@@ -87,14 +85,7 @@ def deepeval_example_in_a_temporary_folder(request, tmp_path_factory, monkeypatc
         pytest.skip("the deepeval extra is not installed: pip install 'veracity[deepeval]'")
     monkeypatch.chdir(tmp_path_factory.mktemp("deepeval"))
     yield
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)  # Python 3.12+, where none is set
-        try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
-            return
-    loop.close()
-    asyncio.set_event_loop(None)
+    close_thread_event_loop()
 
 
 # LlamaIndex's BatchEvalRunner calls its own deprecated asyncio_module() (llama-index-core 0.14.25).

@@ -1,11 +1,13 @@
 """`veracity serve` as a real process on localhost: the client, `detect --server`, a refusal to listen beyond
 loopback without keys, and a job that survives SIGKILL (benchmarks/service/crash.py runs the 2,000-record version)."""
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -14,6 +16,42 @@ from conftest import free_port, start_service, veracity_command
 pytest.importorskip("fastapi", reason="the service extra is not installed: pip install 'veracity[serve]'")
 
 from veracity.client import Client, ServiceError
+
+REFUSAL = (503, {"Retry-After": "1"}, b'{"code":"overloaded","detail":"full","status":503}')
+
+
+@contextlib.contextmanager
+def stand_in_service(answer: Callable[[str], tuple[int, dict[str, str], bytes]]) -> Iterator[str]:
+    """A tiny stand-in service (http.server on localhost) whose every request, GET or POST, gets ``answer(path)``:
+    (status, headers, body). Yields its URL; shut down afterwards."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            status, headers, body = answer(self.path)
+            self.send_response(status)
+            for key, value in headers.items():
+                self.send_header(key, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            self.do_GET()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
 
 RECORD = {
     "question": "Which city was the capital of Japan until 1868?",
@@ -99,35 +137,18 @@ def test_client_and_detect_server_against_a_live_service(tmp_path):
 
 
 def test_the_client_retries_a_503_with_retry_after_and_gives_up_after_its_retries():
-    """A tiny stand-in service (http.server on localhost) refuses twice with Retry-After, then answers."""
-    import threading
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
+    """A stand-in service refuses twice with Retry-After, then answers."""
     calls: list[float] = []
     refusals = {"left": 2}
 
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            calls.append(time.monotonic())
-            if refusals["left"] > 0:
-                refusals["left"] -= 1
-                body, status, headers = b'{"code":"overloaded","detail":"full","status":503}', 503, {"Retry-After": "1"}
-            else:
-                body, status, headers = b'{"detectors":[]}', 200, {}
-            self.send_response(status)
-            for key, value in headers.items():
-                self.send_header(key, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    def answer(path: str) -> tuple[int, dict[str, str], bytes]:
+        calls.append(time.monotonic())
+        if refusals["left"] > 0:
+            refusals["left"] -= 1
+            return REFUSAL
+        return 200, {}, b'{"detectors":[]}'
 
-        def log_message(self, *args: object) -> None:
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{httpd.server_address[1]}"
-    try:
+    with stand_in_service(answer) as url:
         with Client(url) as client:
             assert client.detectors() == {"detectors": []}
         assert len(calls) == 3 and calls[2] - calls[0] >= 1.9  # two waits of Retry-After: 1
@@ -135,9 +156,6 @@ def test_the_client_retries_a_503_with_retry_after_and_gives_up_after_its_retrie
         with Client(url, retries=1) as client, pytest.raises(ServiceError) as refused:
             client.detectors()
         assert refused.value.status == 503 and refused.value.retry_after == 1 and len(calls) == 2
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def test_serve_refuses_to_listen_beyond_loopback_without_keys(tmp_path):
@@ -155,8 +173,6 @@ def test_the_stream_and_the_async_client_retry_a_refusal_the_same_way():
     """One retry policy (client._Attempts) for every call: a streamed check refused once with Retry-After is retried
     (sync and async), then read event by event; a transport error names the URL."""
     import asyncio
-    import threading
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
     from veracity.client import AsyncClient
     from veracity.streaming import FinalReport
@@ -165,48 +181,25 @@ def test_the_stream_and_the_async_client_retry_a_refusal_the_same_way():
     calls: list[str] = []
     refusals = {"left": 0}
 
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            self.rfile.read(int(self.headers["Content-Length"]))
-            calls.append(self.path)
-            if refusals["left"] > 0:
-                refusals["left"] -= 1
-                body = b'{"code":"overloaded","detail":"full","status":503}'
-                self.send_response(503)
-                self.send_header("Retry-After", "1")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-                return
-            body = f"event: report\ndata: {report}\n\n".encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    def answer(path: str) -> tuple[int, dict[str, str], bytes]:
+        calls.append(path)
+        if refusals["left"] > 0:
+            refusals["left"] -= 1
+            return REFUSAL
+        return 200, {"Content-Type": "text/event-stream"}, f"event: report\ndata: {report}\n\n".encode()
 
-        def log_message(self, *args: object) -> None:
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{httpd.server_address[1]}"
-
-    async def read_async() -> list:
+    async def read_async(url: str) -> list:
         async with AsyncClient(url) as client:
             return [event async for event in client.detect_stream("x", ["y"])]
 
-    try:
+    with stand_in_service(answer) as url:
         refusals["left"] = 1
         with Client(url) as client:
             events = list(client.detect_stream("x", ["y"]))
         assert len(calls) == 2 and isinstance(events[-1], FinalReport) and events[-1].report.verdict == "faithful"
         refusals["left"], calls[:] = 1, []
-        events = asyncio.run(read_async())
+        events = asyncio.run(read_async(url))
         assert len(calls) == 2 and isinstance(events[-1], FinalReport)
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
     with Client(url) as client, pytest.raises(ServiceError) as down:
         list(client.detect_stream("x", ["y"]))
     assert down.value.status == 0 and down.value.code == "unreachable" and url in str(down.value)

@@ -45,6 +45,7 @@ from typing import Any
 
 from veracity.detectors import Detector, load_detector
 from veracity.errors import ConfigError, InputError
+from veracity.integrations import not_checked_line, supported_head, supported_line, unsupported_lines
 from veracity.schema import Document, Report
 
 try:
@@ -81,27 +82,15 @@ def reason_of(report: Report) -> str:
     the documents its sentences were found in; a not-checked one gives the detector's notes.
     """
     if report.verdict == "not_checked" or report.score is None:
-        return "not checked: " + ("; ".join(report.notes) or "the detector gave no verdict")
-    head = f"P(supported) {1.0 - report.score:.2f}, passing above {1.0 - report.threshold:.2f}"
+        return not_checked_line(report)
+    head = supported_head(report)
     if report.verdict == "faithful":
-        found = sorted({e.document_id for s in report.sentences for e in s.evidence[:1]})
-        where = f"; found in {', '.join(found)}" if found else ""
-        return f"supported: {head}{where}"
+        return supported_line(report)
     lines = [f"not supported: {head}"]
     flagged = [sentence for sentence in report.sentences if sentence.hallucinated]
     if not flagged and report.hallucinated_spans:  # a detector that marks words but scores no sentences
         lines.append("unsupported " + ", ".join(repr(span.text) for span in report.hallucinated_spans))
-    for sentence in flagged[:_REASON_SENTENCES]:
-        words = ", ".join(repr(span.text) for span in sentence.error_spans) or "the whole sentence"
-        line = f'"{sentence.sentence.span.text}": unsupported {words}'
-        if sentence.evidence:
-            best = sentence.evidence[0]
-            line += f'; the sources say "{best.text}" [{best.document_id}]'
-        else:
-            line += "; no source sentence is close to it"
-        lines.append(line)
-    if len(flagged) > _REASON_SENTENCES:
-        lines.append(f"and {len(flagged) - _REASON_SENTENCES} more unsupported sentences (see the report)")
+    lines += unsupported_lines(flagged, _REASON_SENTENCES)
     return "\n".join(lines)
 
 

@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 
 from veracity.detectors import Detector, load_detector
 from veracity.errors import InputError
+from veracity.integrations import not_checked_line, supported_head, supported_line, unsupported_lines
 from veracity.schema import Document, Report
 
 try:
@@ -85,26 +86,12 @@ def feedback_of(report: Report) -> str:
     the documents its sentences were found in; a not-checked one gives the detector's notes.
     """
     if report.verdict == "not_checked" or report.score is None:
-        return "not checked: " + ("; ".join(report.notes) or "the detector gave no verdict")
-    supported = 1.0 - report.score
-    head = f"P(supported) {supported:.2f}, passing above {1.0 - report.threshold:.2f}"
+        return not_checked_line(report)
+    head = supported_head(report)
     flagged = [sentence for sentence in report.sentences if sentence.hallucinated]
     if report.verdict == "faithful" or not flagged:
-        found = sorted({e.document_id for s in report.sentences for e in s.evidence[:1]})
-        where = f"; found in {', '.join(found)}" if found else ""
-        return f"supported: {head}{where}"
-    lines = [f"not supported: {head}"]
-    for sentence in flagged[:_FEEDBACK_SENTENCES]:
-        words = ", ".join(repr(span.text) for span in sentence.error_spans) or "the whole sentence"
-        line = f'"{sentence.sentence.span.text}": unsupported {words}'
-        if sentence.evidence:
-            best = sentence.evidence[0]
-            line += f'; the sources say "{best.text}" [{best.document_id}]'
-        else:
-            line += "; no source sentence is close to it"
-        lines.append(line)
-    if len(flagged) > _FEEDBACK_SENTENCES:
-        lines.append(f"and {len(flagged) - _FEEDBACK_SENTENCES} more unsupported sentences (see the report)")
+        return supported_line(report)
+    lines = [f"not supported: {head}", *unsupported_lines(flagged, _FEEDBACK_SENTENCES)]
     return "\n".join(lines)
 
 

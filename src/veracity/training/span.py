@@ -140,11 +140,8 @@ def train_span_model(config: SpanTrainConfig, log: Callable[[str], None] = print
 
     quiet_transformers()
     torch.set_num_threads(config.num_threads)
-    device = torch.device(
-        "cuda"
-        if config.device == "auto" and torch.cuda.is_available()
-        else ("cpu" if config.device == "auto" else config.device)
-    )
+    auto = "cuda" if torch.cuda.is_available() else "cpu"
+    device = torch.device(auto if config.device == "auto" else config.device)
     # bf16 autocast on a GPU (the loss and the optimiser stay fp32); fp32 on the CPU, as before.
     autocast = (
         (lambda: torch.autocast("cuda", dtype=torch.bfloat16)) if device.type == "cuda" else contextlib.nullcontext

@@ -111,7 +111,7 @@ class UnitReading:
     marks: list[tuple[int, int]]
     abstention: str | None = None
     absent: list[str] | None = None
-    span_marks: list[tuple[int, int]] = field(default_factory=list)
+    span_marks: list[tuple[int, int]] = field(default_factory=list)  # the span model's, clipped to the unit
 
 
 class ReaderDetector(ConfiguredDetector[ReaderConfig]):
@@ -261,7 +261,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             tokens = self.span.token_probabilities(answer, texts, question)
             runs = self.span.spans(answer, tokens)  # the span model's marks, at its own token threshold
             for reading in readings:
-                reading.span_marks = [(s, e) for s, e, _ in runs if reading.start <= s < reading.end]
+                reading.span_marks = [(s, min(e, reading.end)) for s, e, _ in runs if reading.start <= s < reading.end]
                 inside = [
                     p
                     for (s, e), p in zip(tokens.offsets, tokens.probs, strict=True)
@@ -323,7 +323,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         score = self.model.answer_probability(zs, floor)
         if score >= threshold:  # the span model's marks in the other units too: weaker signs, in the same answer
             marked += [m for r, s in zip(readings, sentences, strict=True) if not s.hallucinated
-                       for m in self.content_marks(answer, [(a, min(b, r.end)) for a, b in r.span_marks])]  # fmt: skip
+                       for m in self.content_marks(answer, r.span_marks)]  # fmt: skip
         if floor > 0:
             notes.append(
                 f"evidence that decides by itself (a name or value found nowhere in the sources, or a value a source "
@@ -368,7 +368,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             if f.relation == "contradicted" and reading.start <= f.span.start < reading.end
         ]
         evidence = ReaderDetector.content_marks(answer, evidence)
-        spans = ReaderDetector.content_marks(answer, [(s, min(e, reading.end)) for s, e in reading.span_marks])
+        spans = ReaderDetector.content_marks(answer, reading.span_marks)
         if evidence:
             whole = 0.8 * (reading.end - reading.start)
             spans = [(s, e) for s, e in spans if e - s < whole]
