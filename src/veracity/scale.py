@@ -98,6 +98,27 @@ def import_ray() -> ModuleType:
     return module
 
 
+def start_ray(ray: ModuleType, *, attempts: int = 2, **options: Any) -> None:
+    """``ray.init(**options)``, trying a local start once more when the first fails.
+
+    A local head's GCS server sometimes misses Ray's 30-second wait for its port file on a loaded 2-core machine,
+    most often on a second start in one process (seen in CI: "Timed out waiting for file .../gcs_server_port_*");
+    the next start succeeds. A remote ``address`` is tried once: an unreachable cluster stays unreachable. After
+    every failure Ray's global state is cleared (a failed ``ray://`` connection leaves the client half set when
+    grpcio is installed), or the next ``ray.init`` in this process fails too.
+    """
+    tries = 1 if options.get("address") else max(1, attempts)
+    for attempt in range(1, tries + 1):
+        try:
+            ray.init(**options)
+            return
+        except Exception:
+            with contextlib.suppress(Exception):
+                ray.shutdown()
+            if attempt == tries:
+                raise
+
+
 def actor_settings(detector: str, detector_settings: dict[str, Any], settings: RaySettings) -> dict[str, Any]:
     """The detector settings an actor builds from: the user's, with ``device=cuda`` on GPU actors.
 
@@ -173,12 +194,8 @@ class RayDetectorPool:
             else:
                 options["address"] = s.address
             try:
-                ray.init(**options)
+                start_ray(ray, **options)
             except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError, ImportError (ray://), ...
-                # a failed ray:// connection can leave Ray's global state half set (with grpcio installed, the
-                # client is initialised before it fails): clear it, or the next ray.init in this process fails
-                with contextlib.suppress(Exception):
-                    ray.shutdown()
                 raise ConfigError(f"cannot start or reach the Ray cluster ({s.address or 'local'}): {exc}") from exc
             self._started = True
         else:

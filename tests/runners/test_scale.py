@@ -20,7 +20,7 @@ from veracity.batch import iter_records, parse_record, run_batch
 from veracity.cli import app
 from veracity.detectors import load_detector
 from veracity.errors import ConfigError
-from veracity.scale import plan_chunks, read_chunk
+from veracity.scale import plan_chunks, read_chunk, start_ray
 
 GENERIC = f"jsonl:{FIXTURES / 'generic.jsonl'}"
 
@@ -201,7 +201,7 @@ def ray_cluster():
         pytest.skip("Ray is not installed: pip install 'veracity[ray]'")
     import ray
 
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING", object_store_memory=256 * 1024 * 1024)
+    start_ray(ray, num_cpus=2, include_dashboard=False, logging_level="WARNING", object_store_memory=256 << 20)
     yield ray
     ray.shutdown()
 
@@ -247,3 +247,34 @@ def test_eval_on_ray_writes_the_same_predictions_as_the_local_harness(tmp_path, 
     assert row_differences(a, b) == []  # verdicts, spans, shapes the same; scores to 1e-6
     metrics = json.loads((tmp_path / "ray" / "metrics.json").read_text(encoding="utf-8"))
     assert metrics["n"] == 3 and metrics["engine"] == "ray"
+
+
+class _FlakyRay:
+    """A stand-in for the ``ray`` module whose first ``init`` fails, as a real head's GCS start did once in CI
+    (a real Ray cannot be made to miss its port-file wait on demand)."""
+
+    def __init__(self, failures: int) -> None:
+        self.failures, self.calls = failures, []
+
+    def init(self, **options: object) -> None:
+        self.calls.append("init")
+        if self.failures:
+            self.failures -= 1
+            raise RuntimeError("Timed out waiting for file /tmp/ray/session_x/gcs_server_port_y")
+
+    def shutdown(self) -> None:
+        self.calls.append("shutdown")
+
+
+def test_start_ray_tries_a_local_start_once_more_and_a_remote_cluster_once():
+    flaky = _FlakyRay(failures=1)
+    start_ray(flaky, num_cpus=2)
+    assert flaky.calls == ["init", "shutdown", "init"]
+    twice = _FlakyRay(failures=2)
+    with pytest.raises(RuntimeError, match="gcs_server_port"):
+        start_ray(twice, num_cpus=2)
+    assert twice.calls == ["init", "shutdown", "init", "shutdown"]
+    remote = _FlakyRay(failures=1)
+    with pytest.raises(RuntimeError):
+        start_ray(remote, address="ray://10.0.0.1:10001")
+    assert remote.calls == ["init", "shutdown"]

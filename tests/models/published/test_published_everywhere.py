@@ -176,12 +176,13 @@ def test_ray_actors_load_a_published_span_model_and_give_the_local_rows(lettuce:
     import ray
 
     from veracity.batch import run_batch
-    from veracity.scale import RaySettings, run_batch_ray
+    from veracity.scale import RaySettings, run_batch_ray, start_ray
 
     data = labelled_records(tmp_path / "in.jsonl", n=6)
     settings = {"model": str(lettuce), "calibration": "none"}
     run_batch(load_detector("span", **settings), data, tmp_path / "local.jsonl", progress=False)
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING", object_store_memory=256 * 1024 * 1024)
+    start_ray(ray, num_cpus=2, include_dashboard=False, logging_level="WARNING",
+              object_store_memory=256 * 1024 * 1024)  # fmt: skip
     try:
         counts = run_batch_ray("span", settings, data, tmp_path / "ray.jsonl", RaySettings(workers=2, batch_size=2),
                                progress=False)  # fmt: skip
