@@ -255,3 +255,36 @@ def test_durations_function_words_and_names_out_of_place_by_hand():
     assert [n.text for n in names_out_of_place(claim, items, sentences)] == ["Linux"]
     two_clauses = "It runs on Windows 10; Linux support is planned but not available yet."
     assert names_out_of_place(two_clauses, GroundingChecker().checkables(two_clauses), sentences) == []
+
+
+def test_clock_times_are_compared_as_times_of_day():
+    from veracity.stages.verify.grounding import clock_times
+
+    assert [t[2:] for t in clock_times("12 am, 12:15 p.m., 7 P.M., 23:59")] == [(0, 0), (12, 15), (19, 0), (23, 59)]
+    checker = GroundingChecker()
+    for answer, evidence, missing in [
+        ("The cafe is open from 8:00 am to 2:30 pm.", "Hours: 8:00-14:30", []),
+        ("It opens at 14:00.", "It opens at 2 pm.", []),
+        ("It opens at 2:15 pm.", "It opens at 14:30.", ["2", "15"]),  # another time of day stays absent
+        ("It opens at 3 pm.", "It opens at 14:00.", ["3"]),
+    ]:
+        items = checker.checked_items(answer)
+        assert [m.text for m in checker.unsupported(answer, items, [evidence])] == missing, answer
+
+
+@pytest.mark.parametrize(
+    ("text", "checked"),
+    [
+        ("4.", []),  # a list marker alone
+        ("(Passage 3)\n2.", []),
+        ("As Passage 2 says, the fee is 40 euros.", ["40"]),  # the reference goes, the fee stays
+        ("Documents 1 and 3 agree that 12 people came.", ["12"]),
+        ("The team has 4 players [2].", ["4"]),
+        ("Here is a summary of the news in 72 words:", []),  # the answer's own length
+        ("The essay was 300 words long.", ["300"]),  # a length that is a claim (no summary talk)
+        ("1. Preheat the oven to 150 degrees.", ["150"]),
+    ],
+)
+def test_list_markers_source_references_and_the_answers_length_are_not_claims(text, checked):
+    numbers = [i.text for i in GroundingChecker().checked_items(text) if i.kind is CheckableKind.NUMBER]
+    assert numbers == checked

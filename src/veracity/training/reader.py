@@ -174,6 +174,12 @@ def unit_values(row: Mapping[str, Any]) -> dict[str, float]:
     return with_interactions(values)
 
 
+def final_p(floor: float, a: float, b: float) -> float:
+    """The P an answer held at ``floor`` gets at least, after the final Platt map (a, b) on the log-odds."""
+    clipped = min(max(floor, 1e-9), 1 - 1e-9)
+    return float(1 / (1 + math.exp(-(a * math.log(clipped / (1 - clipped)) + b))))
+
+
 def fit_reader(
     rows: Sequence[Mapping[str, Any]],
     features: Sequence[str],
@@ -189,6 +195,7 @@ def fit_reader(
     single_sources: Sequence[str] = ("halueval-qa", "halueval-dialogue", "absent", "edits"),
     floor_signals: Sequence[str] = (),
     pooled_floors: Sequence[str] = ("conflict", "record_conflict"),
+    floor_threshold: Sequence[str] = (),
 ) -> tuple[ReaderModel, dict[str, Any]]:
     """Fit the reader model on unit rows (see the module); returns the model and its out-of-fold figures."""
     from sklearn.metrics import f1_score, roc_auc_score
@@ -306,6 +313,11 @@ def fit_reader(
     candidates = np.linspace(0.05, 0.95, 91)
     f1s = [f1_score(answer_y[chosen], p[chosen] >= t) for t in candidates]
     threshold = float(candidates[int(np.argmax(f1s))])
+    # an answer held by one of these floors is flagged whatever else it shows: the threshold is at most the least P
+    # such a floor gives (the floors raise P to at least that, so the guarantee holds for every answer)
+    held = [final_p(f, final_a, final_b) for k, f in floors.items() if k.partition("@")[0] in floor_threshold]
+    if held:
+        threshold = min(threshold, float(max([t for t in candidates if t <= min(held)], default=candidates[0])))
     coef, bias, mean, scale = fit(np.ones(len(rows), dtype=bool))
     bias -= float(coef[n_signals:] @ (mean[n_signals:] / scale[n_signals:]))  # the calibration source's intercept
     coef, mean, scale = coef[:n_signals], mean[:n_signals], scale[:n_signals]
@@ -414,6 +426,60 @@ def build_span_cache(
     return read
 
 
+def build_value_cache(cache: Path, out: Path, data_dir: Path, log: Callable[[str], object] = print) -> int:
+    """The value checker's signals of every unit of ``cache``, read again with the present checker, appended to ``out``.
+
+    ``unsupported_name``, ``unsupported_value``, ``unsupported_negation`` and the ``absent`` words. A side cache like
+    :func:`build_span_cache`: a change to what the value checker counts (a list marker is no claim, clock times
+    compared as times) needs no new NLI reading. Resumable; returns the answers read in this call.
+    """
+    from veracity.detectors.base import as_documents
+    from veracity.detectors.reader import ReaderDetector
+    from veracity.detectors.reader.signals import SourceIndex, value_signals
+    from veracity.stages.verify.grounding import EvidenceFacts
+
+    units: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
+    for row in read_rows(cache):
+        if not row.get("skipped"):
+            units[(row["source"], str(row["example"]))].append((row["unit"], row["start"], row["end"]))
+    done = {(r["source"], str(r["example"])) for r in read_rows(out)} if out.is_file() else set()
+    reader = ReaderDetector.from_config()
+    started, read = time.perf_counter(), 0
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as handle:
+        for source in sorted({s for s, _ in units}):
+            wanted = {e for s, e in units if s == source and (s, e) not in done}
+            for example in examples_of(source, data_dir) if wanted else ():
+                if example.id not in wanted:
+                    continue
+                index = SourceIndex([d.text for d in as_documents(example.context)], example.question)
+                facts = EvidenceFacts.of(index.joined)
+                for unit, start, end in units[(source, example.id)]:
+                    counts, marks, _ = reader.value_reading(example.answer[start:end], start, index, facts)
+                    absent = [example.answer[a:b] for a, b in marks]
+                    row = {"source": source, "example": example.id, "unit": unit, **value_signals(counts)}
+                    handle.write(json.dumps({**row, "absent": absent}, ensure_ascii=False) + "\n")
+                handle.flush()
+                wanted.discard(example.id)
+                read += 1
+                if read % 500 == 0:
+                    log(f"value signals: {read} answers ({read / (time.perf_counter() - started):.1f}/s)")
+                if not wanted:
+                    break
+    return read
+
+
+def with_value_signals(rows: Sequence[dict[str, Any]], side: Path) -> None:
+    """Merge a :func:`build_value_cache` side cache into unit rows (in place; a unit without one keeps its own)."""
+    signals = {(r["source"], str(r["example"]), r["unit"]): r for r in read_rows(side)}
+    for row in rows:
+        found = signals.get((row["source"], str(row["example"]), row["unit"]))
+        if found is not None:
+            for name in ("unsupported_name", "unsupported_value", "unsupported_negation"):
+                row["signals"][name] = float(found[name])
+            row["absent"] = found["absent"]
+
+
 def with_span_signals(rows: Sequence[dict[str, Any]], side: Path) -> None:
     """Merge a :func:`build_span_cache` side cache into unit rows (in place; a unit without one gets zeros)."""
     signals = {(r["source"], str(r["example"]), r["unit"]): r for r in read_rows(side)}
@@ -500,6 +566,14 @@ class ReaderTrainConfig(BaseModel):
     )
     span_cache: Path | None = Field(None, description="Side cache of the span signals of `cache` (JSONL; resumed).")
     span_dev_cache: Path | None = Field(None, description="Side cache of the span signals of `dev_cache`.")
+    value_cache: Path | None = Field(
+        None, description="Side cache of the value checker's signals of `cache`, read again (None: the cache's own)."
+    )
+    value_dev_cache: Path | None = Field(None, description="Side cache of the value checker's signals of `dev_cache`.")
+    floor_threshold: list[str] = Field(
+        default_factory=list,
+        description="Floors whose answers are always flagged: the threshold is at most the least P they give.",
+    )
 
 
 def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print) -> dict[str, Any]:
@@ -521,9 +595,17 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         build_span_cache(config.cache, config.span_cache, config.span_model, config.data_dir, log)  # type: ignore[arg-type]
         if config.dev_cache is not None:
             build_span_cache(config.dev_cache, config.span_dev_cache, config.span_model, config.data_dir, log)  # type: ignore[arg-type]
+    if config.value_cache is not None and config.dev_cache is not None and config.value_dev_cache is None:
+        raise ValueError("value_cache needs value_dev_cache too (the dev answers must be read as the training ones)")
+    if config.value_cache is not None and config.extract:
+        build_value_cache(config.cache, config.value_cache, config.data_dir, log)
+        if config.dev_cache is not None and config.value_dev_cache is not None:
+            build_value_cache(config.dev_cache, config.value_dev_cache, config.data_dir, log)
     rows = [r for r in read_rows(config.cache) if r["source"] in config.limits]
     if config.span_model is not None:
         with_span_signals(rows, config.span_cache)  # type: ignore[arg-type]
+    if config.value_cache is not None:
+        with_value_signals(rows, config.value_cache)
     model, figures = fit_reader(
         rows,
         config.features,
@@ -535,12 +617,15 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         single_sources=config.single_sources,
         floor_signals=config.floors,
         span_model=config.span_model,
+        floor_threshold=config.floor_threshold,
     )
     result: dict[str, Any] = {"train_oof": figures}
     if config.dev_cache is not None and config.dev_cache.is_file():
         dev_rows = list(read_rows(config.dev_cache))
         if config.span_model is not None:
             with_span_signals(dev_rows, config.span_dev_cache)  # type: ignore[arg-type]
+        if config.value_dev_cache is not None:
+            with_value_signals(dev_rows, config.value_dev_cache)
         result["dev"] = evaluate_rows(model, dev_rows)
     model = replace(model, metadata={**model.metadata, "train_oof": figures, "dev": result.get("dev", {})})
     model.save(config.out)

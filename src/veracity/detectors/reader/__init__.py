@@ -186,7 +186,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         self, answer: str, documents: Sequence[Document], question: str | None
     ) -> tuple[list[UnitReading], list[Finding], list[str]]:
         """Every unit of ``answer`` with its signals, evidence and candidate marks; the checkers' findings; notes."""
-        from veracity.stages.verify.grounding import CheckableKind, EvidenceFacts
+        from veracity.stages.verify.grounding import EvidenceFacts
         from veracity.text._spacy import parse_many
         from veracity.text.abstain import denies_stated, read_abstention
 
@@ -210,26 +210,9 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         for position, (start, end) in enumerate(units):
             text = answer[start:end]
             values = lexical_sentence_signals(text, index)
-            marks: list[tuple[int, int]] = []
-            counts = {"name": 0, "value": 0, "negation": 0}
-            try:
-                items = self._grounding.checked_items(text)
-                missing = self._grounding.unsupported(text, items, [index.joined], facts=facts)
-            except (ValueError, IndexError, AttributeError):  # a parse the checker cannot walk
-                items, missing = [], []
+            counts, marks, unreadable = self.value_reading(text, start, index, facts)
+            if unreadable:
                 notes.append(f"the value checker could not read unit {position + 1} (read by the other signals)")
-            named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)
-            for item in missing:
-                if item.kind in named:
-                    if not is_absent_name(item.text, index.known):
-                        continue
-                    counts["name"] += 1
-                elif item.kind is CheckableKind.NEGATION:
-                    counts["negation"] += 1
-                    continue  # a lone negation is never marked alone
-                else:
-                    counts["value"] += 1
-                marks.append((start + item.start, start + item.end))
             values.update(value_signals(counts))
             abstention = read_abstention(text)
             kind = abstention.kind if abstention is not None else None
@@ -269,6 +252,41 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                 ]
                 reading.signals.update(span_sentence_signals(inside))
         return readings, findings, notes
+
+    def value_reading(
+        self, text: str, start: int, index: SourceIndex, facts: Any
+    ) -> tuple[dict[str, int], list[tuple[int, int]], bool]:
+        """The unit's names, values and negations that the sources do not state.
+
+        Returns the counts by kind, the marks of the names and values (answer offsets; a lone negation is never
+        marked), and whether the checker could not read the unit's parse.
+        """
+        from veracity.stages.verify.grounding import CheckableKind
+
+        if self._grounding is None:
+            from veracity.stages.verify.grounding import GroundingChecker
+
+            self._grounding = GroundingChecker()
+        marks: list[tuple[int, int]] = []
+        counts = {"name": 0, "value": 0, "negation": 0}
+        try:
+            items = self._grounding.checked_items(text)
+            missing = self._grounding.unsupported(text, items, [index.joined], facts=facts)
+        except (ValueError, IndexError, AttributeError):  # a parse the checker cannot walk
+            return counts, marks, True
+        named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)
+        for item in missing:
+            if item.kind in named:
+                if not is_absent_name(item.text, index.known):
+                    continue
+                counts["name"] += 1
+            elif item.kind is CheckableKind.NEGATION:
+                counts["negation"] += 1
+                continue
+            else:
+                counts["value"] += 1
+            marks.append((start + item.start, start + item.end))
+        return counts, marks, False
 
     def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
         """Read every unit of ``answer``; the answer's P is its worst unit's.

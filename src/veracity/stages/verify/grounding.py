@@ -16,6 +16,11 @@ looked up in the evidence:
 words ``litehall`` marks rest on; :func:`find_unsupported` is unchanged for the other detectors) also compare
 durations by length ("about two months" is supported by "60 days", "within a day" by "within 24 hours"), and
 ``check`` does not check a proper noun that is a function word ("May", "The" in a title-case sentence).
+Clock times are compared as times of day ("2:30 pm" is supported by "14:30" and the other way round), and three kinds
+of number are not claims about the world and are not checked (:meth:`GroundingChecker.checked_items`): a list
+marker ("1." at the start of a line), a reference to the sources ("Passage 3", "documents 1 and 2", "[2]"), and the
+answer's own length in a sentence about a summary ("Here is a summary in 85 words"). On RAGTruth's training answers
+these three and the clock times were 236 of the 388 sentences with an absent value, 42 of them hallucinated.
 
 The unsupported items are the error spans. It needs no NLI model, so it doubles as the error-span locator of
 the other detectors. :func:`marked_range` gives the words to show for an item: a negation is never shown alone
@@ -52,10 +57,12 @@ __all__ = [
     "CheckableKind",
     "EvidenceFacts",
     "GroundingChecker",
+    "clock_times",
     "find_unsupported",
     "marked_range",
     "misplaced_names",
     "names_out_of_place",
+    "not_a_claim",
     "only_function_words",
 ]
 
@@ -81,6 +88,17 @@ _STOPWORDS = frozenset({"the", "a", "an", "of", "and", "in", "on", "at", "for", 
 _NEGATION_WORDS = frozenset(
     {"not", "n't", "never", "no", "none", "nobody", "nothing", "neither", "nor", "cannot", "without"}
 )
+# numbers that are not claims: a list marker, a reference to the sources, the answer's own length
+_LIST_MARKER = re.compile(r"(?:^|\n)[ \t(]*(\d{1,2})[.)](?=\s|$)")
+_SOURCE_REFERENCE = re.compile(
+    r"\b(?:passage|document|doc|source|context|snippet|excerpt|reference|citation)s?\s*(?:#|no\.?\s*|number\s*)?"
+    r"\d+(?:\s*(?:,|and|&|or|-|–|to)\s*\d+)*|\[\d+(?:\s*[,–-]\s*\d+)*\]",
+    re.IGNORECASE,
+)
+_OWN_LENGTH = re.compile(r"\b\d+\s*-?\s*(?:words?|sentences?|bullet points?|characters?)\b", re.IGNORECASE)
+_ABOUT_THE_ANSWER = re.compile(r"summar|\bhere\s+is\b|\bhere's\b|\bbelow\b", re.IGNORECASE)
+_CLOCK_12H = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?", re.IGNORECASE)
+_CLOCK_24H = re.compile(r"\b(\d{1,2}):(\d{2})\b(?!\s*[ap]\.?\s?m\b)", re.IGNORECASE)
 _NEGATION_PATTERN = re.compile(
     r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot|without)\b|n't\b", re.IGNORECASE
 )
@@ -127,6 +145,44 @@ class EvidenceFacts:
             dates=tuple(d.value for d in dates),
             negated=bool(_NEGATION_PATTERN.search(text)),
         )
+
+
+def clock_times(text: str) -> list[tuple[int, int, int, int]]:
+    """The clock times of ``text`` as ``(start, end, hour, minute)``, the hour on the 24-hour clock.
+
+    ``start``/``end`` span the digits ("2:30" of "2:30 pm"). "2:30 pm" → (14, 30), "12 am" → (0, 0), "12:15 p.m." →
+    (12, 15), "14:30" → (14, 30): a bare "H:MM" is read as written.
+    """
+    found = []
+    for match in _CLOCK_12H.finditer(text):
+        hour = int(match.group(1))
+        if 1 <= hour <= 12:
+            pm = match.group(3).lower() == "p"
+            minute = int(match.group(2) or 0)
+            found.append(
+                (match.start(1), match.end(2) if match.group(2) else match.end(1), hour % 12 + 12 * pm, minute)
+            )
+    for match in _CLOCK_24H.finditer(text):
+        if int(match.group(1)) <= 24 and int(match.group(2)) < 60:
+            found.append((match.start(1), match.end(2), int(match.group(1)) % 24, int(match.group(2))))
+    return found
+
+
+def not_a_claim(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is no claim the sources must state.
+
+    A number that is a list marker or the answer's own length in a sentence about a summary, or anything inside a
+    reference to the sources ("Passage 3").
+    """
+    if any(m.start() <= start and end <= m.end() for m in _SOURCE_REFERENCE.finditer(text)):
+        return True
+    if not text[start:end].isdigit():
+        return False
+    if any(m.start(1) == start and m.end(1) == end for m in _LIST_MARKER.finditer(text)):
+        return True
+    return bool(_ABOUT_THE_ANSWER.search(text)) and any(
+        m.start() <= start < m.end() for m in _OWN_LENGTH.finditer(text)
+    )
 
 
 def find_unsupported(items: Sequence[Checkable], evidence: EvidenceFacts) -> list[Checkable]:
@@ -228,7 +284,7 @@ class GroundingChecker:
 
     def checked_items(self, text: str) -> list[Checkable]:
         """:meth:`checkables` less the proper nouns that are function words ("May", "The" in a title-case text)."""
-        return [i for i in self.checkables(text) if not _function_word(i)]
+        return [i for i in self.checkables(text) if not _function_word(i) and not not_a_claim(text, i.start, i.end)]
 
     def unsupported(
         self,
@@ -239,7 +295,8 @@ class GroundingChecker:
     ) -> list[Checkable]:
         """The ``items`` of ``text`` that the evidence does not state, durations compared by length.
 
-        As :func:`find_unsupported` over the evidence together, except that a number or name inside a duration of
+        As :func:`find_unsupported` over the evidence together, except that a clock time's numbers are supported by the
+        same time of day in the evidence (:func:`clock_times`), and a number or name inside a duration of
         ``text`` ("two" of "about two months", "a day") is supported when the evidence states a duration of the
         same length (:func:`~veracity.text.normalize.duration_supported`: "60 days", "24 hours"), and a negation
         saying what the sources do not state ("the sources do not mention phone support") is supported when the
@@ -252,6 +309,10 @@ class GroundingChecker:
         stated = [d.value for d in find_durations(joined)]
         durations = [d for d in find_durations(text) if duration_supported(d.value, stated)]
         missing = [m for m in missing if m.kind is CheckableKind.DATE or not _inside(m, durations)]
+        if any(m.kind is CheckableKind.NUMBER for m in missing):  # a time of day the evidence states too
+            stated_times = {(hour, minute) for _, _, hour, minute in clock_times(joined)}
+            times = [(a, b) for a, b, hour, minute in clock_times(text) if (hour, minute) in stated_times]
+            missing = [m for m in missing if not any(a <= m.start and m.end <= b for a, b in times)]
         return [m for m in missing if not self._silent_sources(text, m, joined)]
 
     def _silent_sources(self, text: str, item: Checkable, evidence: str) -> bool:
