@@ -5,7 +5,8 @@
 Caches (outside the repository; `veracity.training.reader`): the unit signals `reader-v3` / `reader-dev-v3` /
 `reader-behaviour-v3`; the span model's signals read again through ONNX int8, as `veracity detect` reads them
 (`build_span_cache` → `span-*-v5`; the v4 side caches had been read with torch's dynamic int8 before the ONNX export
-existed); the value checker's signals read again with the present checker (`build_value_cache` → `value-*-v5`).
+existed); the value checker's signals read again with the v5 checker (`value-*-v5`), and the rule checkers' signals
+(values, names, negations, conflicts) with the v6 checkers (`build_checker_cache` → `checker-*-v6`).
 
 Selection rule, written before the run: among the variants that meet at least as many of the behavioural suite's
 floors as variant A, the best mean of the three per-task ragtruth:dev AUROCs; within 0.002 of it, more suite floors,
@@ -27,8 +28,8 @@ from veracity.training.reader import (
     evaluate_rows,
     fit_reader,
     read_rows,
+    with_checker_signals,
     with_span_signals,
-    with_value_signals,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,36 +39,40 @@ choose = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(choose)  # type: ignore[union-attr]
 
 
-def caches(values: bool) -> tuple[list, list, list]:
+def caches(checkers: str | None) -> tuple[list, list, list]:
+    """The unit caches with the ONNX-read span signals and, when named, a version of the checkers' side caches."""
     out = []
-    for unit, span, value in (("reader-v3", "span-v5", "value-v5"), ("reader-dev-v3", "span-dev-v5", "value-dev-v5"),
-                              ("reader-behaviour-v3", "span-beh-v5", "value-beh-v5")):  # fmt: skip
+    for unit, span, side in (("reader-v3", "span-v5", ""), ("reader-dev-v3", "span-dev-v5", "-dev"),
+                             ("reader-behaviour-v3", "span-beh-v5", "-beh")):  # fmt: skip
         rows = read_rows(CACHE / f"{unit}.jsonl")
         with_span_signals(rows, CACHE / f"{span}.jsonl")
-        if values:
-            with_value_signals(rows, CACHE / f"{value}.jsonl")
+        if checkers is not None:
+            with_checker_signals(rows, CACHE / f"{checkers.replace('@', side)}.jsonl")
         out.append(rows)
     return out[0], out[1], out[2]
 
 
 def main() -> None:
+    """Fit each variant on the training caches; measure it on the dev and suite caches; print metrics.json."""
     cfg = yaml.safe_load((ROOT / "configs" / "reader-small.yaml").read_text(encoding="utf-8"))
     cases = read_behaviour_cases("all")
     common = {"tau": cfg["tau"], "unit_share": cfg["unit_share"], "single_sources": (),
               "floor_signals": tuple(cfg["floors"])}  # fmt: skip
     held = ("unsupported_name", "unsupported_value")
     variants = {
-        "A: v4 config, span signals as the runs read them": (False, ()),
-        "B: A + the value checker v5": (True, ()),
-        "C: B + threshold at most the name and value floors": (True, held),
-        "D: A + threshold at most the name and value floors": (False, held),
+        "A: v4 config, span signals as the runs read them": (None, ()),
+        "B: A + the value checker v5": ("value@-v5", ()),
+        "C: B + threshold at most the name and value floors": ("value@-v5", held),
+        "D: A + threshold at most the name and value floors": (None, held),
+        # added after A-D were seen (the session's second round; same rule)
+        "E: C with the checkers v6": ("checker@-v6", held),
     }
     out = {"command": "python experiments/reader-v5/fit.py", "variants": {}}
-    loaded = {v: caches(v) for v in (False, True)}
-    for name, (values, floor_threshold) in variants.items():
-        train, dev, beh = loaded[values]
+    loaded = {v: caches(v) for v in {v for v, _ in variants.values()}}
+    for name, (checkers, floor_threshold) in variants.items():
+        train, dev, beh = loaded[checkers]
         train = [r for r in train if r["source"] in cfg["limits"]]
-        model, fig = fit_reader(train, cfg["features"], MIXTURE, cfg["l2"], floor_threshold=floor_threshold, **common)
+        model, _ = fit_reader(train, cfg["features"], MIXTURE, cfg["l2"], floor_threshold=floor_threshold, **common)
         dev_figures = evaluate_rows(model, dev)
         tasks = [dev_figures.get(f"dev:ragtruth:dev/{t}", {}).get("auroc") for t in ("QA", "Summary", "Data2txt")]
         out["variants"][name] = entry = {

@@ -288,3 +288,23 @@ def test_clock_times_are_compared_as_times_of_day():
 def test_list_markers_source_references_and_the_answers_length_are_not_claims(text, checked):
     numbers = [i.text for i in GroundingChecker().checked_items(text) if i.kind is CheckableKind.NUMBER]
     assert numbers == checked
+
+
+@pytest.mark.parametrize(
+    ("answer", "evidence", "missing"),
+    [
+        ("It kept four-fifths of its capacity.", "It kept 80% of its capacity.", []),
+        ("Two-thirds came from the fund.", "67% came from the fund.", []),
+        ("It kept three-fifths of it.", "It kept 80% of it.", ["three"]),
+        ("Net income was $0.48 a share.", "Net income was 48 cents per share.", []),
+        ("It costs 48 cents.", "It costs $0.48.", []),
+        ("Take no more than 2.2 g a day.", "Take no more than 2200 mg a day.", []),
+        ("Take no more than 2.2 kg a day.", "Take no more than 2200 mg a day.", ["2.2"]),
+        ("It delivered 70% at minus 20 °C.", "At -20 °C it delivered 70%.", []),
+        ("The crossing takes 1 hour and 35 minutes.", "The crossing takes 95 minutes.", []),
+        ("It stays at 18 degrees Celsius.", "It stays at 18 °C.", []),  # a unit, not a name
+    ],
+)
+def test_values_are_compared_across_units_shares_and_words(answer, evidence, missing):
+    checker = GroundingChecker()
+    assert [m.text for m in checker.unsupported(answer, checker.checked_items(answer), [evidence])] == missing

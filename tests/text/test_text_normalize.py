@@ -94,3 +94,43 @@ def test_number_support_rules():
 
 def test_normalize_words():
     assert normalize_words("Kraków's Old Town, the ÉCOLE") == ["krakow", "old", "town", "the", "ecole"]
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("roughly forty-one thousand customers", [41000]),
+        ("two hundred and fifty thousand pounds", [250000]),
+        ("six thousand three hundred and twelve", [6312]),
+        ("fifteen hundred", [1500]),
+        ("two dozen eggs", [24]),
+        ("five ten-minute breaks", [5, 10]),  # two numbers: a numeral's grammar breaks between them
+        ("between two and three days", [2, 3]),  # "and" joins only after a hundred or a scale
+        ("$3.3–3.4 billion", [3_300_000_000, 3_400_000_000]),  # the range's first end takes the scale
+        ("3 to 4 million", [3_000_000, 4_000_000]),
+        ("at minus 20 °C", [-20]),
+    ],
+)
+def test_number_words_ranges_and_minus_are_read_as_values(text, values):
+    assert [n.value for n in find_numbers(text)] == [Decimal(v) for v in values]
+
+
+def test_a_compound_duration_is_also_read_whole():
+    from veracity.text.normalize import Duration, duration_supported, find_durations
+
+    found = {d.text: d.value for d in find_durations("The crossing takes 1 hour and 35 minutes.")}
+    assert found["1 hour and 35 minutes"] == Duration(Decimal(95), "minute")
+    assert duration_supported(found["1 hour and 35 minutes"], [Duration(Decimal(95), "minute")])
+    assert "a month and two weeks" not in {d.text for d in find_durations("a month and two weeks")}  # calendar units
+
+
+def test_values_in_other_units_of_their_measure():
+    from veracity.text.units import in_base_unit, measure_unit_after, measured_values
+
+    text = "no more than 2.2 g in 24 hours; 175 watt-hours per kilogram"
+    assert measure_unit_after(text, text.index("2.2") + 3) == "g"
+    assert measure_unit_after(text, text.index("175") + 3) == "watt-hour"
+    assert measure_unit_after(text, text.index("24") + 2) is None  # time is compared as a duration
+    assert in_base_unit(Decimal("2.2"), "g") in measured_values("take 2200 mg")
+    assert in_base_unit(Decimal("2.2"), "kg") not in measured_values("take 2200 mg")
+    assert in_base_unit(Decimal("1.5"), "km") == in_base_unit(Decimal(1500), "m")

@@ -5,9 +5,11 @@ So that "1,000" = "1000", "5 March 1901" = "March 5, 1901" = "1901-03-05" and "t
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Generic, TypeVar
 
@@ -100,11 +102,17 @@ _SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10
 _WORD_NUMBER = "|".join(sorted(_SMALL, key=len, reverse=True))
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<sign>[-−])?(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?P<suffix>st|nd|rd|th)?(?!\.?\d)(?:\s*(?P<scale>thousand|million|billion|trillion|k\b|bn\b))?"
-    rf"|\b(?P<word>(?:{_WORD_NUMBER})(?:[- ](?:{_WORD_NUMBER}))?)"
-    r"(?:\s+(?P<wscale>thousand|million|billion|trillion))?\b",
+    r"(?P<suffix>st|nd|rd|th)?(?!\.?\d)(?:\s*(?P<scale>thousand|million|billion|trillion|k\b|bn\b))?",
     re.IGNORECASE,
 )
+# a run of number words: "forty-one thousand", "two hundred and fifty thousand" ("one" only inside a run: alone it
+# is as often a pronoun); :func:`_word_numbers` reads it by the grammar of English numerals
+_NUMBER_WORDS = "|".join(sorted([*_SMALL, "one", *_SCALES], key=len, reverse=True))
+_WORD_RUN = re.compile(rf"\b(?:{_WORD_NUMBER})\b(?:(?:-|\s+|\s+and\s+)(?:{_NUMBER_WORDS})\b)*", re.IGNORECASE)
+_WORD_VALUES = {**_SMALL, "one": 1}
+_MINUS_BEFORE = re.compile(r"\bminus\s+$", re.IGNORECASE)
+# "3.3–3.4 billion": the first end of a range takes the scale the second states
+_RANGE_JOIN = re.compile(r"\s*(?:-|–|—|to)\s*(?:[$€£]\s*)?")
 _SHORT_SCALES = {"k": 10**3, "bn": 10**9}
 
 
@@ -165,14 +173,97 @@ def find_numbers(text: str, skip: list[tuple[int, int]] | None = None) -> list[M
     """
     if skip is None:
         skip = [(d.start, d.end) for d in find_dates(text)]
-    found = []
+    found: list[Mention[Decimal]] = []
+    scales: list[int] = []
     for m in _NUMBER.finditer(text):
         if any(m.start() < e and s < m.end() for s, e in skip):
             continue
         value = _number_value(m)
+        if value is not None and not m.group("sign") and _MINUS_BEFORE.search(text, 0, m.start()):
+            value = -value  # "minus 20 °C" = "-20 °C"
         if value is not None:
+            scale = (m.group("scale") or "").lower()
+            multiplier = _SCALES.get(scale) or _SHORT_SCALES.get(scale, 1)
+            if found and multiplier > 1 and scales[-1] == 1 and _RANGE_JOIN.fullmatch(text[found[-1].end : m.start()]):
+                found[-1] = replace(found[-1], value=found[-1].value * multiplier)
             found.append(Mention(m.start(), m.end(), m.group(0), value))
+            scales.append(multiplier)
+    for mention in _word_numbers(text):
+        if not any(mention.start < e and s < mention.end for s, e in skip):
+            found.append(mention)
+    return sorted(found, key=lambda n: n.start)
+
+
+def _word_numbers(text: str) -> list[Mention[Decimal]]:
+    """The numbers written in words: each run read by the grammar of numerals, split where it breaks it.
+
+    "forty-one thousand" → 41000, "two hundred and fifty thousand" → 250000, "fifteen hundred" → 1500, "two
+    dozen" → 24; "five ten" is two numbers, 5 and 10, and "two and three" is 2 and 3.
+    """
+    found = []
+    for run in _WORD_RUN.finditer(text):
+        words = [(w.start(), w.end(), w.group(0).lower()) for w in re.finditer(r"[A-Za-z]+", run.group(0))]
+        number: list[tuple[int, int, str]] = []
+        for word in words:
+            if word[2] == "and" or _continues(number, word[2]):
+                number.append(word)
+                continue
+            found += _word_mention(text, run.start(), number)
+            number = [word]
+        found += _word_mention(text, run.start(), number)
     return found
+
+
+def _kind(word: str) -> str:
+    value = _WORD_VALUES.get(word)
+    if word in _SCALES:
+        return "scale"
+    if word in ("hundred", "dozen"):
+        return word
+    if value is not None and value < 10:
+        return "unit"
+    return "teen" if value is not None and value < 20 else "tens"
+
+
+def _continues(number: Sequence[tuple[int, int, str]], word: str) -> bool:
+    """Whether ``word`` may follow the words of ``number`` in one numeral."""
+    said = [w for _, _, w in number if w != "and"]
+    if not said:
+        return False
+    last, kind = _kind(said[-1]), _kind(word)
+    if number[-1][2] == "and":  # "hundred and fifty", "thousand and twenty"
+        return last in ("hundred", "scale") and kind in ("unit", "teen", "tens")
+    if kind == "scale":
+        return not any(_kind(w) == "scale" and _SCALES[w] <= _SCALES[word] for w in said)
+    if kind == "hundred":
+        return last in ("unit", "teen", "tens") and "hundred" not in said[-2:]
+    if kind == "dozen":
+        return last == "unit"
+    if kind == "unit":
+        return last in ("tens", "hundred", "scale")
+    return last in ("hundred", "scale")
+
+
+def _word_mention(text: str, offset: int, number: Sequence[tuple[int, int, str]]) -> list[Mention[Decimal]]:
+    while number and number[-1][2] == "and":
+        number = number[:-1]
+    said = [w for _, _, w in number]
+    if not said or said == ["one"] or all(w in _SCALES for w in said):
+        return []
+    total, current = Decimal(0), Decimal(0)
+    for word in said:
+        if word == "and":
+            continue
+        kind = _kind(word)
+        if kind == "scale":
+            total += (current or 1) * _SCALES[word]
+            current = Decimal(0)
+        elif kind in ("hundred", "dozen") and current:
+            current *= _WORD_VALUES[word]
+        else:
+            current += _WORD_VALUES[word]
+    start, end = offset + number[0][0], offset + number[-1][1]
+    return [Mention(start, end, text[start:end], total + current)]
 
 
 def number_supported(value: Decimal, numbers: list[Decimal], dates: list[DateValue]) -> bool:
@@ -201,23 +292,13 @@ def normalize_words(text: str) -> list[str]:
 
 def _number_value(m: re.Match[str]) -> Decimal | None:
     try:
-        if m.group("digits"):
-            value = Decimal(m.group("digits").replace(",", ""))
-            if m.group("sign"):
-                value = -value
-            scale = (m.group("scale") or "").lower()
-            multiplier = _SCALES.get(scale) or _SHORT_SCALES.get(scale, 1)
-            return value * multiplier
-        words = re.split(r"[- ]", m.group("word").lower())
-        value = Decimal(0)
-        for word in words:
-            number = _SMALL[word]
-            value = value * number if number == 100 and value else value + number
-        if m.group("wscale"):
-            value *= _SCALES[m.group("wscale").lower()]
-        return value
-    except (InvalidOperation, KeyError):
+        value = Decimal(m.group("digits").replace(",", ""))
+    except InvalidOperation:
         return None
+    if m.group("sign"):
+        value = -value
+    scale = (m.group("scale") or "").lower()
+    return value * (_SCALES.get(scale) or _SHORT_SCALES.get(scale, 1))
 
 
 # A unit's length in days. Months and years vary in length (28-31 days, 365-366), so a duration in one of them is
@@ -274,7 +355,21 @@ def find_durations(text: str) -> list[Mention[Duration]]:
         else:
             continue
         found.append(Mention(start, m.end(), text[start : m.end()], Duration(amount, m.group("unit").lower())))
+    # "1 hour and 35 minutes" is also 95 minutes: each pair of a larger and a smaller fixed unit, summed
+    for first, second in itertools.pairwise(list(found)):
+        a, b = first.value, second.value
+        if (
+            _COMPOUND_JOIN.fullmatch(text[first.end : second.start])
+            and not _CALENDAR_UNITS & {a.unit, b.unit}
+            and _UNIT_DAYS[a.unit] > _UNIT_DAYS[b.unit]
+        ):
+            amount = a.amount * _UNIT_DAYS[a.unit] / _UNIT_DAYS[b.unit] + b.amount
+            total = Duration(amount.quantize(Decimal("1e-9")).normalize(), b.unit)  # 1/24, 1/1440 rounded back
+            found.append(Mention(first.start, second.end, text[first.start : second.end], total))
     return found
+
+
+_COMPOUND_JOIN = re.compile(r"\s*(?:,\s*|\s+and\s+|\s+)\s*", re.IGNORECASE)
 
 
 def duration_supported(value: Duration, durations: list[Duration]) -> bool:

@@ -42,17 +42,31 @@ from veracity.detectors.reader.model import (
     signal_value,
 )
 from veracity.detectors.reader.signals import DIRECTIONS, abstention_signals, with_interactions
+from veracity.training.reader_side import (
+    CHECKER_SIGNALS,
+    build_checker_cache,
+    build_span_cache,
+    read_rows,
+    with_checker_signals,
+    with_span_signals,
+)
 from veracity.training.reader_sources import SOURCES, examples_of
 
 __all__ = [
+    "CHECKER_SIGNALS",
     "MIXTURE",
     "SOURCES",
     "ReaderTrainConfig",
+    "build_checker_cache",
+    "build_span_cache",
     "evaluate_rows",
     "extract_rows",
     "fit_reader",
     "labelled_units",
+    "read_rows",
     "train_reader",
+    "with_checker_signals",
+    "with_span_signals",
 ]
 
 # The share of the total training weight each source gets (written down before the runs; see the model card).
@@ -146,20 +160,6 @@ def extract_rows(
                 rate = read / (time.perf_counter() - started)
                 log(f"{source}: {seen} answers read ({rate:.1f}/s)")
     return seen
-
-
-def read_rows(cache: Path) -> list[dict[str, Any]]:
-    """The labelled unit rows of a cache (skipped answers and cut lines left out)."""
-    rows = []
-    with cache.open(encoding="utf-8") as handle:
-        for line in handle:
-            try:
-                row = json.loads(line)
-            except ValueError:
-                continue
-            if not row.get("skipped"):
-                rows.append(row)
-    return rows
 
 
 def unit_values(row: Mapping[str, Any]) -> dict[str, float]:
@@ -384,111 +384,6 @@ def build_cache(
     return counts
 
 
-def build_span_cache(
-    cache: Path, out: Path, span_model: str, data_dir: Path, log: Callable[[str], object] = print
-) -> int:
-    """The span model's signals (``span_max``, ``span_mean``) for every unit of ``cache``, appended to ``out``.
-
-    A side cache, so that the costly unit signals need not be read again when the span model changes; resumable
-    (answers already in ``out`` are skipped). Returns the answers read in this call.
-    """
-    from veracity.detectors.base import as_documents
-    from veracity.detectors.reader.signals import span_sentence_signals
-    from veracity.detectors.span import SpanConfig, SpanDetector
-
-    units: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
-    for row in read_rows(cache):
-        if not row.get("skipped"):
-            units[(row["source"], str(row["example"]))].append((row["unit"], row["start"], row["end"]))
-    done = {(r["source"], str(r["example"])) for r in read_rows(out)} if out.is_file() else set()
-    span = SpanDetector.from_config(SpanConfig(model=span_model, quantize="int8"))
-    started, read = time.perf_counter(), 0
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("a", encoding="utf-8") as handle:
-        for source in sorted({s for s, _ in units}):
-            wanted = {e for s, e in units if s == source and (s, e) not in done}
-            for example in examples_of(source, data_dir) if wanted else ():
-                if example.id not in wanted:
-                    continue
-                tokens = span.token_probabilities(example.answer, [d.text for d in as_documents(example.context)],
-                                                  example.question)  # fmt: skip
-                for unit, start, end in units[(source, example.id)]:
-                    inside = [p for (s, _), p in zip(tokens.offsets, tokens.probs, strict=True) if start <= s < end]
-                    row = {"source": source, "example": example.id, "unit": unit, **span_sentence_signals(inside)}
-                    handle.write(json.dumps(row) + "\n")
-                handle.flush()
-                wanted.discard(example.id)
-                read += 1
-                if read % 200 == 0:
-                    log(f"span signals: {read} answers ({read / (time.perf_counter() - started):.1f}/s)")
-                if not wanted:
-                    break
-    return read
-
-
-def build_value_cache(cache: Path, out: Path, data_dir: Path, log: Callable[[str], object] = print) -> int:
-    """The value checker's signals of every unit of ``cache``, read again with the present checker, appended to ``out``.
-
-    ``unsupported_name``, ``unsupported_value``, ``unsupported_negation`` and the ``absent`` words. A side cache like
-    :func:`build_span_cache`: a change to what the value checker counts (a list marker is no claim, clock times
-    compared as times) needs no new NLI reading. Resumable; returns the answers read in this call.
-    """
-    from veracity.detectors.base import as_documents
-    from veracity.detectors.reader import ReaderDetector
-    from veracity.detectors.reader.signals import SourceIndex, value_signals
-    from veracity.stages.verify.grounding import EvidenceFacts
-
-    units: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
-    for row in read_rows(cache):
-        if not row.get("skipped"):
-            units[(row["source"], str(row["example"]))].append((row["unit"], row["start"], row["end"]))
-    done = {(r["source"], str(r["example"])) for r in read_rows(out)} if out.is_file() else set()
-    reader = ReaderDetector.from_config()
-    started, read = time.perf_counter(), 0
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("a", encoding="utf-8") as handle:
-        for source in sorted({s for s, _ in units}):
-            wanted = {e for s, e in units if s == source and (s, e) not in done}
-            for example in examples_of(source, data_dir) if wanted else ():
-                if example.id not in wanted:
-                    continue
-                index = SourceIndex([d.text for d in as_documents(example.context)], example.question)
-                facts = EvidenceFacts.of(index.joined)
-                for unit, start, end in units[(source, example.id)]:
-                    counts, marks, _ = reader.value_reading(example.answer[start:end], start, index, facts)
-                    absent = [example.answer[a:b] for a, b in marks]
-                    row = {"source": source, "example": example.id, "unit": unit, **value_signals(counts)}
-                    handle.write(json.dumps({**row, "absent": absent}, ensure_ascii=False) + "\n")
-                handle.flush()
-                wanted.discard(example.id)
-                read += 1
-                if read % 500 == 0:
-                    log(f"value signals: {read} answers ({read / (time.perf_counter() - started):.1f}/s)")
-                if not wanted:
-                    break
-    return read
-
-
-def with_value_signals(rows: Sequence[dict[str, Any]], side: Path) -> None:
-    """Merge a :func:`build_value_cache` side cache into unit rows (in place; a unit without one keeps its own)."""
-    signals = {(r["source"], str(r["example"]), r["unit"]): r for r in read_rows(side)}
-    for row in rows:
-        found = signals.get((row["source"], str(row["example"]), row["unit"]))
-        if found is not None:
-            for name in ("unsupported_name", "unsupported_value", "unsupported_negation"):
-                row["signals"][name] = float(found[name])
-            row["absent"] = found["absent"]
-
-
-def with_span_signals(rows: Sequence[dict[str, Any]], side: Path) -> None:
-    """Merge a :func:`build_span_cache` side cache into unit rows (in place; a unit without one gets zeros)."""
-    signals = {(r["source"], str(r["example"]), r["unit"]): r for r in read_rows(side)}
-    for row in rows:
-        found = signals.get((row["source"], str(row["example"]), row["unit"]), {})
-        row["signals"]["span_max"] = float(found.get("span_max", 0.0))
-        row["signals"]["span_mean"] = float(found.get("span_mean", 0.0))
-
-
 def answer_scores(model: ReaderModel, rows: Sequence[Mapping[str, Any]]) -> dict[str, tuple[str, float, int]]:
     """Each answer's P under ``model`` (its units aggregated): ``{source|example: (source, P, answer label)}``."""
     units: dict[str, list[float]] = defaultdict(list)
@@ -566,10 +461,10 @@ class ReaderTrainConfig(BaseModel):
     )
     span_cache: Path | None = Field(None, description="Side cache of the span signals of `cache` (JSONL; resumed).")
     span_dev_cache: Path | None = Field(None, description="Side cache of the span signals of `dev_cache`.")
-    value_cache: Path | None = Field(
-        None, description="Side cache of the value checker's signals of `cache`, read again (None: the cache's own)."
+    checker_cache: Path | None = Field(
+        None, description="Side cache of the rule checkers' signals of `cache`, read again (None: the cache's own)."
     )
-    value_dev_cache: Path | None = Field(None, description="Side cache of the value checker's signals of `dev_cache`.")
+    checker_dev_cache: Path | None = Field(None, description="Side cache of the rule checkers' signals of `dev_cache`.")
     floor_threshold: list[str] = Field(
         default_factory=list,
         description="Floors whose answers are always flagged: the threshold is at most the least P they give.",
@@ -595,17 +490,19 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         build_span_cache(config.cache, config.span_cache, config.span_model, config.data_dir, log)  # type: ignore[arg-type]
         if config.dev_cache is not None:
             build_span_cache(config.dev_cache, config.span_dev_cache, config.span_model, config.data_dir, log)  # type: ignore[arg-type]
-    if config.value_cache is not None and config.dev_cache is not None and config.value_dev_cache is None:
-        raise ValueError("value_cache needs value_dev_cache too (the dev answers must be read as the training ones)")
-    if config.value_cache is not None and config.extract:
-        build_value_cache(config.cache, config.value_cache, config.data_dir, log)
-        if config.dev_cache is not None and config.value_dev_cache is not None:
-            build_value_cache(config.dev_cache, config.value_dev_cache, config.data_dir, log)
+    if config.checker_cache is not None and config.dev_cache is not None and config.checker_dev_cache is None:
+        raise ValueError(
+            "checker_cache needs checker_dev_cache too (the dev answers must be read as the training ones)"
+        )
+    if config.checker_cache is not None and config.extract:
+        build_checker_cache(config.cache, config.checker_cache, config.data_dir, log)
+        if config.dev_cache is not None and config.checker_dev_cache is not None:
+            build_checker_cache(config.dev_cache, config.checker_dev_cache, config.data_dir, log)
     rows = [r for r in read_rows(config.cache) if r["source"] in config.limits]
     if config.span_model is not None:
         with_span_signals(rows, config.span_cache)  # type: ignore[arg-type]
-    if config.value_cache is not None:
-        with_value_signals(rows, config.value_cache)
+    if config.checker_cache is not None:
+        with_checker_signals(rows, config.checker_cache)
     model, figures = fit_reader(
         rows,
         config.features,
@@ -624,8 +521,8 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         dev_rows = list(read_rows(config.dev_cache))
         if config.span_model is not None:
             with_span_signals(dev_rows, config.span_dev_cache)  # type: ignore[arg-type]
-        if config.value_dev_cache is not None:
-            with_value_signals(dev_rows, config.value_dev_cache)
+        if config.checker_dev_cache is not None:
+            with_checker_signals(dev_rows, config.checker_dev_cache)
         result["dev"] = evaluate_rows(model, dev_rows)
     model = replace(model, metadata={**model.metadata, "train_oof": figures, "dev": result.get("dev", {})})
     model.save(config.out)

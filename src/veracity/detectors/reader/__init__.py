@@ -194,13 +194,9 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         notes: list[str] = []
         texts = [d.text for d in documents]
         index = SourceIndex(texts, question)
-        facts = EvidenceFacts.of(index.joined)
-        findings: list[Finding] = []
-        if self._checker is not None:
-            from veracity.detectors.fused import check_consistency
-
-            _, findings, checker_notes = check_consistency(self._checker, answer, documents)
-            notes += checker_notes
+        facts = EvidenceFacts.of(index.stated)
+        findings, checker_notes = self.checker_findings(answer, documents)
+        notes += checker_notes
         record = has_record(texts)
         units = reader_sentences(answer)
         parse_many([answer[start:end] for start, end in units])  # one batched parse; the checker reads the cache
@@ -253,6 +249,19 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                 reading.signals.update(span_sentence_signals(inside))
         return readings, findings, notes
 
+    def checker_findings(self, answer: str, documents: Sequence[Document]) -> tuple[list[Finding], list[str]]:
+        """The consistency and record checkers' findings on the answer, and their notes (none when turned off)."""
+        if not self.settings.consistency:
+            return [], []
+        if self._checker is None:
+            from veracity.stages.verify.consistency import ConsistencyChecker
+
+            self._checker = ConsistencyChecker()
+        from veracity.detectors.fused import check_consistency
+
+        _, findings, notes = check_consistency(self._checker, answer, documents)
+        return findings, notes
+
     def value_reading(
         self, text: str, start: int, index: SourceIndex, facts: Any
     ) -> tuple[dict[str, int], list[tuple[int, int]], bool]:
@@ -271,7 +280,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         counts = {"name": 0, "value": 0, "negation": 0}
         try:
             items = self._grounding.checked_items(text)
-            missing = self._grounding.unsupported(text, items, [index.joined], facts=facts)
+            missing = self._grounding.unsupported(text, items, [index.stated], facts=facts)
         except (ValueError, IndexError, AttributeError):  # a parse the checker cannot walk
             return counts, marks, True
         named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)

@@ -130,7 +130,8 @@ class SourceIndex:
 
     Args:
         documents: the context documents' texts (JSON records read as ``key: value`` lines).
-        question: the question, if any: it may vouch for names and words, never for numbers or dates.
+        question: the question, if any: it may vouch for names, words and values ("a 70-pound bottle of wine" —
+            the user's own figure; :attr:`stated`), never for a sentence's support (the NLI reads the sources).
     """
 
     documents: Sequence[str]
@@ -139,6 +140,7 @@ class SourceIndex:
     df: Counter[str] = field(default_factory=Counter)
     known: set[str] = field(default_factory=set)
     joined: str = ""
+    stated: str = ""  # the sources and the question: what may vouch for a name or a value
 
     def __post_init__(self) -> None:
         texts = [json_as_text(d) for d in self.documents if d.strip()]
@@ -151,6 +153,7 @@ class SourceIndex:
         sources = [*texts, self.question] if self.question else texts
         self.known = vocabulary(sources)
         self.joined = "\n".join(texts)
+        self.stated = "\n".join([*texts, self.question]) if self.question else self.joined
 
     def align(self, sentence: str, top_k: int = 3, window: int = 1, max_words: int = 120) -> list[AlignedEvidence]:
         """The evidence windows for ``sentence``, best first.

@@ -72,7 +72,9 @@ from veracity.text.normalize import (
     bound_before,
     compare_quantities,
     date_supported,
+    duration_supported,
     find_dates,
+    find_durations,
     find_numbers,
     find_quantities,
     normalize_words,
@@ -258,6 +260,15 @@ def supported_elsewhere(answer: Frame, slot: str, value: Value, frames: Sequence
     return False
 
 
+def in_stated_duration(text: str, start: int, end: int, source: str) -> bool:
+    """Whether ``text[start:end]`` lies in a duration of ``text`` that ``source`` states at the same length.
+
+    A compound duration is read whole ("1 hour and 35 minutes" = "95 minutes"), so its parts are not conflicts.
+    """
+    stated = [d.value for d in find_durations(source)]
+    return any(d.start <= start and end <= d.end and duration_supported(d.value, stated) for d in find_durations(text))
+
+
 def _with_source_words(conflict: Conflict, sentence: str) -> str:
     """The explanation, with what the source says where it does not name it yet ("source: is covered").
 
@@ -422,6 +433,8 @@ class ConsistencyChecker:
                         other_frames = [f for frames_of_c in self._frames(elsewhere).values() for f in frames_of_c]
                         if supported_elsewhere(frame, conflict.slot, conflict.value, other_frames):
                             continue
+                        if in_stated_duration(sentence.span.text, conflict.start, conflict.end, source.text):
+                            continue  # "1 hour" of "1 hour and 35 minutes", where the source says "95 minutes"
                     result.findings.append(
                         Finding(
                             kind=conflict.kind,

@@ -16,11 +16,13 @@ looked up in the evidence:
 words ``litehall`` marks rest on; :func:`find_unsupported` is unchanged for the other detectors) also compare
 durations by length ("about two months" is supported by "60 days", "within a day" by "within 24 hours"), and
 ``check`` does not check a proper noun that is a function word ("May", "The" in a title-case sentence).
-Clock times are compared as times of day ("2:30 pm" is supported by "14:30" and the other way round), and three kinds
-of number are not claims about the world and are not checked (:meth:`GroundingChecker.checked_items`): a list
-marker ("1." at the start of a line), a reference to the sources ("Passage 3", "documents 1 and 2", "[2]"), and the
-answer's own length in a sentence about a summary ("Here is a summary in 85 words"). On RAGTruth's training answers
-these three and the clock times were 236 of the 388 sentences with an absent value, 42 of them hallucinated.
+A number with a unit of measure is compared in every unit of its measure ("2.2 g" = "2200 mg"), clock times as times
+of day ("2:30 pm" is supported by "14:30" and the other way round), and some items are no claims about the world
+and are not checked (:func:`not_a_claim`): a list marker ("1." at the start of a line), anything in a reference to
+the sources ("Passage 3", "documents 1 and 2", "[2]"), the answer's own length in a sentence about a summary ("Here
+is a summary in 85 words"), and a unit that reads as a name ("Celsius", "kWh"). On RAGTruth's training answers the
+first three and the clock times were 232 of the 388 sentences with an absent value, 26 of them in a hallucinated span
+(experiments/reader-v5/non-claims.json).
 
 The unsupported items are the error spans. It needs no NLI model, so it doubles as the error-span locator of
 the other detectors. :func:`marked_range` gives the words to show for an item: a negation is never shown alone
@@ -51,6 +53,7 @@ from veracity.text.normalize import (
     number_supported,
 )
 from veracity.text.novelty import STOP_WORDS, content_words
+from veracity.text.units import in_base_unit, measure_unit_after, measured_values
 
 __all__ = [
     "Checkable",
@@ -97,6 +100,16 @@ _SOURCE_REFERENCE = re.compile(
 )
 _OWN_LENGTH = re.compile(r"\b\d+\s*-?\s*(?:words?|sentences?|bullet points?|characters?)\b", re.IGNORECASE)
 _ABOUT_THE_ANSWER = re.compile(r"summar|\bhere\s+is\b|\bhere's\b|\bbelow\b", re.IGNORECASE)
+_UNIT_NAMES = frozenset(
+    "celsius fahrenheit kelvin wh kwh mwh gwh mah kw mw gw hz khz mhz ghz kb mb gb tb db dba".split()
+)
+_CURRENCY_BEFORE = re.compile(r"[$€£]\s*$")
+_PERCENT_AFTER = re.compile(r"\s*(?:%|per\s*cent\b|percent\b)", re.IGNORECASE)
+_SUBUNIT_AFTER = re.compile(r"\s*(?:cents?|pence|p)\b", re.IGNORECASE)
+_DENOMINATORS = {"half": Decimal(2), "halve": Decimal(2), "third": Decimal(3), "quarter": Decimal(4),
+                 "fourth": Decimal(4), "fifth": Decimal(5), "sixth": Decimal(6), "seventh": Decimal(7),
+                 "eighth": Decimal(8), "ninth": Decimal(9), "tenth": Decimal(10)}  # fmt: skip
+_FRACTION_AFTER = re.compile(r"[- ](" + "|".join(_DENOMINATORS) + r")s?\b", re.IGNORECASE)
 _CLOCK_12H = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?", re.IGNORECASE)
 _CLOCK_24H = re.compile(r"\b(\d{1,2}):(\d{2})\b(?!\s*[ap]\.?\s?m\b)", re.IGNORECASE)
 _NEGATION_PATTERN = re.compile(
@@ -168,13 +181,39 @@ def clock_times(text: str) -> list[tuple[int, int, int, int]]:
     return found
 
 
+def _in_another_unit(text: str, item: Checkable, evidence: str) -> bool:
+    """Whether the number ``item`` is stated in ``evidence`` in another unit of its measure or currency, or as a share.
+
+    "2.2 g" = "2200 mg" (not "2200 km"), "$0.48" = "48 cents", "four-fifths" = "80%".
+    """
+    if item.kind is not CheckableKind.NUMBER:
+        return False
+    if (unit := measure_unit_after(text, item.end)) is not None:
+        return in_base_unit(item.value, unit) in measured_values(evidence)
+    if _CURRENCY_BEFORE.search(text, 0, item.start):  # "$0.48" by "48 cents"
+        cents = item.value * 100
+        return any(n.value == cents and _SUBUNIT_AFTER.match(evidence, n.end) for n in find_numbers(evidence))
+    if _SUBUNIT_AFTER.match(text, item.end):  # "48 cents" by "$0.48"
+        whole = item.value / 100
+        return any(n.value == whole and _CURRENCY_BEFORE.search(evidence, 0, n.start) for n in find_numbers(evidence))
+    if fraction := _FRACTION_AFTER.match(text, item.end):  # "four-fifths" by "80%", "two-thirds" by "67%"
+        share = item.value / _DENOMINATORS[fraction.group(1).lower().rstrip("s")] * 100
+        return any(
+            abs(share - n.value) <= Decimal("0.5") and _PERCENT_AFTER.match(evidence, n.end)
+            for n in find_numbers(evidence)
+        )
+    return False
+
+
 def not_a_claim(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is no claim the sources must state.
 
-    A number that is a list marker or the answer's own length in a sentence about a summary, or anything inside a
-    reference to the sources ("Passage 3").
+    A number that is a list marker or the answer's own length in a sentence about a summary, anything inside a
+    reference to the sources ("Passage 3"), and a unit that reads as a name ("Celsius", "kWh").
     """
     if any(m.start() <= start and end <= m.end() for m in _SOURCE_REFERENCE.finditer(text)):
+        return True
+    if text[start:end].casefold() in _UNIT_NAMES:  # "18 degrees Celsius", "175 Wh/kg": a unit, not a name
         return True
     if not text[start:end].isdigit():
         return False
@@ -295,7 +334,8 @@ class GroundingChecker:
     ) -> list[Checkable]:
         """The ``items`` of ``text`` that the evidence does not state, durations compared by length.
 
-        As :func:`find_unsupported` over the evidence together, except that a clock time's numbers are supported by the
+        As :func:`find_unsupported` over the evidence together, except that a number with a unit of measure is
+        supported by the same value in another unit ("2.2 g" by "2200 mg"), a clock time's numbers are supported by the
         same time of day in the evidence (:func:`clock_times`), and a number or name inside a duration of
         ``text`` ("two" of "about two months", "a day") is supported when the evidence states a duration of the
         same length (:func:`~veracity.text.normalize.duration_supported`: "60 days", "24 hours"), and a negation
@@ -309,6 +349,8 @@ class GroundingChecker:
         stated = [d.value for d in find_durations(joined)]
         durations = [d for d in find_durations(text) if duration_supported(d.value, stated)]
         missing = [m for m in missing if m.kind is CheckableKind.DATE or not _inside(m, durations)]
+        if any(m.kind is CheckableKind.NUMBER for m in missing):  # the same value in another unit of its measure
+            missing = [m for m in missing if not _in_another_unit(text, m, joined)]
         if any(m.kind is CheckableKind.NUMBER for m in missing):  # a time of day the evidence states too
             stated_times = {(hour, minute) for _, _, hour, minute in clock_times(joined)}
             times = [(a, b) for a, b, hour, minute in clock_times(text) if (hour, minute) in stated_times]

@@ -1,0 +1,164 @@
+"""The reader's side caches: signals read again for every unit of a unit cache without the NLI model.
+
+The unit cache (:func:`veracity.training.reader.build_cache`) holds every signal of every training unit, the NLI
+verifier's included (the costly part: about 40 minutes here). When a cheaper part changes — the span model, a rule
+checker — a side cache reads just that part again for the same units, and ``with_*_signals`` merges it into the rows:
+:func:`build_span_cache` (the span model's ``span_max``, ``span_mean``), :func:`build_checker_cache` (the value,
+consistency and record checkers' signals, :data:`CHECKER_SIGNALS`). Both resume (answers already in the side cache
+are skipped).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from veracity.training.reader_sources import examples_of
+
+__all__ = [
+    "CHECKER_SIGNALS",
+    "build_checker_cache",
+    "build_span_cache",
+    "read_rows",
+    "with_checker_signals",
+    "with_span_signals",
+]
+
+
+def read_rows(cache: Path) -> list[dict[str, Any]]:
+    """The labelled unit rows of a cache (skipped answers and cut lines left out)."""
+    rows = []
+    with cache.open(encoding="utf-8") as handle:
+        for line in handle:
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue
+            if not row.get("skipped"):
+                rows.append(row)
+    return rows
+
+
+def build_span_cache(
+    cache: Path, out: Path, span_model: str, data_dir: Path, log: Callable[[str], object] = print
+) -> int:
+    """The span model's signals (``span_max``, ``span_mean``) for every unit of ``cache``, appended to ``out``.
+
+    A side cache, so that the costly unit signals need not be read again when the span model changes; resumable
+    (answers already in ``out`` are skipped). Returns the answers read in this call.
+    """
+    from veracity.detectors.base import as_documents
+    from veracity.detectors.reader.signals import span_sentence_signals
+    from veracity.detectors.span import SpanConfig, SpanDetector
+
+    units: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
+    for row in read_rows(cache):
+        if not row.get("skipped"):
+            units[(row["source"], str(row["example"]))].append((row["unit"], row["start"], row["end"]))
+    done = {(r["source"], str(r["example"])) for r in read_rows(out)} if out.is_file() else set()
+    span = SpanDetector.from_config(SpanConfig(model=span_model, quantize="int8"))
+    started, read = time.perf_counter(), 0
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as handle:
+        for source in sorted({s for s, _ in units}):
+            wanted = {e for s, e in units if s == source and (s, e) not in done}
+            for example in examples_of(source, data_dir) if wanted else ():
+                if example.id not in wanted:
+                    continue
+                tokens = span.token_probabilities(example.answer, [d.text for d in as_documents(example.context)],
+                                                  example.question)  # fmt: skip
+                for unit, start, end in units[(source, example.id)]:
+                    inside = [p for (s, _), p in zip(tokens.offsets, tokens.probs, strict=True) if start <= s < end]
+                    row = {"source": source, "example": example.id, "unit": unit, **span_sentence_signals(inside)}
+                    handle.write(json.dumps(row) + "\n")
+                handle.flush()
+                wanted.discard(example.id)
+                read += 1
+                if read % 200 == 0:
+                    log(f"span signals: {read} answers ({read / (time.perf_counter() - started):.1f}/s)")
+                if not wanted:
+                    break
+    return read
+
+
+CHECKER_SIGNALS = (
+    "unsupported_name",
+    "unsupported_value",
+    "unsupported_negation",
+    "conflict",
+    "record_conflict",
+    "record_not_found",
+)
+"""The unit signals of the rule checkers, which :func:`build_checker_cache` reads again without the NLI model."""
+
+
+def build_checker_cache(cache: Path, out: Path, data_dir: Path, log: Callable[[str], object] = print) -> int:
+    """The rule checkers' signals of every unit of ``cache``, read again with the present checkers, appended to ``out``.
+
+    The value checker's (:data:`CHECKER_SIGNALS`: absent names and values, unsupported negations, and the ``absent``
+    words) and the consistency and record checkers' (conflicts). A side cache like :func:`build_span_cache`: a change
+    to a checker (a list marker is no claim, clock times compared as times) needs no new NLI reading. Resumable;
+    returns the answers read in this call.
+    """
+    from veracity.detectors.base import as_documents
+    from veracity.detectors.reader import ReaderDetector
+    from veracity.detectors.reader.signals import SourceIndex, finding_signals, value_signals
+    from veracity.stages.verify.grounding import EvidenceFacts
+
+    units: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
+    for row in read_rows(cache):
+        if not row.get("skipped"):
+            units[(row["source"], str(row["example"]))].append((row["unit"], row["start"], row["end"]))
+    done = {(r["source"], str(r["example"])) for r in read_rows(out)} if out.is_file() else set()
+    reader = ReaderDetector.from_config()
+    started, read = time.perf_counter(), 0
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as handle:
+        for source in sorted({s for s, _ in units}):
+            wanted = {e for s, e in units if s == source and (s, e) not in done}
+            for example in examples_of(source, data_dir) if wanted else ():
+                if example.id not in wanted:
+                    continue
+                documents = as_documents(example.context)
+                index = SourceIndex([d.text for d in documents], example.question)
+                facts = EvidenceFacts.of(index.stated)
+                findings, _ = reader.checker_findings(example.answer, documents)
+                for unit, start, end in units[(source, example.id)]:
+                    counts, marks, _ = reader.value_reading(example.answer[start:end], start, index, facts)
+                    absent = [example.answer[a:b] for a, b in marks]
+                    row = {"source": source, "example": example.id, "unit": unit, **value_signals(counts),
+                           **finding_signals(start, end, findings)}  # fmt: skip
+                    handle.write(json.dumps({**row, "absent": absent}, ensure_ascii=False) + "\n")
+                handle.flush()
+                wanted.discard(example.id)
+                read += 1
+                if read % 500 == 0:
+                    log(f"checker signals: {read} answers ({read / (time.perf_counter() - started):.1f}/s)")
+                if not wanted:
+                    break
+    return read
+
+
+def with_checker_signals(rows: Sequence[dict[str, Any]], side: Path) -> None:
+    """Merge a :func:`build_checker_cache` side cache into unit rows (in place; a unit without one keeps its own)."""
+    signals = {(r["source"], str(r["example"]), r["unit"]): r for r in read_rows(side)}
+    for row in rows:
+        found = signals.get((row["source"], str(row["example"]), row["unit"]))
+        if found is not None:
+            for name in CHECKER_SIGNALS:
+                if name in found:
+                    row["signals"][name] = float(found[name])
+            row["absent"] = found["absent"]
+
+
+def with_span_signals(rows: Sequence[dict[str, Any]], side: Path) -> None:
+    """Merge a :func:`build_span_cache` side cache into unit rows (in place; a unit without one gets zeros)."""
+    signals = {(r["source"], str(r["example"]), r["unit"]): r for r in read_rows(side)}
+    for row in rows:
+        found = signals.get((row["source"], str(row["example"]), row["unit"]), {})
+        row["signals"]["span_max"] = float(found.get("span_max", 0.0))
+        row["signals"]["span_mean"] = float(found.get("span_mean", 0.0))
