@@ -54,7 +54,7 @@ def main() -> None:
             "ragtruth_dev": fit.choose.ragtruth_overall(model, dev),
             "ragtruth_dev_task_auroc": {
                 t: dev_figures.get(f"dev:ragtruth:dev/{t}", {}).get("auroc") for t in ("QA", "Summary", "Data2txt")
-            },  # fmt: skip
+            },
             "halueval_dev_accuracy": {k: v.get("accuracy") for k, v in dev_figures.items() if "halueval" in k},
             "suite_floors": fit.choose.behaviour(model, beh, cases)["floors_met"],
         }
