@@ -322,7 +322,7 @@ class GroundingChecker:
         return items, missing
 
     def checked_items(self, text: str) -> list[Checkable]:
-        """:meth:`checkables` less the proper nouns that are function words ("May", "The" in a title-case text)."""
+        """:meth:`checkables` less function words ("May", "The" in a title-case text) and :func:`not_a_claim` items."""
         return [i for i in self.checkables(text) if not _function_word(i) and not not_a_claim(text, i.start, i.end)]
 
     def unsupported(
