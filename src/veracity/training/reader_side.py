@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,8 @@ from veracity.training.reader_sources import examples_of
 
 __all__ = [
     "CHECKER_SIGNALS",
+    "Units",
+    "append_side_rows",
     "build_checker_cache",
     "build_span_cache",
     "read_rows",
@@ -43,6 +45,48 @@ def read_rows(cache: Path) -> list[dict[str, Any]]:
     return rows
 
 
+Units = list[tuple[int, int, int]]
+"""An answer's units in a unit cache: ``(unit, start, end)``."""
+
+
+def append_side_rows(
+    cache: Path,
+    out: Path,
+    data_dir: Path,
+    read_answer: Callable[[str, Any, Units], Iterable[dict[str, Any]]],
+    what: str,
+    log: Callable[[str], object] = print,
+    every: int = 200,
+) -> int:
+    """For every answer of ``cache`` not yet in ``out``: ``read_answer(source, example, units)``'s rows, appended.
+
+    The answers are found again in their sources (:func:`~veracity.training.reader_sources.examples_of`); resumable
+    (answers already in ``out`` are skipped), flushed after each answer. Returns the answers read in this call.
+    """
+    units: dict[tuple[str, str], Units] = defaultdict(list)
+    for row in read_rows(cache):
+        units[(row["source"], str(row["example"]))].append((row["unit"], row["start"], row["end"]))
+    done = {(r["source"], str(r["example"])) for r in read_rows(out)} if out.is_file() else set()
+    started, read = time.perf_counter(), 0
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as handle:
+        for source in sorted({s for s, _ in units}):
+            wanted = {e for s, e in units if s == source and (s, e) not in done}
+            for example in examples_of(source, data_dir) if wanted else ():
+                if example.id not in wanted:
+                    continue
+                for row in read_answer(source, example, units[(source, example.id)]):
+                    handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+                handle.flush()
+                wanted.discard(example.id)
+                read += 1
+                if read % every == 0:
+                    log(f"{what}: {read} answers ({read / (time.perf_counter() - started):.1f}/s)")
+                if not wanted:
+                    break
+    return read
+
+
 def build_span_cache(
     cache: Path, out: Path, span_model: str, data_dir: Path, log: Callable[[str], object] = print
 ) -> int:
@@ -55,34 +99,16 @@ def build_span_cache(
     from veracity.detectors.reader.signals import span_sentence_signals
     from veracity.detectors.span import SpanConfig, SpanDetector
 
-    units: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
-    for row in read_rows(cache):
-        if not row.get("skipped"):
-            units[(row["source"], str(row["example"]))].append((row["unit"], row["start"], row["end"]))
-    done = {(r["source"], str(r["example"])) for r in read_rows(out)} if out.is_file() else set()
     span = SpanDetector.from_config(SpanConfig(model=span_model, quantize="int8"))
-    started, read = time.perf_counter(), 0
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("a", encoding="utf-8") as handle:
-        for source in sorted({s for s, _ in units}):
-            wanted = {e for s, e in units if s == source and (s, e) not in done}
-            for example in examples_of(source, data_dir) if wanted else ():
-                if example.id not in wanted:
-                    continue
-                tokens = span.token_probabilities(example.answer, [d.text for d in as_documents(example.context)],
-                                                  example.question)  # fmt: skip
-                for unit, start, end in units[(source, example.id)]:
-                    inside = [p for (s, _), p in zip(tokens.offsets, tokens.probs, strict=True) if start <= s < end]
-                    row = {"source": source, "example": example.id, "unit": unit, **span_sentence_signals(inside)}
-                    handle.write(json.dumps(row) + "\n")
-                handle.flush()
-                wanted.discard(example.id)
-                read += 1
-                if read % 200 == 0:
-                    log(f"span signals: {read} answers ({read / (time.perf_counter() - started):.1f}/s)")
-                if not wanted:
-                    break
-    return read
+
+    def read_answer(source: str, example: Any, units: Units) -> Iterator[dict[str, Any]]:
+        texts = [d.text for d in as_documents(example.context)]
+        tokens = span.token_probabilities(example.answer, texts, example.question)
+        for unit, start, end in units:
+            inside = [p for (s, _), p in zip(tokens.offsets, tokens.probs, strict=True) if start <= s < end]
+            yield {"source": source, "example": example.id, "unit": unit, **span_sentence_signals(inside)}
+
+    return append_side_rows(cache, out, data_dir, read_answer, "span signals", log)
 
 
 CHECKER_SIGNALS = (
@@ -109,38 +135,20 @@ def build_checker_cache(cache: Path, out: Path, data_dir: Path, log: Callable[[s
     from veracity.detectors.reader.signals import SourceIndex, finding_signals, value_signals
     from veracity.stages.verify.grounding import EvidenceFacts
 
-    units: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
-    for row in read_rows(cache):
-        if not row.get("skipped"):
-            units[(row["source"], str(row["example"]))].append((row["unit"], row["start"], row["end"]))
-    done = {(r["source"], str(r["example"])) for r in read_rows(out)} if out.is_file() else set()
     reader = ReaderDetector.from_config()
-    started, read = time.perf_counter(), 0
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("a", encoding="utf-8") as handle:
-        for source in sorted({s for s, _ in units}):
-            wanted = {e for s, e in units if s == source and (s, e) not in done}
-            for example in examples_of(source, data_dir) if wanted else ():
-                if example.id not in wanted:
-                    continue
-                documents = as_documents(example.context)
-                index = SourceIndex([d.text for d in documents], example.question)
-                facts = EvidenceFacts.of(index.stated)
-                findings, _ = reader.checker_findings(example.answer, documents)
-                for unit, start, end in units[(source, example.id)]:
-                    counts, marks, _ = reader.value_reading(example.answer[start:end], start, index, facts)
-                    absent = [example.answer[a:b] for a, b in marks]
-                    row = {"source": source, "example": example.id, "unit": unit, **value_signals(counts),
-                           **finding_signals(start, end, findings)}  # fmt: skip
-                    handle.write(json.dumps({**row, "absent": absent}, ensure_ascii=False) + "\n")
-                handle.flush()
-                wanted.discard(example.id)
-                read += 1
-                if read % 500 == 0:
-                    log(f"checker signals: {read} answers ({read / (time.perf_counter() - started):.1f}/s)")
-                if not wanted:
-                    break
-    return read
+
+    def read_answer(source: str, example: Any, units: Units) -> Iterator[dict[str, Any]]:
+        documents = as_documents(example.context)
+        index = SourceIndex([d.text for d in documents], example.question)
+        facts = EvidenceFacts.of(index.stated)
+        findings, _ = reader.checker_findings(example.answer, documents)
+        for unit, start, end in units:
+            counts, marks, _ = reader.value_reading(example.answer[start:end], start, index, facts)
+            absent = [example.answer[a:b] for a, b in marks]
+            signals = {**value_signals(counts), **finding_signals(start, end, findings)}
+            yield {"source": source, "example": example.id, "unit": unit, **signals, "absent": absent}
+
+    return append_side_rows(cache, out, data_dir, read_answer, "checker signals", log, every=500)
 
 
 def with_checker_signals(rows: Sequence[dict[str, Any]], side: Path) -> None:

@@ -1,0 +1,42 @@
+"""The reader's side caches (veracity.training.reader_side) on three answers of the committed behavioural suite."""
+
+from __future__ import annotations
+
+import copy
+
+from veracity.detectors.reader import ReaderDetector
+from veracity.training.reader import extract_rows
+from veracity.training.reader_side import (
+    CHECKER_SIGNALS,
+    build_checker_cache,
+    build_span_cache,
+    read_rows,
+    with_checker_signals,
+    with_span_signals,
+)
+from veracity.training.reader_sources import examples_of
+
+
+def test_side_caches_read_the_units_again_as_the_reader_does_and_resume(tmp_path):
+    source, data_dir = "dev:behaviour", tmp_path  # the suite is committed: no shared data needed
+    cache, checkers, spans = tmp_path / "units.jsonl", tmp_path / "checkers.jsonl", tmp_path / "spans.jsonl"
+    reader = ReaderDetector.from_config()
+    assert extract_rows(reader, source, examples_of(source, data_dir), cache, limit=3, log=lambda _: None) == 3
+    rows = read_rows(cache)
+    assert rows and {r["source"] for r in rows} == {source}
+
+    assert build_checker_cache(cache, checkers, data_dir, log=lambda _: None) == 3
+    assert build_checker_cache(cache, checkers, data_dir, log=lambda _: None) == 0  # resumed: nothing left
+    assert build_span_cache(cache, spans, "veracity-span-small", data_dir, log=lambda _: None) == 3
+
+    merged = copy.deepcopy(rows)
+    for row in merged:  # what a merge must put back
+        for name in (*CHECKER_SIGNALS, "span_max", "span_mean"):
+            row["signals"][name] = -1.0
+        row["absent"] = ["?"]
+    with_checker_signals(merged, checkers)
+    with_span_signals(merged, spans)
+    for before, after in zip(rows, merged, strict=True):
+        for name in (*CHECKER_SIGNALS, "span_max", "span_mean"):
+            assert abs(after["signals"][name] - before["signals"][name]) < 1e-5, (before["example"], name)
+        assert after["absent"] == before["absent"]
