@@ -39,6 +39,9 @@ choose = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(choose)  # type: ignore[union-attr]
 
 
+LATER_SIGNALS = ("misplaced_value",)  # signals added after variant E
+
+
 def caches(checkers: str | None) -> tuple[list, list, list]:
     """The unit caches with the ONNX-read span signals and, when named, a version of the checkers' side caches."""
     out = []
@@ -60,19 +63,22 @@ def main() -> None:
               "floor_signals": tuple(cfg["floors"])}  # fmt: skip
     held = ("unsupported_name", "unsupported_value")
     variants = {
-        "A: v4 config, span signals as the runs read them": (None, ()),
-        "B: A + the value checker v5": ("value@-v5", ()),
-        "C: B + threshold at most the name and value floors": ("value@-v5", held),
-        "D: A + threshold at most the name and value floors": (None, held),
+        "A: v4 config, span signals as the runs read them": (None, (), []),
+        "B: A + the value checker v5": ("value@-v5", (), []),
+        "C: B + threshold at most the name and value floors": ("value@-v5", held, []),
+        "D: A + threshold at most the name and value floors": (None, held, []),
         # added after A-D were seen (the session's second round; same rule)
-        "E: C with the checkers v6": ("checker@-v6", held),
+        "E: C with the checkers v6": ("checker@-v6", held, []),
+        # the third round: a value the sources state only with another thing (same rule)
+        "F: E + misplaced values (the checkers v7)": ("checker@-v7", held, ["misplaced_value"]),
     }
     out = {"command": "python experiments/reader-v5/fit.py", "variants": {}}
-    loaded = {v: caches(v) for v in {v for v, _ in variants.values()}}
-    for name, (checkers, floor_threshold) in variants.items():
+    loaded = {v: caches(v) for v in {v for v, _, _ in variants.values()}}
+    for name, (checkers, floor_threshold, extra) in variants.items():
         train, dev, beh = loaded[checkers]
         train = [r for r in train if r["source"] in cfg["limits"]]
-        model, _ = fit_reader(train, cfg["features"], MIXTURE, cfg["l2"], floor_threshold=floor_threshold, **common)
+        features = [f for f in cfg["features"] if f not in LATER_SIGNALS] + extra  # A-E as they were fitted
+        model, _ = fit_reader(train, features, MIXTURE, cfg["l2"], floor_threshold=floor_threshold, **common)
         dev_figures = evaluate_rows(model, dev)
         tasks = [dev_figures.get(f"dev:ragtruth:dev/{t}", {}).get("auroc") for t in ("QA", "Summary", "Data2txt")]
         out["variants"][name] = entry = {

@@ -115,6 +115,7 @@ CHECKER_SIGNALS = (
     "unsupported_name",
     "unsupported_value",
     "unsupported_negation",
+    "misplaced_value",
     "conflict",
     "record_conflict",
     "record_not_found",
