@@ -139,27 +139,3 @@ def test_probability_is_monotone_in_every_signal_with_a_direction() -> None:
 def test_every_signal_has_a_direction() -> None:
     assert set(DIRECTIONS.values()) <= {-1, 0, 1}
     assert DIRECTIONS["abstention"] == -1 and DIRECTIONS["nli_contradiction"] == 1
-
-
-def test_a_value_the_sources_state_only_with_another_thing_is_misplaced():
-    from veracity.detectors.reader.signals import SourceIndex, misplaced_values
-    from veracity.stages.verify.grounding import EvidenceFacts
-
-    index = SourceIndex(
-        [
-            "A token may have at most 20 upload sessions open at the same time. A session expires 48 hours after it "
-            "is started. The plant closure cuts 240 jobs; the union represents about 180 of the staff.",
-            "A session may last more than six hours but less than 10 hours.",
-        ]
-    )
-    numbers = EvidenceFacts.of(index.stated).numbers
-
-    def misplaced(text: str) -> list[str]:
-        return [text[a:b] for a, b in misplaced_values(text, index.quantities, numbers)]
-
-    assert misplaced("A token can keep at most 48 upload sessions open.") == ["at most 48 upload"]  # 48 is hours'
-    assert misplaced("The closure means the loss of 180 jobs.") == ["180 jobs"]  # 180 is the union's
-    assert misplaced("A session may last less than six hours.") == ["less than six hours"]  # the comparison flipped
-    assert misplaced("A session expires 48 hours after it starts.") == []  # stated so
-    assert misplaced("A token can keep 35 upload sessions open.") == []  # 35 stated nowhere: an absent value instead
-    assert misplaced("The plant employs 180 people.") == []  # no source gives people a number

@@ -115,7 +115,6 @@ CHECKER_SIGNALS = (
     "unsupported_name",
     "unsupported_value",
     "unsupported_negation",
-    "misplaced_value",
     "conflict",
     "record_conflict",
     "record_not_found",

@@ -47,7 +47,6 @@ from veracity.detectors.reader.signals import (
     is_absent_name,
     is_fragment,
     lexical_sentence_signals,
-    misplaced_values,
     nli_signals,
     reader_sentences,
     shape_values,
@@ -278,15 +277,12 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
 
             self._grounding = GroundingChecker()
         marks: list[tuple[int, int]] = []
-        counts = {"name": 0, "value": 0, "negation": 0, "misplaced": 0}
+        counts = {"name": 0, "value": 0, "negation": 0}
         try:
             items = self._grounding.checked_items(text)
             missing = self._grounding.unsupported(text, items, [index.stated], facts=facts)
         except (ValueError, IndexError, AttributeError):  # a parse the checker cannot walk
             return counts, marks, True
-        for a, b in misplaced_values(text, index.quantities, facts.numbers):
-            counts["misplaced"] += 1
-            marks.append((start + a, start + b))
         named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)
         for item in missing:
             if item.kind in named:

@@ -27,13 +27,10 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
-from functools import cached_property
 
 from veracity.schema import Finding
-from veracity.text.normalize import Quantity, compare_quantities, find_quantities
 from veracity.text.novelty import content_words, normalise_word, vocabulary
 from veracity.text.select import json_as_text
 from veracity.text.split import split_sentences
@@ -49,7 +46,6 @@ __all__ = [
     "has_record",
     "is_absent_name",
     "lexical_sentence_signals",
-    "misplaced_values",
     "nli_signals",
     "reader_sentences",
     "shape_values",
@@ -68,7 +64,6 @@ DIRECTIONS: dict[str, int] = {
     "unsupported_name": 1,
     "unsupported_value": 1,
     "unsupported_negation": 1,
-    "misplaced_value": 1,
     "nli_not_entailed": 1,
     "nli_unsure": 1,
     "nli_contradiction": 1,
@@ -159,11 +154,6 @@ class SourceIndex:
         self.known = vocabulary(sources)
         self.joined = "\n".join(texts)
         self.stated = "\n".join([*texts, self.question]) if self.question else self.joined
-
-    @cached_property
-    def quantities(self) -> list[Quantity]:
-        """Every quantity the sources and the question state (:func:`~veracity.text.normalize.find_quantities`)."""
-        return [q.value for q in find_quantities(self.stated)]
 
     def align(self, sentence: str, top_k: int = 3, window: int = 1, max_words: int = 120) -> list[AlignedEvidence]:
         """The evidence windows for ``sentence``, best first.
@@ -274,37 +264,12 @@ def lexical_sentence_signals(sentence: str, index: SourceIndex) -> dict[str, flo
 
 
 def value_signals(counts: dict[str, int]) -> dict[str, float]:
-    """The value signals of a sentence from its counts of unsupported items.
-
-    Names, values: 0 / 1 / 2+ (capped: a scale that does not grow); negations and misplaced values
-    (:func:`misplaced_values`: a value the sources state only with another thing): whether any.
-    """
+    """The grounding checker's unsupported items of the sentence, as 0 / 1 / 2+ (capped: a scale that does not grow)."""
     return {
         "unsupported_name": min(counts.get("name", 0), 2) / 2,
         "unsupported_value": min(counts.get("value", 0), 2) / 2,
         "unsupported_negation": float(counts.get("negation", 0) > 0),
-        "misplaced_value": float(counts.get("misplaced", 0) > 0),
     }
-
-
-def misplaced_values(text: str, stated: Sequence[Quantity], numbers: Collection[Decimal]) -> list[tuple[int, int]]:
-    """The quantities of ``text`` whose number the sources state, but never so: a value moved to another thing.
-
-    "at most 48 upload sessions" where the sources give "at most 20 upload sessions" and "48 hours"; "more than six
-    hours" where they give "less than six hours" and six elsewhere. Precision first: only a quantity with a unit, whose
-    number ``numbers`` holds (else it is an absent value), which no ``stated`` quantity agrees with, and which some
-    ``stated`` quantity of the same unit contradicts (:func:`~veracity.text.normalize.compare_quantities`). Returns
-    the mentions' ranges in ``text``.
-    """
-    found = []
-    for mention in find_quantities(text):
-        value = mention.value
-        if value.unit is None or value.amount not in numbers:
-            continue
-        verdicts = [compare_quantities(value, other)[0] for other in stated]
-        if False in verdicts and True not in verdicts:
-            found.append((mention.start, mention.end))
-    return found
 
 
 def nli_signals(sentences: Sequence[Sequence[float]], windows: Sequence[Sequence[float]] = ()) -> dict[str, float]:
