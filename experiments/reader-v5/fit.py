@@ -6,7 +6,8 @@ Caches (outside the repository; `veracity.training.reader`): the unit signals `r
 `reader-behaviour-v3`; the span model's signals read again through ONNX int8, as `veracity detect` reads them
 (`build_span_cache` → `span-*-v5`; the v4 side caches had been read with torch's dynamic int8 before the ONNX export
 existed); the value checker's signals read again with the v5 checker (`value-*-v5`), and the rule checkers' signals
-(values, names, negations, conflicts) with the v6 checkers (`build_checker_cache` → `checker-*-v6`).
+(values, names, negations, conflicts) with the v6 checkers (`build_checker_cache` → `checker-*-v6`); variant F's
+`checker-*-v7` with the code of commit 0c85894 (its `misplaced_value` signal was not shipped and is not in main).
 
 Selection rule, written before the run: among the variants that meet at least as many of the behavioural suite's
 floors as variant A, the best mean of the three per-task ragtruth:dev AUROCs; within 0.002 of it, more suite floors,
