@@ -194,3 +194,24 @@ def start_service(data_dir: Path, port: int, *args: str, timeout: float = 120.0)
             process.kill()
             raise RuntimeError("veracity serve never became ready")
         time.sleep(0.2)
+
+
+@pytest.fixture(scope="session")
+def behaviour_suite_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The behavioural suite's cases, generated once (`benchmarks/behaviour/generate.py`; the file is not committed).
+
+    A test reads it with ``monkeypatch.setenv("VERACITY_BEHAVIOUR", str(behaviour_suite_file))``.
+    """
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(
+        "behaviour_generate_conftest", ROOT / "benchmarks/behaviour/generate.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["behaviour_generate_conftest"] = module
+    spec.loader.exec_module(module)
+    path = tmp_path_factory.mktemp("behaviour") / "cases.jsonl.gz"
+    path.write_bytes(module.gzipped(module.build()[1]))
+    return path

@@ -1,4 +1,4 @@
-"""The reader's side caches (veracity.training.reader_side) on three answers of the committed behavioural suite."""
+"""The reader's side caches (veracity.training.reader_side) on three answers of the behavioural suite."""
 
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ from veracity.training.reader_side import (
 from veracity.training.reader_sources import examples_of
 
 
-def test_side_caches_read_the_units_again_as_the_reader_does_and_resume(tmp_path):
-    source, data_dir = "dev:behaviour", tmp_path  # the suite is committed: no shared data needed
+def test_side_caches_read_the_units_again_as_the_reader_does_and_resume(tmp_path, monkeypatch, behaviour_suite_file):
+    monkeypatch.setenv("VERACITY_BEHAVIOUR", str(behaviour_suite_file))  # generated: no shared data needed
+    source, data_dir = "dev:behaviour", tmp_path
     cache, checkers, spans = tmp_path / "units.jsonl", tmp_path / "checkers.jsonl", tmp_path / "spans.jsonl"
     reader = ReaderDetector.from_config()
     assert extract_rows(reader, source, examples_of(source, data_dir), cache, limit=3, log=lambda _: None) == 3
