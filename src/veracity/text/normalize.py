@@ -182,8 +182,7 @@ def find_numbers(text: str, skip: list[tuple[int, int]] | None = None) -> list[M
         if value is not None and not m.group("sign") and _MINUS_BEFORE.search(text, 0, m.start()):
             value = -value  # "minus 20 °C" = "-20 °C"
         if value is not None:
-            scale = (m.group("scale") or "").lower()
-            multiplier = _SCALES.get(scale) or _SHORT_SCALES.get(scale, 1)
+            multiplier = _multiplier(m)
             if found and multiplier > 1 and scales[-1] == 1 and _RANGE_JOIN.fullmatch(text[found[-1].end : m.start()]):
                 found[-1] = replace(found[-1], value=found[-1].value * multiplier)
             found.append(Mention(m.start(), m.end(), m.group(0), value))
@@ -297,8 +296,13 @@ def _number_value(m: re.Match[str]) -> Decimal | None:
         return None
     if m.group("sign"):
         value = -value
+    return value * _multiplier(m)
+
+
+def _multiplier(m: re.Match[str]) -> int:
+    """The scale a number match states after its digits ("thousand", "bn", "k"), or 1."""
     scale = (m.group("scale") or "").lower()
-    return value * (_SCALES.get(scale) or _SHORT_SCALES.get(scale, 1))
+    return _SCALES.get(scale) or _SHORT_SCALES.get(scale, 1)
 
 
 # A unit's length in days. Months and years vary in length (28-31 days, 365-366), so a duration in one of them is

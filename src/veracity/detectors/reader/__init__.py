@@ -25,7 +25,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Self
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from pydantic import ConfigDict, Field
 
@@ -67,6 +67,10 @@ from veracity.schema import (
     TextSpan,
 )
 from veracity.text.split import merge_ranges
+
+if TYPE_CHECKING:  # imported where used: a one-shot check loads them only when it reads
+    from veracity.stages.verify.consistency import ConsistencyChecker
+    from veracity.stages.verify.grounding import EvidenceFacts, GroundingChecker
 
 __all__ = ["DEFAULT_READER_MODEL", "ReaderConfig", "ReaderDetector", "UnitReading", "resolve_reader_model"]
 
@@ -126,8 +130,6 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         self.model_path = model_path
         self.scorer: Any = None
         self.span: Any = None
-        self._grounding: Any = None
-        self._checker: Any = None
         self.weighs_span = any(f.startswith("span_") for f in model.features)
 
     @classmethod
@@ -162,16 +164,10 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
 
     def load_models(self) -> None:
         """Load the NLI model, spaCy, the checkers (and the span model when weighed) now, not on the first answer."""
-        from veracity.stages.verify.consistency import ConsistencyChecker
-        from veracity.stages.verify.grounding import GroundingChecker
-
         if self.scorer is None:
             settings = self.settings.model_copy(update={"quantize": self.settings.quantize})
             self.scorer = scorer_for(self.verifier_name, settings)
-        if self._grounding is None:
-            self._grounding = GroundingChecker()
-        if self._checker is None and self.settings.consistency:
-            self._checker = ConsistencyChecker()
+        _ = self.grounding, self.consistency_checker  # made now (cached properties), not on the first answer
         if self.weighs_span and self.span is None:
             from veracity.detectors.span import SpanConfig, SpanDetector
 
@@ -181,6 +177,20 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             self.span = SpanDetector.from_config(SpanConfig(model=name, quantize="int8"))
 
     load_deferred_models = load_models
+
+    @functools.cached_property
+    def grounding(self) -> GroundingChecker:
+        """The value checker (names, numbers, dates and negations the sources do not state), made on first use."""
+        from veracity.stages.verify.grounding import GroundingChecker
+
+        return GroundingChecker()
+
+    @functools.cached_property
+    def consistency_checker(self) -> ConsistencyChecker | None:
+        """The consistency checker, made on first use; None when the settings turn it off."""
+        from veracity.stages.verify.consistency import ConsistencyChecker
+
+        return ConsistencyChecker() if self.settings.consistency else None
 
     def read(
         self, answer: str, documents: Sequence[Document], question: str | None
@@ -251,19 +261,16 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
 
     def checker_findings(self, answer: str, documents: Sequence[Document]) -> tuple[list[Finding], list[str]]:
         """The consistency and record checkers' findings on the answer, and their notes (none when turned off)."""
-        if not self.settings.consistency:
+        checker = self.consistency_checker
+        if checker is None:
             return [], []
-        if self._checker is None:
-            from veracity.stages.verify.consistency import ConsistencyChecker
-
-            self._checker = ConsistencyChecker()
         from veracity.detectors.fused import check_consistency
 
-        _, findings, notes = check_consistency(self._checker, answer, documents)
+        _, findings, notes = check_consistency(checker, answer, documents)
         return findings, notes
 
     def value_reading(
-        self, text: str, start: int, index: SourceIndex, facts: Any
+        self, text: str, start: int, index: SourceIndex, facts: EvidenceFacts
     ) -> tuple[dict[str, int], list[tuple[int, int]], bool]:
         """The unit's names, values and negations that the sources do not state.
 
@@ -272,15 +279,11 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         """
         from veracity.stages.verify.grounding import CheckableKind
 
-        if self._grounding is None:
-            from veracity.stages.verify.grounding import GroundingChecker
-
-            self._grounding = GroundingChecker()
         marks: list[tuple[int, int]] = []
         counts = {"name": 0, "value": 0, "negation": 0}
         try:
-            items = self._grounding.checked_items(text)
-            missing = self._grounding.unsupported(text, items, [index.stated], facts=facts)
+            items = self.grounding.checked_items(text)
+            missing = self.grounding.unsupported(text, items, [index.stated], facts=facts)
         except (ValueError, IndexError, AttributeError):  # a parse the checker cannot walk
             return counts, marks, True
         named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)

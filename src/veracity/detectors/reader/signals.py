@@ -153,7 +153,7 @@ class SourceIndex:
         sources = [*texts, self.question] if self.question else texts
         self.known = vocabulary(sources)
         self.joined = "\n".join(texts)
-        self.stated = "\n".join([*texts, self.question]) if self.question else self.joined
+        self.stated = "\n".join(sources)
 
     def align(self, sentence: str, top_k: int = 3, window: int = 1, max_words: int = 120) -> list[AlignedEvidence]:
         """The evidence windows for ``sentence``, best first.
