@@ -7,6 +7,7 @@ import contextlib
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -197,21 +198,27 @@ def start_service(data_dir: Path, port: int, *args: str, timeout: float = 120.0)
 
 
 @pytest.fixture(scope="session")
-def behaviour_suite_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The behavioural suite's cases, generated once (`benchmarks/behaviour/generate.py`; the file is not committed).
-
-    A test reads it with ``monkeypatch.setenv("VERACITY_BEHAVIOUR", str(behaviour_suite_file))``.
-    """
+def behaviour_generator() -> ModuleType:
+    """`benchmarks/behaviour/generate.py` as a module (the suite's generator: its cases are not committed)."""
     import importlib.util
     import sys
 
     spec = importlib.util.spec_from_file_location(
-        "behaviour_generate_conftest", ROOT / "benchmarks/behaviour/generate.py"
+        "behaviour_generate", ROOT / "benchmarks" / "behaviour" / "generate.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["behaviour_generate_conftest"] = module
+    sys.modules["behaviour_generate"] = module
     spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def behaviour_suite_file(behaviour_generator: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The behavioural suite's cases, generated once.
+
+    A test reads it with ``monkeypatch.setenv("VERACITY_BEHAVIOUR", str(behaviour_suite_file))``.
+    """
     path = tmp_path_factory.mktemp("behaviour") / "cases.jsonl.gz"
-    path.write_bytes(module.gzipped(module.build()[1]))
+    path.write_bytes(behaviour_generator.gzipped(behaviour_generator.build()[1]))
     return path

@@ -1,11 +1,8 @@
 """The behavioural suite (issue 53 §6): its generator, the scoring functions on hand-checkable inputs, its loader."""
 
 import gzip
-import importlib.util
 import json
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -22,47 +19,37 @@ from veracity.eval.behaviour import (
     summary_rows,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
-GENERATOR = ROOT / "benchmarks" / "behaviour" / "generate.py"
-
 
 @pytest.fixture(scope="module")
-def generator():
-    spec = importlib.util.spec_from_file_location("behaviour_generate", GENERATOR)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["behaviour_generate"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="module")
-def built(generator):
-    return generator.build()
+def built(behaviour_generator):
+    return behaviour_generator.build()
 
 
 @pytest.fixture()
-def cases_file(built, generator, tmp_path, monkeypatch):
+def cases_file(built, behaviour_generator, tmp_path, monkeypatch):
     path = tmp_path / "cases.jsonl.gz"
-    path.write_bytes(generator.gzipped(built[1]))
+    path.write_bytes(behaviour_generator.gzipped(built[1]))
     monkeypatch.setenv("VERACITY_BEHAVIOUR", str(path))
     return path
 
 
-def test_the_generator_is_deterministic(generator, built):
-    _, text = generator.build()
+def test_the_generator_is_deterministic(behaviour_generator, built):
+    _, text = behaviour_generator.build()
     assert text == built[1]
-    assert generator.gzipped(text) == generator.gzipped(built[1])  # the same bytes: --check can compare files
+    assert behaviour_generator.gzipped(text) == behaviour_generator.gzipped(
+        built[1]
+    )  # the same bytes: --check can compare files
 
 
-def test_the_suite_meets_its_counts(generator, built):
+def test_the_suite_meets_its_counts(behaviour_generator, built):
     cases = built[0]
     assert len(cases) >= 600
     assert len({c["domain"] for c in cases}) >= 10
     tests = Counter(c["test"] for c in cases)
-    assert set(tests) == set(generator.TESTS)
-    assert all(tests[t] >= 10 for t in generator.TESTS)
+    assert set(tests) == set(behaviour_generator.TESTS)
+    assert all(tests[t] >= 10 for t in behaviour_generator.TESTS)
     assert {c["type"] for c in cases} == {"mft", "inv", "dir"}
-    for kind in generator.ABSENT_KINDS:  # "caught at every answer length" can be read
+    for kind in behaviour_generator.ABSENT_KINDS:  # "caught at every answer length" can be read
         assert {c["length_bucket"] for c in cases if c["test"] == kind} == {"1", "2-3", "4-8"}
     for case in cases:
         assert 1 <= case["sentences"] <= 8
@@ -72,14 +59,14 @@ def test_the_suite_meets_its_counts(generator, built):
     by_id = {c["id"]: c for c in cases}
     for case in cases:
         if case["type"] == "mft":
-            assert case["label"] == (1 if case["test"] in generator.ERROR_TESTS else 0)
+            assert case["label"] == (1 if case["test"] in behaviour_generator.ERROR_TESTS else 0)
             assert case["group"] is None
         else:
             assert by_id[case["group"]]["type"] == "mft"
             assert case["expect"] in ("same", "not_lower", "below_threshold")
 
 
-def test_every_error_case_has_one_error_and_a_faithful_twin(generator, built):
+def test_every_error_case_has_one_error_and_a_faithful_twin(behaviour_generator, built):
     for case in built[0]:
         if case["type"] == "mft" and case["label"] == 1 and case["test"] != "world-knowledge":
             assert case["twin_answer"] and case["twin_answer"] != case["answer"]
@@ -87,11 +74,11 @@ def test_every_error_case_has_one_error_and_a_faithful_twin(generator, built):
             assert case["answer"][start:end].strip()
 
 
-def test_the_sample_spans_every_test_with_its_bases(generator, built):
+def test_the_sample_spans_every_test_with_its_bases(behaviour_generator, built):
     cases = built[0]
     sample = [c for c in cases if c["sample"]]
     assert 40 <= len(sample) <= 80
-    assert {c["test"] for c in sample} == set(generator.TESTS)
+    assert {c["test"] for c in sample} == set(behaviour_generator.TESTS)
     ids = {c["id"] for c in sample}
     assert all(c["group"] in ids for c in sample if c["group"] is not None)
 

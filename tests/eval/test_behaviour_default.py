@@ -8,29 +8,17 @@ the input's shape.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
 import pytest
 
-from conftest import ROOT
 from veracity.data.behaviour_suite import read_behaviour_cases
 from veracity.detectors import load_detector
 from veracity.eval.behaviour import Outcome, pass_rates
 
-GENERATOR = ROOT / "benchmarks" / "behaviour" / "generate.py"
-
 
 @pytest.fixture(scope="module")
-def rates(tmp_path_factory):
-    spec = importlib.util.spec_from_file_location("behaviour_generate_default", GENERATOR)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["behaviour_generate_default"] = module
-    spec.loader.exec_module(module)
-    path = tmp_path_factory.mktemp("behaviour") / "cases.jsonl.gz"
-    path.write_bytes(module.gzipped(module.build()[1]))
+def rates(behaviour_suite_file):
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("VERACITY_BEHAVIOUR", str(path))
+        patch.setenv("VERACITY_BEHAVIOUR", str(behaviour_suite_file))
         cases = read_behaviour_cases("sample")
     detector = load_detector("auto")
     outcomes = {}
