@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -118,17 +120,105 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def read_text(value: str) -> str:
-    """A text argument: ``@PATH`` reads a file, ``-`` reads standard input, anything else is the text itself.
+def read_text(value: str, option: str | None = None) -> str:
+    """A text argument (``--answer``, ``--question``, ``--claim``): ``@PATH``, ``-`` (standard input) or the text.
+
+    Anything but ``@PATH`` and ``-`` is the text itself: never looked up as a path, whatever its length or characters.
 
     Raises:
-        InputError: the file is missing or not UTF-8.
+        InputError: the ``@`` file is missing, unreadable or not UTF-8 (the message names ``option`` if given).
     """
     if value == "-":
         return _decode(sys.stdin.buffer.read(), "standard input")
     if value.startswith("@"):
-        return read_file(Path(value[1:]))
+        return _read_named(Path(value[1:]), option, AT_FILE_HINT)
     return value
+
+
+# A value that looks like a file name: one word (no space, no line break) ending in a suffix with a letter in it,
+# such as ``notes.txt`` or ``docs/fee.md``. `--context` reads it as a file, so a mistyped path is an error.
+FILE_NAME = re.compile(r"[\w./~-]+\.(?=[A-Za-z0-9]{0,4}[A-Za-z])[A-Za-z0-9]{1,5}")
+
+# The longest value looked up as a path (Linux's PATH_MAX): anything longer is text.
+PATH_MAX = 4096
+
+AT_FILE_HINT = "a value starting with @ names a file; text that starts with @ can be given on standard input (-)"
+
+
+def existing_file(value: str) -> Path | None:
+    """The file ``value`` names when it names an existing one, else None; never raises.
+
+    A value that cannot be a path — empty, holding a line break or a NUL, longer than :data:`PATH_MAX` bytes, or a
+    name the system refuses (too long a component) — is not looked up at all, or its lookup's error means "no file".
+    """
+    if not value or "\n" in value or "\0" in value:
+        return None
+    try:
+        if len(os.fsencode(value)) > PATH_MAX:
+            return None
+        path = Path(value)
+        return path if path.is_file() else None
+    except (OSError, ValueError):  # ENAMETOOLONG and kin; a name that does not encode
+        return None
+
+
+def looks_like_file_name(value: str) -> bool:
+    """Whether ``value`` is one word ending in a file suffix (:data:`FILE_NAME`), the way a path is written."""
+    return len(value) <= PATH_MAX and FILE_NAME.fullmatch(value) is not None
+
+
+def read_text_or_file(value: str, option: str) -> tuple[str, Path | None]:
+    """A value of an option that takes a file or text (``--context``): its text, and the file it was read from.
+
+    The rule, in this order:
+
+    1. ``-`` is standard input;
+    2. ``@FILE`` is that file, which must exist;
+    3. a value naming an existing file is that file;
+    4. a value that looks like a file name (one word with a suffix, such as ``doc.txt``: :func:`looks_like_file_name`)
+       but names no file is an error, not text: a mistyped path must not become the passage checked against;
+    5. anything else is the text itself, whatever its length or characters (spaces, line breaks, 5,000 characters):
+       it is never stat'ed as a path.
+
+    Raises:
+        InputError: an ``@FILE`` or a file-like name that names no readable file, or a file that is not UTF-8.
+    """
+    if value == "-":
+        return _decode(sys.stdin.buffer.read(), "standard input"), None
+    if value.startswith("@"):
+        return _read_named(Path(value[1:]), option, AT_FILE_HINT), Path(value[1:])
+    found = existing_file(value)
+    if found is not None:
+        return _read_named(found, option, None), found
+    if looks_like_file_name(value):
+        hint = (
+            "a value that looks like a file name is read as a file; to give such a text itself, put it in a file "
+            "(@FILE) or on standard input (-)"
+        )
+        return _read_named(Path(value), option, hint), Path(value)
+    return value, None
+
+
+def check_one_stdin(values: dict[str, list[str]]) -> None:
+    """At most one value among the options in ``values`` may be ``-``: standard input can be read once.
+
+    Raises:
+        InputError: two values are ``-``.
+    """
+    readers = [option for option, given in values.items() for value in given if value == "-"]
+    if len(readers) > 1:
+        raise InputError(f"standard input (-) can be read once, but {' and '.join(readers)} both ask for it")
+
+
+def _read_named(path: Path, option: str | None, hint: str | None) -> str:
+    """:func:`read_file`, its error naming the option and, for a missing file, how the value was read."""
+    try:
+        return read_file(path)
+    except InputError as exc:
+        message = f"{option}: {exc}" if option else str(exc)
+        if hint and not os.path.exists(path):  # os.path: a name too long is "missing", not an OSError
+            message += f" ({hint})"
+        raise InputError(message) from exc
 
 
 def read_file(path: Path) -> str:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
@@ -13,7 +12,8 @@ from veracity.errors import InputError
 from veracity.registry import DEFAULT_DETECTOR
 
 if TYPE_CHECKING:
-    from veracity.schema import Report
+    from veracity.batch import BatchOutcome
+    from veracity.schema import Report, UncheckedPolicy, Verdict
 
 from veracity.cli import _app
 from veracity.cli._app import (
@@ -26,10 +26,11 @@ from veracity.cli._app import (
     _check_choice,
     _ray_settings,
     app,
+    check_one_stdin,
     handle_errors,
     parse_settings,
-    read_file,
     read_text,
+    read_text_or_file,
 )
 from veracity.cli.render import render_report
 
@@ -45,10 +46,14 @@ def detect(
         typer.Option(
             "--context",
             "-c",
-            help="A context document: a UTF-8 file, @FILE, or the text itself; repeat per document.",
+            help="A context document: the text itself (any length, line breaks and all), @FILE, an existing "
+            "file's name, or - for standard input; repeat per document. A one-word value with a file suffix (such "
+            "as doc.txt) that names no file is an error, not text.",
         ),
     ] = None,
-    question: Annotated[str | None, typer.Option(help="The question, if any: text or @FILE.")] = None,
+    question: Annotated[
+        str | None, typer.Option(help="The question, if any: text, @FILE, or - for standard input.")
+    ] = None,
     index: Annotated[
         str | None,
         typer.Option(
@@ -91,9 +96,18 @@ def detect(
             "--exit-code",
             help="For gating a CI step: exit 1 when the answer is hallucinated (in a batch: any report in --output, "
             "those of earlier runs included); else 2 when one could not be checked (a failed record, or the verdict "
-            "not_checked) or on an error; else 0.",
+            "not_checked under --unchecked block) or on an error; else 0.",
         ),
     ] = False,
+    unchecked: Annotated[
+        str,
+        typer.Option(
+            "--unchecked",
+            help="With --exit-code, what a not_checked answer (empty, another language, too long to read) does: "
+            "block (exit 2, the default: a gate must not pass what it could not check) or pass (exit 0). The "
+            "reason is in the report's notes.",
+        ),
+    ] = "block",
     server: Annotated[
         str | None,
         typer.Option(help="Ask a running `veracity serve` (e.g. http://127.0.0.1:8000) instead of loading models."),
@@ -111,6 +125,7 @@ def detect(
     """Check an answer against context documents and print a report (or run a JSONL / Parquet batch)."""
     if output_format not in ("json", "text"):
         raise InputError(f"--format must be json or text, got {output_format!r}")
+    _check_choice("unchecked", unchecked, ("block", "pass"))
     options = parse_settings(settings)
     if index is not None:
         detector = detector or "oasis"
@@ -161,10 +176,10 @@ def detect(
 
         if output_path is None:  # no resume: this run's rows are all there is
             outcome = counts.outcome()
-            unchecked = f", {counts.not_checked} not checked" if counts.not_checked else ""
+            not_checked = f", {counts.not_checked} not checked" if counts.not_checked else ""
             typer.echo(
                 f"done: {counts.ok} reports, {counts.failed} failed records; "
-                f"{counts.hallucinated} of the new reports hallucinated{unchecked}",
+                f"{counts.hallucinated} of the new reports hallucinated{not_checked}",
                 err=True,
             )
         else:  # the whole file, reports of earlier runs included: what --exit-code judges
@@ -174,8 +189,12 @@ def detect(
                 f"{output_path}; in all {output_path} holds {outcome.describe()}",
                 err=True,
             )
-        if exit_code and outcome.exit_status():
-            raise typer.Exit(outcome.exit_status())
+        if exit_code and outcome.not_checked:
+            gate = "are let through (--unchecked pass)" if unchecked == "pass" else "fail the gate (--unchecked block)"
+            typer.echo(f"{outcome.not_checked} not checked (each report's notes say why): they {gate}", err=True)
+        status = _batch_status(outcome, cast("UncheckedPolicy", unchecked))
+        if exit_code and status:
+            raise typer.Exit(status)
         return
     if answer is None:
         raise InputError("--answer is required (text, @FILE or -)")
@@ -183,8 +202,10 @@ def detect(
         raise InputError("give at least one --context (a file, @FILE or text; or --index DIR with the oasis detector)")
     from veracity.detectors.base import DetectInput
 
-    question_text = read_text(question) if question is not None else None
-    item = DetectInput.of(read_text(answer), context_documents(context or []), question_text, open_domain=True)
+    check_one_stdin({"--answer": [answer], "--question": [question] if question else [], "--context": context or []})
+    question_text = read_text(question, "--question") if question is not None else None
+    answer_text = read_text(answer, "--answer")
+    item = DetectInput.of(answer_text, context_documents(context or []), question_text, open_domain=True)
     report = _detector_or_server(detector, options, server, api_key_env, index).detect(
         item.answer, item.context, item.question
     )
@@ -194,16 +215,43 @@ def detect(
     else:
         typer.echo(render_report(report))
     if exit_code:
-        from veracity.batch import BatchOutcome
-
-        verdict = str(report.verdict)  # compared as a string: "not_checked" is newer than some services
-        status = BatchOutcome(1, int(verdict == "hallucinated"), int(verdict == "not_checked")).exit_status()
+        status = _answer_status(report.verdict, cast("UncheckedPolicy", unchecked))
+        if report.verdict == "not_checked":
+            why = "; ".join(report.notes) or "no reason given"
+            gate = "--unchecked block does not pass it" if status else "--unchecked pass lets it through"
+            typer.echo(f"veracity: exit {status}: the answer was not checked and {gate}. Why: {why}", err=True)
         if status:
             raise typer.Exit(status)
 
 
+def _answer_status(verdict: Verdict, unchecked: UncheckedPolicy) -> int:
+    """``--exit-code``'s status for one answer: 0, 1 or 2.
+
+    0 when the gate passes it (:func:`~veracity.schema.passes_gate`), 1 when it is hallucinated, 2 when it was not
+    checked and ``unchecked`` is ``block``.
+    """
+    from veracity.schema import passes_gate
+
+    if passes_gate(verdict, unchecked):
+        return 0
+    return 1 if verdict == "hallucinated" else 2
+
+
+def _batch_status(outcome: BatchOutcome, unchecked: UncheckedPolicy) -> int:
+    """``--exit-code``'s status for a batch: :meth:`BatchOutcome.exit_status` under the ``unchecked`` policy.
+
+    With ``pass`` the not-checked answers are let through; a failed record still exits 2 (it has no report at all).
+    """
+    import dataclasses
+
+    return (dataclasses.replace(outcome, not_checked=0) if unchecked == "pass" else outcome).exit_status()
+
+
 def context_documents(values: list[str]) -> list[Any]:
-    """``--context`` values as documents: ``@FILE`` or an existing file is read, anything else is the text.
+    """``--context`` values as documents, each read by :func:`~veracity.cli._app.read_text_or_file`.
+
+    ``-`` is standard input, ``@FILE`` or an existing file is read, a one-word value with a file suffix must name a
+    file, and anything else is the text itself (never looked up as a path, whatever its length or characters).
 
     A file's name without its suffix is the document's id.
 
@@ -215,11 +263,8 @@ def context_documents(values: list[str]) -> list[Any]:
 
     documents = []
     for i, value in enumerate(values, 1):
-        path = Path(value[1:] if value.startswith("@") else value)
-        if value.startswith("@") or path.is_file() or re.fullmatch(r"[\w./~-]+\.[A-Za-z0-9]{1,5}", value):
-            documents.append(Document(id=path.stem or f"doc-{i}", text=read_file(path)))
-        else:
-            documents.append(Document(id=f"doc-{i}", text=value))
+        text, path = read_text_or_file(value, "--context")
+        documents.append(Document(id=(path.stem if path is not None else "") or f"doc-{i}", text=text))
     if len({d.id for d in documents}) != len(documents):
         documents = [Document(id=f"doc-{i}", text=d.text) for i, d in enumerate(documents, 1)]
     return documents

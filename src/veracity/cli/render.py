@@ -30,21 +30,18 @@ def render_report(report: Report) -> str:
     """A report as readable text: verdict, the answer with flagged words in [[brackets]], then each sentence.
 
     Every score is on the headline's scale (higher = more likely hallucinated); sentences are marked ✗ / ✓ as the
-    detector judged them.
+    detector judged them. A ``not_checked`` report (:func:`render_not_checked`) shows no mark and no score.
     """
+    if report.verdict == "not_checked" or report.score is None:
+        return render_not_checked(report)
     kind = "P(hallucinated)" if report.calibration else "score"
-    if report.score is None:  # not checked: no score to show beside a threshold
-        headline = f"verdict: NOT CHECKED  (no verdict: see the notes; detector {report.detector})"
-    else:
-        score, threshold = score_and_threshold(report.score, report.threshold)
-        relation = "≥" if report.verdict == "hallucinated" else "<"
-        headline = (
-            f"verdict: {report.verdict.upper()}  ({kind} {score} {relation} threshold {threshold}; higher is worse; "
-            f"detector {report.detector})"
-        )
-    lines = [headline, ""]
-    if report.question:
-        lines += ["question:", f"  {report.question.strip()}", ""]
+    score, threshold = score_and_threshold(report.score, report.threshold)
+    relation = "≥" if report.verdict == "hallucinated" else "<"
+    headline = (
+        f"verdict: {report.verdict.upper()}  ({kind} {score} {relation} threshold {threshold}; higher is worse; "
+        f"detector {report.detector})"
+    )
+    lines = [headline, "", *_question(report)]
     marked = report.answer
     for span in sorted(report.hallucinated_spans, key=lambda s: s.start, reverse=True):
         marked = f"{marked[: span.start]}[[{span.text}]]{marked[span.end :]}"
@@ -52,8 +49,6 @@ def render_report(report: Report) -> str:
         header = "answer (unsupported text in [[...]]):"
     elif report.verdict == "hallucinated":
         header = "answer (the detector marks no words" + ("; see the sentences below):" if report.sentences else "):")
-    elif report.verdict == "not_checked":
-        header = "answer (not checked):"
     else:
         header = "answer (no unsupported text found):"
     lines += [header, f"  {marked.strip()}", ""]
@@ -95,7 +90,40 @@ def render_report(report: Report) -> str:
             lines.append(f"  {words:<19} {1.0 - verdict.p_supported:.2f}  {verdict.claim.text}")
     if report.notes:
         lines += ["", "notes:"] + [f"  - {note}" for note in report.notes]
-    if report.timings_ms:
-        timing = ", ".join(f"{name} {ms:.0f} ms" for name, ms in report.timings_ms.items())
-        lines += ["", f"timings: {timing}"]
-    return "\n".join(lines)
+    return "\n".join(lines + _timings(report))
+
+
+def render_not_checked(report: Report) -> str:
+    """A ``not_checked`` report as text: that the answer was not checked and why, then its sentences, unmarked.
+
+    No sentence, claim or finding gets a ✓ / ✗ or a score: what the detector read anyway decides nothing, and a
+    "✓ 0.75" beside a sentence it could not read would look like a pass (issue 58).
+    """
+    lines = [
+        f"verdict: NOT CHECKED  (the detector could not check this answer: no verdict, no score; "
+        f"detector {report.detector})",
+        "",
+        "why it was not checked:",
+        *[f"  - {note}" for note in report.notes or ["the detector gave no reason"]],
+        "",
+        *_question(report),
+        "answer (not checked):",
+        f"  {report.answer.strip() or '(empty)'}",
+    ]
+    if report.sentences:
+        lines += ["", "sentences (not checked: no marks, no scores):"]
+        lines += [f"  - {scored.sentence.text}" for scored in report.sentences]
+    if report.claims:
+        lines += ["", "claims (not checked: no labels, no scores):"]
+        lines += [f"  - {verdict.claim.text}" for verdict in report.claims]
+    return "\n".join(lines + _timings(report))
+
+
+def _question(report: Report) -> list[str]:
+    return ["question:", f"  {report.question.strip()}", ""] if report.question else []
+
+
+def _timings(report: Report) -> list[str]:
+    if not report.timings_ms:
+        return []
+    return ["", "timings: " + ", ".join(f"{name} {ms:.0f} ms" for name, ms in report.timings_ms.items())]

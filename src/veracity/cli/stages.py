@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -11,14 +10,31 @@ import typer
 if TYPE_CHECKING:
     pass
 
-from veracity.cli._app import DEFAULT_LLM, LLM_HELP, _check_choice, _load_llm, app, handle_errors, read_file, read_text
+from veracity.cli._app import (
+    DEFAULT_LLM,
+    LLM_HELP,
+    _check_choice,
+    _load_llm,
+    app,
+    check_one_stdin,
+    handle_errors,
+    read_text,
+    read_text_or_file,
+)
+
+CONTEXT_HELP = (
+    "A context document: the text itself, @FILE, an existing file's name, or - for standard input (as "
+    "`veracity detect --context`); repeatable."
+)
 
 
 @app.command()
 @handle_errors
 def claims(
     answer: Annotated[str, typer.Option(help="The answer: text, @FILE, or - for standard input.")],
-    question: Annotated[str | None, typer.Option(help="The question, if any: text or @FILE.")] = None,
+    question: Annotated[
+        str | None, typer.Option(help="The question, if any: text, @FILE, or - for standard input.")
+    ] = None,
     extractor: Annotated[
         str,
         typer.Option(help="rules (no LLM) or llm (an LLM splits the answer into claims; LiteHall Table 16's prompt)."),
@@ -30,7 +46,8 @@ def claims(
 
     _check_choice("extractor", extractor, ("rules", "llm"))
     stage = LLMClaimExtractor(_load_llm(llm)) if extractor == "llm" else RulesClaimExtractor()
-    result = stage.extract(read_text(answer), read_text(question) if question else None)
+    check_one_stdin({"--answer": [answer], "--question": [question] if question else []})
+    result = stage.extract(read_text(answer, "--answer"), read_text(question, "--question") if question else None)
     typer.echo(json.dumps({
         "sentences": [{"index": s.index, "text": s.text} for s in result.sentences],
         "claims": [c.model_dump() for c in result.claims],
@@ -43,7 +60,7 @@ def claims(
 @handle_errors
 def evidence(
     claim: Annotated[list[str], typer.Option("--claim", help="A claim: text or @FILE; repeatable.")],
-    context: Annotated[list[Path], typer.Option("--context", "-c", help="A context document; repeatable.")],
+    context: Annotated[list[str], typer.Option("--context", "-c", help=CONTEXT_HELP)],
     top_k: Annotated[int, typer.Option(help="Main sentences per claim.")] = 2,
     retriever: Annotated[
         str,
@@ -52,12 +69,11 @@ def evidence(
     llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
 ) -> None:
     """LiteHall stage 2 alone: each claim's main and supporting evidence sentences (JSON)."""
-    from veracity.schema import Document
-
     _check_choice("retriever", retriever, ("scored", "llm"))
-    documents = [Document(id=f"{p.stem}-{i}", text=read_file(p)) for i, p in enumerate(context, 1)]
+    check_one_stdin({"--claim": claim, "--context": context})
+    documents = stage_documents(context)
     stage = litehall_detector(retriever=retriever, llm=llm, top_k=top_k).retriever
-    texts = [read_text(c) for c in claim]
+    texts = [read_text(c, "--claim") for c in claim]
     notes: list[str] = []
     found = stage.retrieve(texts, stage.chunks(documents, notes))
     out = []
@@ -74,8 +90,10 @@ def evidence(
 @handle_errors
 def verify(
     claim: Annotated[list[str], typer.Option("--claim", help="A claim: text or @FILE; repeatable.")],
-    context: Annotated[list[Path], typer.Option("--context", "-c", help="A context document; repeatable.")],
-    question: Annotated[str | None, typer.Option(help="The question (for the irrelevant label).")] = None,
+    context: Annotated[list[str], typer.Option("--context", "-c", help=CONTEXT_HELP)],
+    question: Annotated[
+        str | None, typer.Option(help="The question (for the irrelevant label): text, @FILE, or - for standard input.")
+    ] = None,
     model: Annotated[str, typer.Option(help="Pair scorer: catalog name, folder or HF id.")] = "veracity-nli-small",
     verifier: Annotated[
         str, typer.Option(help="nli (the NLI model) or llm (an LLM labels each claim; LiteHall Table 18's prompt).")
@@ -83,18 +101,28 @@ def verify(
     llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
 ) -> None:
     """LiteHall's third step alone (verification): label each claim against its evidence, with error spans (JSON)."""
-    from veracity.schema import Document
-
     _check_choice("verifier", verifier, ("nli", "llm"))
-    documents = [Document(id=f"{p.stem}-{i}", text=read_file(p)) for i, p in enumerate(context, 1)]
+    check_one_stdin({"--claim": claim, "--context": context, "--question": [question] if question else []})
+    documents = stage_documents(context)
     detector = litehall_detector(verifier=verifier, llm=llm, nli_model=model)
-    texts = [read_text(c) for c in claim]
+    texts = [read_text(c, "--claim") for c in claim]
     found = detector.retriever.retrieve(texts, detector.retriever.chunks(documents))
-    checks = detector.verifier.verify(texts, found, read_text(question) if question else None)
+    checks = detector.verifier.verify(texts, found, read_text(question, "--question") if question else None)
     typer.echo(json.dumps([
         {"claim": t, "label": c.label.value, "p_supported": c.p_supported, "p_contradicted": c.p_contradicted,
          "error_spans": [s.text for s in c.error_spans], "premise": c.premise, "note": c.note}
         for t, c in zip(texts, checks, strict=True)], indent=2, ensure_ascii=False))  # fmt: skip
+
+
+def stage_documents(values: list[str]) -> list[Any]:
+    """``--context`` values as documents (:func:`~veracity.cli._app.read_text_or_file`): ids ``NAME-i`` or ``doc-i``."""
+    from veracity.schema import Document
+
+    documents = []
+    for i, value in enumerate(values, 1):
+        text, path = read_text_or_file(value, "--context")
+        documents.append(Document(id=f"{(path.stem if path is not None else '') or 'doc'}-{i}", text=text))
+    return documents
 
 
 def litehall_detector(**settings: Any) -> Any:
