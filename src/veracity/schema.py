@@ -39,7 +39,9 @@ __all__ = [
     "SentenceScore",
     "Signal",
     "TextSpan",
+    "UncheckedPolicy",
     "Verdict",
+    "passes_gate",
     "report_json_schema",
     "upgrade_report",
     "verdict_of",
@@ -185,6 +187,25 @@ class SentenceScore(_Frozen):
 Verdict = Literal["hallucinated", "faithful", "not_checked"]
 """``not_checked``: no verdict — there is nothing to check (an empty answer) or the detector's models cannot read the
 answer (a language they were not trained on). Such a report has no score."""
+
+
+UncheckedPolicy = Literal["block", "pass"]
+"""What a gate does with a ``not_checked`` answer (an empty answer, another language, one too long to read):
+``"block"`` (the default everywhere) treats it as not passing — a gate must not pass what it could not check —
+and ``"pass"`` lets it through. One policy for every gate: the CLI's ``--exit-code``, the LangChain guard, the
+LlamaIndex evaluator, the DeepEval metric, the NeMo rail and the MCP tool (:func:`passes_gate`)."""
+
+
+def passes_gate(verdict: Verdict, unchecked: UncheckedPolicy = "block") -> bool:
+    """Whether a gate lets an answer with ``verdict`` through.
+
+    Faithful passes, hallucinated never, ``not_checked`` by ``unchecked`` (:data:`UncheckedPolicy`).
+    """
+    if verdict == "not_checked":
+        if unchecked not in ("block", "pass"):
+            raise ValueError(f"unchecked policy must be 'block' or 'pass', not {unchecked!r}")
+        return unchecked == "pass"
+    return verdict == "faithful"
 
 
 def verdict_of(score: float, threshold: float) -> Verdict:
