@@ -30,6 +30,8 @@ def main() -> None:
     parser.add_argument("--max-length", type=int, default=256)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--freeze-embeddings", action="store_true", help="as the config's freeze_embeddings")
+    parser.add_argument("--bf16", action="store_true", help="forward and backward under CPU bf16 autocast")
+    parser.add_argument("--freeze-layers", type=int, default=0, help="as the config's freeze_layers")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
 
@@ -37,7 +39,7 @@ def main() -> None:
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
     from veracity.models.catalog import quiet_transformers, resolve_model_path
-    from veracity.training.verifier import LABELS, _encode, _epoch_order, load_pairs, nli_loss
+    from veracity.training.verifier import LABELS, _encode, _epoch_order, _freeze_lower, load_pairs, nli_loss
 
     quiet_transformers()
     torch.set_num_threads(args.threads)
@@ -52,6 +54,8 @@ def main() -> None:
     model.train()
     if args.freeze_embeddings:
         model.base_model.embeddings.word_embeddings.weight.requires_grad_(False)
+    if args.freeze_layers:
+        _freeze_lower(model, args.freeze_layers)
     optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-5)
     order = _epoch_order(pairs, args.batch_size, group_by_length=True)
     batches = [order[k : k + args.batch_size] for k in range(0, len(order), args.batch_size)][: args.steps + 2]
@@ -60,7 +64,9 @@ def main() -> None:
         rows = [pairs[i] for i in batch]
         start = time.perf_counter()
         encoded = _encode(tokenizer, rows, args.max_length)
-        loss = nli_loss(model(**encoded).logits, torch.tensor([r[2] for r in rows]))
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=args.bf16):
+            logits = model(**encoded).logits.float()
+        loss = nli_loss(logits, torch.tensor([r[2] for r in rows]))
         loss.backward()
         optimizer.step()
         optimizer.zero_grad()
@@ -81,6 +87,9 @@ def main() -> None:
         "max_length": args.max_length,
         "threads": args.threads,
         "freeze_embeddings": args.freeze_embeddings,
+        "bf16_autocast": args.bf16,
+        "freeze_layers": args.freeze_layers,
+        "cpu": _cpu_name(),
         "steps_timed": len(seconds),
         "padded_tokens_per_batch_mean": statistics.fmean(tokens),
         "seconds_per_step": per_step,
@@ -91,6 +100,13 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(metrics, indent=2))
+
+
+def _cpu_name() -> str:
+    for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return "unknown"
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ PLANTED = "The committee approved the new harbour budget in March."
 
 
 def write_source(data_dir, name, rows):
-    folder = data_dir / "grounding"
+    folder = GROUNDING_SOURCES[name].path(data_dir).parent
     folder.mkdir(parents=True, exist_ok=True)
     with gzip.open(folder / f"{name}.jsonl.gz", "wt", encoding="utf-8") as handle:
         for i, row in enumerate(rows):
@@ -268,3 +268,19 @@ def test_a_short_debiased_run_with_a_hypothesis_only_control(data_dir, tmp_path,
     assert any("hypothesis-only log-probabilities" in line for line in lines)
     with pytest.raises(ConfigError, match="needs bias_model"):
         train_verifier(debiased.model_copy(update={"bias_model": None, "output_dir": tmp_path / "x"}), log=print)
+
+
+def test_minimal_pair_sources_are_read_from_grounding_extra_and_their_dev_rows_decontaminate(data_dir):
+    from veracity.data.grounding import Decontaminator, evaluation_texts
+
+    write_source(data_dir, "cad-nli", [
+        {"premise": "A man plays a red guitar.", "hypothesis": "A man plays a guitar.", "label": "entailment"},
+        {"premise": "A man plays a red guitar.", "hypothesis": "A man plays a blue guitar.", "label": "contradiction",
+         "split": "dev"},
+    ])  # fmt: skip
+    assert (data_dir / "grounding-extra" / "cad-nli.jsonl.gz").exists()
+    assert [r["label"] for r in read_grounding(data_dir, "cad-nli", "train")] == ["entailment"]
+    assert GROUNDING_SOURCES["cad-nli"].trainable and GROUNDING_SOURCES["fm2"].folder == "grounding-extra"
+    guard = Decontaminator(evaluation_texts(data_dir))
+    assert guard.contaminated("Something else.", "A man plays a blue guitar.")  # a dev row of the new source
+    assert not guard.contaminated("Something else.", "A man plays a guitar.")  # its train row is no evaluation text

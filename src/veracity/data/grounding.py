@@ -54,6 +54,11 @@ class GroundingSource:
     licence: str
     trainable: bool
     labels: str
+    folder: str = "grounding"  # the folder under the data directory ("grounding-extra" for the minimal pairs)
+
+    def path(self, data_dir: Path) -> Path:
+        """Where the source's rows lie under ``data_dir``."""
+        return data_dir / self.folder / f"{self.name}.jsonl.gz"
 
 
 GROUNDING_SOURCES: dict[str, GroundingSource] = {
@@ -73,6 +78,19 @@ GROUNDING_SOURCES: dict[str, GroundingSource] = {
         # Non-commercial licences: evaluation only, never in the training data of a shipped model.
         GroundingSource("anli", "CC BY-NC 4.0", False, "3-class"),
         GroundingSource("sick", "CC BY-NC-SA 3.0", False, "3-class"),
+        # ../shared/data/grounding-extra: human minimal pairs and human-labelled summaries and dialogue (verifier v3).
+        GroundingSource("cad-nli", "Apache-2.0; SNLI CC BY-SA 4.0", True, "3-class", "grounding-extra"),
+        GroundingSource("breaking-nli", "CC BY-SA 4.0", True, "3-class", "grounding-extra"),
+        GroundingSource("conjnli", "MIT", True, "3-class", "grounding-extra"),
+        GroundingSource("med", "CC BY-SA 4.0", True, "binary", "grounding-extra"),
+        GroundingSource("snli-sample", "SNLI CC BY-SA 4.0", True, "3-class", "grounding-extra"),
+        GroundingSource("wanli-sample", "WANLI CC BY 4.0", True, "3-class", "grounding-extra"),
+        GroundingSource(
+            "fm2", "Apache-2.0; Wikipedia CC BY-SA", True, "binary (supports / refutes)", "grounding-extra"
+        ),
+        GroundingSource("fib", "CC BY 4.0", True, "binary", "grounding-extra"),
+        GroundingSource("frank", "MIT", True, "binary", "grounding-extra"),
+        GroundingSource("faithdial-audit", "MIT", True, "binary + generic", "grounding-extra"),
     )
 }
 
@@ -85,7 +103,7 @@ def read_grounding(data_dir: Path, name: str, split: str | None = None) -> Itera
     """
     if name not in GROUNDING_SOURCES:
         raise InputError(f"unknown grounding source {name!r}; known: {', '.join(sorted(GROUNDING_SOURCES))}")
-    path = data_dir / "grounding" / f"{name}.jsonl.gz"
+    path = GROUNDING_SOURCES[name].path(data_dir)
     if not path.exists():
         raise InputError(
             f"grounding source {name!r} not found at {path}; the data is not shipped with veracity (docs/data.md "
@@ -190,7 +208,7 @@ def evaluation_texts(
                 if line.strip():
                     yield from _strings(json.loads(line))
     for name, source in GROUNDING_SOURCES.items():
-        if not (data_dir / "grounding" / f"{name}.jsonl.gz").exists() or (source.trainable and own_split_claims_only):
+        if not source.path(data_dir).exists() or (source.trainable and own_split_claims_only):
             continue
         for row in read_grounding(data_dir, name, None if not source.trainable else "dev"):
             yield row["premise"]
@@ -206,7 +224,7 @@ def evaluation_texts(
 def evaluation_claims(data_dir: Path) -> Iterator[str]:
     """The hypotheses (claims) of the trainable grounding sources' dev rows: refused on the hypothesis alone."""
     for name, source in GROUNDING_SOURCES.items():
-        if source.trainable and (data_dir / "grounding" / f"{name}.jsonl.gz").exists():
+        if source.trainable and source.path(data_dir).exists():
             for row in read_grounding(data_dir, name, "dev"):
                 yield row["hypothesis"]
 

@@ -112,6 +112,17 @@ class NLIBuildConfig(BaseModel):
         description="Human-labelled sources (../shared/data/grounding) and their weights: 1 = every train row once, "
         "0.5 = a random half, 2 = every row twice.",
     )
+    reader_form: dict[str, int] = Field(
+        default_factory=dict,
+        description="Span-labelled reader sources (ragtruth, ragbench, xsumfaith) and how many training answers of "
+        "each give unit-versus-evidence-window pairs (veracity.training.nli_reader_form).",
+    )
+    edit_answers: int = Field(
+        0, ge=0, description="Faithful RAGTruth train answers to make in-context edits of (with their twins)."
+    )
+    reader_dev_fraction: float = Field(
+        0.03, ge=0.0, lt=1.0, description="Share of the reader-form and edit answers (by group) held out for dev."
+    )
     grounding_dev_fraction: float = Field(
         0.04, ge=0.0, lt=1.0, description="Share of each source's train rows held out (by row id) for selection."
     )
@@ -526,6 +537,19 @@ def build_nli_dataset(
         for split, rows in grounding.items():
             splits[split] += rows
         stats["long_premise_support_check"] = support_check(data_dir, former)
+    if config.reader_form or config.edit_answers:
+        from veracity.training.nli_reader_form import edit_pairs, reader_form_pairs
+
+        reader_info: dict[str, Any] = {}
+        built = [reader_form_pairs(data_dir, s, n, config.reader_dev_fraction, config.seed)
+                 for s, n in sorted(config.reader_form.items())]  # fmt: skip
+        if config.edit_answers:
+            built.append(edit_pairs(data_dir, config.edit_answers, config.reader_dev_fraction, config.seed))
+        for (pairs, counts), name in zip(built, [*sorted(config.reader_form), "edits"], strict=False):
+            for split, rows in pairs.items():
+                splits[split] += rows
+            reader_info[name] = dict(counts)
+        stats["reader_form"] = reader_info
     decontaminator = None
     if config.decontaminate:
         by_claim = config.own_split_rule == "claim"

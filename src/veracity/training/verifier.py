@@ -85,6 +85,12 @@ class VerifierTrainConfig(BaseModel):
         "Utama et al. 2020) or example reweighting (Schuster et al. 2019).",
     )
     bias_model: str | None = Field(None, description="The hypothesis-only control's folder, for `debias`.")
+    autocast_bf16: bool = Field(
+        False, description="Run forward and backward under CPU bf16 autocast (weights and optimiser stay fp32)."
+    )
+    freeze_layers: int = Field(
+        0, ge=0, description="Freeze the embeddings and this many lowest encoder layers (0: train everything)."
+    )
     selection: Literal["accuracy", "macro_source"] = Field(
         "accuracy",
         description="Dev figure the best model is chosen by: accuracy over all dev pairs, or the mean of each "
@@ -192,6 +198,8 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
         id2label=dict(enumerate(LABELS)),
         label2id={label: i for i, label in enumerate(LABELS)},
     )
+    if config.freeze_layers:
+        _freeze_lower(model, config.freeze_layers)
     steps_per_epoch = math.ceil(len(train) / (config.batch_size * config.grad_accum))
     total_steps = max(1, math.ceil(steps_per_epoch * config.epochs))
     optimizer, scheduler = adamw_with_warmup(
@@ -229,7 +237,8 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
             chunk = next(stream)
             batch = [train[i] for i in chunk]
             encoded = _encode(tokenizer, batch, config.max_length)
-            logits = model(**encoded).logits
+            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=config.autocast_bf16):
+                logits = model(**encoded).logits.float()
             bias = bias_log_probs[chunk] if bias_log_probs is not None else None
             targets = torch.tensor([b[2] for b in batch])
             loss = nli_loss(logits, targets, bias, config.debias) / config.grad_accum
@@ -282,6 +291,19 @@ def train_verifier(config: VerifierTrainConfig, log: Callable[[str], None] = pri
     }
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary
+
+
+def _freeze_lower(model: Any, layers: int) -> None:
+    """Stop gradients through the embeddings and the ``layers`` lowest encoder layers of a BERT-style body."""
+    body = model.base_model
+    for parameter in body.embeddings.parameters():
+        parameter.requires_grad = False
+    encoder_layers = body.encoder.layer
+    if layers > len(encoder_layers):
+        raise ConfigError(f"freeze_layers={layers}, but the body has {len(encoder_layers)} layers")
+    for layer in encoder_layers[:layers]:
+        for parameter in layer.parameters():
+            parameter.requires_grad = False
 
 
 def _bias_log_probs(
