@@ -139,13 +139,37 @@ def test_retrieved_context_data_is_named_by_its_source(metric):
     assert documents <= {"handbook.md", "handbook.md#2"} and metric.is_successful() is False
 
 
-def test_an_answer_not_checked_is_an_error_never_a_pass(metric):
-    assert metric.measure(case("")) is None
+# Issue 58 §2: an answer the detector could not check — empty, blank, another language — does not pass by default;
+# unchecked="pass" lets it through. It has no score either way, and the reason says why.
+FRENCH = "Les aidants secondaires bénéficient de six semaines de congé payé, selon le règlement de l'entreprise."
+UNCHECKED = {"empty": ("", "empty answer"), "whitespace": (" \n\t ", "empty answer"), "french": (FRENCH, "'fr'")}
+unchecked_answers = pytest.mark.parametrize(("answer", "reason"), list(UNCHECKED.values()), ids=list(UNCHECKED))
+
+
+@unchecked_answers
+def test_an_answer_not_checked_is_an_error_never_a_pass(metric, answer, reason):
+    assert metric.measure(case(answer)) is None
     assert metric.report.verdict == "not_checked" and metric.score is None
     assert metric.is_successful() is False and metric.error == metric.reason
-    assert metric.reason.startswith("not checked: ")
+    assert metric.reason.startswith("not checked: ") and reason in metric.reason and "blocked" in metric.reason
     metric.measure(case(RIGHT))  # the next measurement clears it
     assert metric.error is None and metric.is_successful() is True
+
+
+@unchecked_answers
+def test_unchecked_pass_makes_an_answer_not_checked_a_success(detector, answer, reason):
+    lenient = VeracityMetric(detector, unchecked="pass")
+    assert lenient.measure(case(answer)) is None
+    assert lenient.is_successful() is True and lenient.error is None and lenient.score is None
+    assert reason in lenient.reason and "passed" in lenient.reason
+    lenient.measure(case(WRONG))
+    assert lenient.is_successful() is False
+    assert all(copy.unchecked == "pass" for copy in copy_metrics([lenient]))  # evaluate() measures copies
+
+
+def test_an_unknown_unchecked_policy_is_refused(detector):
+    with pytest.raises(ConfigError, match="unknown unchecked policy 'allow'; choose block"):
+        VeracityMetric(detector, unchecked="allow")
 
 
 @pytest.mark.parametrize(
@@ -222,6 +246,19 @@ def test_deepeval_evaluate_counts_an_answer_not_checked_as_errored(metric, quiet
     results = sorted(result.test_results, key=lambda r: r.name)
     assert [r.success for r in results] == [True, False]
     assert results[1].metrics_data[0].error.startswith("not checked: ")
+
+
+def test_deepeval_evaluate_and_assert_test_by_the_unchecked_policy(detector, quiet_run):
+    answers = [RIGHT, *(answer for answer, _ in UNCHECKED.values())]
+    for policy, expected in (("block", [True, False, False, False]), ("pass", [True, True, True, True])):
+        result = evaluate(
+            [case(a) for a in answers], [VeracityMetric(detector, unchecked=policy)], display_config=quiet_run
+        )
+        success = {r.actual_output: r.success for r in result.test_results}
+        assert [success[a] for a in answers] == expected, policy
+    with pytest.raises(AssertionError, match=r"not checked: .*'fr'"):
+        assert_test(case(FRENCH), [VeracityMetric(detector)])
+    assert_test(case(FRENCH), [VeracityMetric(detector, unchecked="pass")])
 
 
 def test_deepeval_skips_or_errors_a_test_case_missing_its_context_as_configured(metric, quiet_run):

@@ -18,7 +18,7 @@ from langchain_core.runnables import RunnablePassthrough
 from langchain_core.vectorstores import InMemoryVectorStore
 
 from veracity import load_detector
-from veracity.errors import InputError
+from veracity.errors import ConfigError, InputError
 from veracity.integrations import HallucinatedAnswerError
 from veracity.integrations.langchain import VeracityGuard, documents_of
 from veracity.schema import Document
@@ -194,3 +194,67 @@ def test_a_streamed_raise_raises_after_the_readings(detector):
 def test_a_stream_without_context_is_an_error_naming_the_keys(detector):
     with pytest.raises(InputError, match=r"found no context .* it has 'question', 'answer'"):
         list(VeracityGuard(detector).stream({"question": QUESTION, "answer": WRONG}))
+
+
+# Issue 58 §2: an answer the detector could not check — empty, blank, another language — does not pass a guard by
+# default, under every policy; unchecked="pass" lets it through. The reason (the report's note) is in what it returns.
+FRENCH = "Marie Curie est née à Varsovie en 1867. En 1903, elle a partagé le prix Nobel de physique avec Pierre Curie."
+UNCHECKED = {"empty": ("", "empty answer"), "whitespace": (" \n\t ", "empty answer"), "french": (FRENCH, "'fr'")}
+unchecked_answers = pytest.mark.parametrize(("answer", "reason"), list(UNCHECKED.values()), ids=list(UNCHECKED))
+
+
+@unchecked_answers
+def test_an_answer_not_checked_is_blocked_by_default_under_each_policy(detector, answer, reason):
+    chain = rag_chain(answer)
+    with pytest.raises(HallucinatedAnswerError) as refused:
+        (chain | VeracityGuard(detector, policy="raise")).invoke(QUESTION)
+    from veracity.integrations import UncheckedAnswerError
+
+    assert isinstance(refused.value, UncheckedAnswerError) and reason in str(refused.value)
+    assert refused.value.report.verdict == "not_checked" and "unchecked='pass'" in str(refused.value)
+    replaced = (chain | VeracityGuard(detector, policy="replace", fallback="No checked answer.")).invoke(QUESTION)
+    assert replaced["answer"] == "No checked answer." and replaced["veracity"].answer == answer
+    assert any(reason in note for note in replaced["veracity"].notes)
+    guard = VeracityGuard(detector)
+    annotated = (chain | guard).invoke(QUESTION)
+    assert annotated["answer"] == answer and annotated["veracity"].verdict == "not_checked"
+    assert any(reason in note for note in annotated["veracity"].notes) and guard.passes(annotated["veracity"]) is False
+
+
+@unchecked_answers
+def test_unchecked_pass_lets_an_answer_not_checked_through(detector, answer, reason):
+    chain = rag_chain(answer)
+    for policy in ("raise", "replace", "annotate"):
+        guard = VeracityGuard(detector, policy=policy, unchecked="pass", fallback="No checked answer.")
+        out = (chain | guard).invoke(QUESTION)
+        assert out["answer"] == answer and out["veracity"].verdict == "not_checked", policy
+        assert any(reason in note for note in out["veracity"].notes) and guard.passes(out["veracity"]) is True
+    # what is checked is gated as before: a hallucinated answer is still refused
+    with pytest.raises(HallucinatedAnswerError):
+        (rag_chain(WRONG) | VeracityGuard(detector, policy="raise", unchecked="pass")).invoke(QUESTION)
+
+
+@unchecked_answers
+def test_a_streamed_answer_not_checked_is_blocked_by_default_and_passed_with_pass(detector, answer, reason):
+    from veracity.integrations import UncheckedAnswerError
+
+    chain_out = {"question": QUESTION, "context": SOURCES, "answer": answer}
+    with pytest.raises(UncheckedAnswerError, match=reason):
+        list(VeracityGuard(detector, policy="raise").stream(chain_out))
+    chunks = list(VeracityGuard(detector, policy="replace", fallback="No checked answer.").stream(chain_out))
+    assert all("answer" not in c for c in chunks[:-1])
+    assert chunks[-1]["answer"] == "No checked answer." and chunks[-1]["veracity"].verdict == "not_checked"
+    assert list(VeracityGuard(detector, policy="raise", unchecked="pass").stream(chain_out))[-1]["veracity"].notes
+    passed = list(VeracityGuard(detector, policy="replace", unchecked="pass").stream(chain_out))
+    assert passed[-1]["answer"] == answer
+
+
+def test_a_french_answer_streamed_through_a_chain_is_replaced(detector):
+    chunks = collect_async(rag_chain(FRENCH) | VeracityGuard(detector, policy="replace", fallback="No."), QUESTION)
+    assert all("answer" not in c for c in chunks[:-1]) and chunks[-1]["answer"] == "No."
+    assert chunks[-1]["veracity"].verdict == "not_checked"
+
+
+def test_an_unknown_unchecked_policy_is_refused():
+    with pytest.raises(ConfigError, match="unknown unchecked policy 'allow'; choose block"):
+        VeracityGuard("grounding", unchecked="allow")

@@ -17,7 +17,7 @@ from llama_index.core.evaluation import BaseEvaluator, BatchEvalRunner, Evaluati
 from llama_index.core.llms import MockLLM
 
 from veracity import load_detector
-from veracity.errors import InputError
+from veracity.errors import ConfigError, InputError
 from veracity.integrations.llama_index import VeracityEvaluator, VeracityResult
 from veracity.schema import Document
 
@@ -82,11 +82,52 @@ def test_a_supported_answer_passes(evaluator):
     assert "context-1" in result.feedback and "context-2" in result.feedback
 
 
-def test_an_answer_not_checked_is_an_invalid_result_neither_passing_nor_failing(evaluator):
-    result = evaluator.evaluate(query=QUESTION, response="", contexts=TEXTS)
+# Issue 58 §2: an answer the detector could not check — empty, blank, another language — does not pass by default;
+# unchecked="pass" lets it through. It has no score either way, and the feedback gives the reason.
+FRENCH = "Marie Curie est née à Varsovie en 1867. En 1903, elle a partagé le prix Nobel de physique avec Pierre Curie."
+UNCHECKED = {"empty": ("", "empty answer"), "whitespace": (" \n\t ", "empty answer"), "french": (FRENCH, "'fr'")}
+unchecked_answers = pytest.mark.parametrize(("answer", "reason"), list(UNCHECKED.values()), ids=list(UNCHECKED))
+
+
+@unchecked_answers
+def test_an_answer_not_checked_does_not_pass_by_default_and_says_why(evaluator, answer, reason):
+    result = evaluator.evaluate(query=QUESTION, response=answer, contexts=TEXTS)
     assert result.report.verdict == "not_checked"
-    assert (result.passing, result.score, result.invalid_result) == (None, None, True)
+    assert (result.passing, result.score, result.invalid_result) == (False, None, True)
     assert result.invalid_reason == result.feedback and result.feedback.startswith("not checked: ")
+    assert reason in result.feedback and "blocked" in result.feedback and "unchecked='pass'" in result.feedback
+
+
+@unchecked_answers
+def test_unchecked_pass_makes_an_answer_not_checked_passing(detector, answer, reason):
+    lenient = VeracityEvaluator(detector, unchecked="pass")
+    result = lenient.evaluate(query=QUESTION, response=answer, contexts=TEXTS)
+    assert (result.passing, result.score, result.invalid_result) == (True, None, True)
+    assert reason in result.feedback and "passed" in result.feedback
+    assert lenient.evaluate(query=QUESTION, response=WRONG, contexts=TEXTS).passing is False
+
+
+# BatchEvalRunner's constructor calls its own deprecated asyncio_module() (llama-index-core 0.14.25).
+@pytest.mark.filterwarnings(r"ignore:asyncio_module\(\) is deprecated:DeprecationWarning")
+def test_batch_eval_runner_counts_answers_not_checked_as_not_passing(evaluator, detector):
+    answers = [RIGHT, *(answer for answer, _ in UNCHECKED.values())]
+
+    def passing(evaluator):
+        runner = BatchEvalRunner({"veracity": evaluator}, workers=2)
+        results = asyncio.run(
+            runner.aevaluate_response_strs(
+                queries=[QUESTION] * len(answers), response_strs=answers, contexts_list=[TEXTS] * len(answers)
+            )
+        )
+        return [r.passing for r in results["veracity"]]
+
+    assert passing(evaluator) == [True, False, False, False]
+    assert passing(VeracityEvaluator(detector, unchecked="pass")) == [True, True, True, True]
+
+
+def test_an_unknown_unchecked_policy_is_refused(detector):
+    with pytest.raises(ConfigError, match="unknown unchecked policy 'allow'; choose block"):
+        VeracityEvaluator(detector, unchecked="allow")
 
 
 @pytest.mark.parametrize(

@@ -85,10 +85,38 @@ def test_a_list_of_chunks_is_one_document_each(service):
     assert body["alignscore"] < FACT_CHECK_THRESHOLD
 
 
-def test_an_answer_not_checked_has_no_score(service):
-    body = httpx.post(f"{service}/alignscore_large", json={"evidence": EVIDENCE, "claim": ""}).json()
-    assert body["alignscore"] is None and body["report"]["verdict"] == "not_checked"
-    assert rail_decision(f"{service}/alignscore_large", EVIDENCE, "") == "no score"
+# Issue 58 §2: an answer the detector could not check — empty, blank, another language — must not pass the rail by
+# default. NeMo reads no score (null) as "not set up" and passes the answer (or asks its LLM), so it gets 0.0, which the
+# rail blocks; ?unchecked=pass gives it 1.0. The reason is in the response.
+FRENCH = "Marie Curie est née à Varsovie en 1867. En 1903, elle a partagé le prix Nobel de physique avec Pierre Curie."
+UNCHECKED = {"empty": ("", "empty answer"), "whitespace": (" \n\t ", "empty answer"), "french": (FRENCH, "'fr'")}
+
+
+@pytest.mark.parametrize(("claim", "reason"), list(UNCHECKED.values()), ids=list(UNCHECKED))
+def test_the_rail_blocks_an_answer_not_checked_unless_told_to_pass_it(service, claim, reason):
+    url = f"{service}/alignscore_large"
+    body = httpx.post(url, json={"evidence": EVIDENCE, "claim": claim}).json()
+    assert body["report"]["verdict"] == "not_checked" and body["report"]["score"] is None
+    assert body["alignscore"] == 0.0 and body["passes"] is False
+    assert reason in body["reason"] and "blocked" in body["reason"]
+    assert rail_decision(url, EVIDENCE, claim) == "block"
+    assert rail_decision(f"{url}?detector=grounding", EVIDENCE, claim) == "block"
+    lenient = httpx.post(f"{url}?unchecked=pass", json={"evidence": EVIDENCE, "claim": claim}).json()
+    assert lenient["alignscore"] == 1.0 and lenient["passes"] is True and reason in lenient["reason"]
+    assert rail_decision(f"{url}?unchecked=pass", EVIDENCE, claim) == "allow"
+
+
+def test_a_checked_answer_says_whether_it_passes_and_why(service):
+    wrong = httpx.post(f"{service}/v1/alignscore?unchecked=pass", json={"evidence": EVIDENCE, "claim": WRONG}).json()
+    assert wrong["passes"] is False and wrong["alignscore"] < FACT_CHECK_THRESHOLD
+    assert wrong["reason"].startswith("not supported: ") and "'Kraków'" in wrong["reason"]
+    right = httpx.post(f"{service}/v1/alignscore", json={"evidence": EVIDENCE, "claim": RIGHT}).json()
+    assert right["passes"] is True and right["reason"].startswith("supported: ")
+
+
+def test_an_unknown_unchecked_policy_is_a_problem(service):
+    response = httpx.post(f"{service}/alignscore_large?unchecked=allow", json={"evidence": EVIDENCE, "claim": WRONG})
+    assert response.status_code == 422 and "unchecked" in response.text
 
 
 def test_the_endpoint_url_may_name_the_detector(service):
@@ -125,3 +153,5 @@ def test_the_rails_own_action_blocks_and_allows(service):
     url = f"{service}/alignscore_large"
     assert asyncio.run(nemo_request(url, EVIDENCE, WRONG)) < FACT_CHECK_THRESHOLD
     assert asyncio.run(nemo_request(url, EVIDENCE, RIGHT)) >= FACT_CHECK_THRESHOLD
+    assert asyncio.run(nemo_request(url, EVIDENCE, "")) < FACT_CHECK_THRESHOLD
+    assert asyncio.run(nemo_request(f"{url}?unchecked=pass", EVIDENCE, "")) >= FACT_CHECK_THRESHOLD

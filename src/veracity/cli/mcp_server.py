@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
-from veracity.cli._app import _fail, app, handle_errors
+from veracity.cli._app import _check_choice, _fail, app, handle_errors
 from veracity.registry import DEFAULT_DETECTOR
+
+if TYPE_CHECKING:
+    from veracity.schema import UncheckedPolicy
 
 
 @app.command()
@@ -24,10 +27,21 @@ def mcp(
     api_key_env: Annotated[
         str, typer.Option(help="With --server: the environment variable holding the API key, if one is needed.")
     ] = "VERACITY_API_KEY",
+    unchecked: Annotated[
+        str,
+        typer.Option(
+            "--unchecked",
+            help="Whether an answer the detector could not check (empty, another language, too long to read) passes "
+            "when a check_answer call does not say: block (the default: `passes` is false, with the reason) or pass.",
+        ),
+    ] = "block",
 ) -> None:
     """Run an MCP server on stdio: tools that check an answer against its sources and list the detectors."""
+    _check_choice("unchecked", unchecked, ("block", "pass"))
     try:
         from veracity.integrations.mcp import build_server
     except ImportError as exc:
         raise _fail(str(exc)) from exc
-    build_server(detector, server, os.environ.get(api_key_env) if server else None).run("stdio")
+    build_server(
+        detector, server, os.environ.get(api_key_env) if server else None, unchecked=cast("UncheckedPolicy", unchecked)
+    ).run("stdio")

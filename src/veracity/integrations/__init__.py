@@ -13,21 +13,51 @@
 
 Importing this package imports no framework: each module imports its own when it is imported, and says which extra
 to install when the framework is missing. docs/integrations.md has an example for each.
+
+Every gate treats an answer the detector could not check (``not_checked``: an empty answer, another language, one too
+long to read) by one policy, :data:`~veracity.schema.UncheckedPolicy` (:func:`~veracity.schema.passes_gate`): by
+default (``unchecked="block"``) it does not pass, and ``unchecked="pass"`` lets it through; the reason (the report's
+notes) is in what each gate returns.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import get_args
 
-from veracity.errors import VeracityError
-from veracity.schema import Report, SentenceScore
+from veracity.errors import ConfigError, VeracityError
+from veracity.schema import Report, SentenceScore, UncheckedPolicy, passes_gate
 
-__all__ = ["HallucinatedAnswerError"]
+__all__ = ["HallucinatedAnswerError", "UncheckedAnswerError"]
 
 
-def not_checked_line(report: Report) -> str:
-    """What an integration says of a report without a verdict: the detector's notes."""
-    return "not checked: " + ("; ".join(report.notes) or "the detector gave no verdict")
+def unchecked_policy(value: str) -> UncheckedPolicy:
+    """``value`` as an :data:`~veracity.schema.UncheckedPolicy`, checked when a gate is made.
+
+    Raises:
+        ConfigError: neither ``block`` nor ``pass``.
+    """
+    if value not in get_args(UncheckedPolicy):
+        raise ConfigError(f"unknown unchecked policy {value!r}; choose block (the default) or pass")
+    return value  # type: ignore[return-value]  # one of UncheckedPolicy's values, checked above
+
+
+def unchecked_reason(report: Report) -> str:
+    """Why the detector gave no verdict: its notes, each once without a leading "not checked: "."""
+    return "; ".join(note.removeprefix("not checked: ") for note in report.notes) or "the detector gave no verdict"
+
+
+def not_checked_line(report: Report, unchecked: UncheckedPolicy | None = None) -> str:
+    """What an integration says of a report without a verdict: the detector's notes.
+
+    With ``unchecked``, what the gate did with the answer under that policy follows.
+    """
+    line = "not checked: " + unchecked_reason(report)
+    if unchecked is None:
+        return line
+    if passes_gate(report.verdict, unchecked):
+        return line + " — passed: unchecked='pass' lets an answer that could not be checked through"
+    return line + " — blocked: an answer that could not be checked does not pass; unchecked='pass' lets it through"
 
 
 def supported_head(report: Report) -> str:
@@ -41,6 +71,20 @@ def supported_line(report: Report) -> str:
     found = sorted({e.document_id for s in report.sentences for e in s.evidence[:1]})
     where = f"; found in {', '.join(found)}" if found else ""
     return f"supported: {head}{where}"
+
+
+def gate_reason(report: Report, unchecked: UncheckedPolicy = "block") -> str:
+    """One line on why a gate passes or blocks ``report``'s answer under ``unchecked``.
+
+    For an answer not checked: the reason (the detector's notes) and what the policy did with it; otherwise
+    P(supported), and the unsupported words of a hallucinated answer.
+    """
+    if report.verdict == "not_checked" or report.score is None:
+        return not_checked_line(report, unchecked)
+    if report.verdict == "faithful":
+        return supported_line(report)
+    marked = ", ".join(repr(span.text) for span in report.hallucinated_spans[:5])
+    return f"not supported: {supported_head(report)}" + (f"; unsupported {marked}" if marked else "")
 
 
 def unsupported_lines(flagged: Sequence[SentenceScore], limit: int) -> list[str]:
@@ -67,14 +111,32 @@ def unsupported_lines(flagged: Sequence[SentenceScore], limit: int) -> list[str]
 class HallucinatedAnswerError(VeracityError):
     """An answer a guard with the ``raise`` policy refused: the detector judged it hallucinated.
 
+    Or, as :class:`UncheckedAnswerError`, the detector could not check it.
+
     Attributes:
         report: the detector's Report on the answer (its unsupported spans, sentences and evidence).
     """
 
-    def __init__(self, report: Report) -> None:
+    def __init__(self, report: Report, message: str | None = None) -> None:
         self.report = report
-        marked = ", ".join(repr(span.text) for span in report.hallucinated_spans[:5]) or "no words marked"
+        if message is None:
+            marked = ", ".join(repr(span.text) for span in report.hallucinated_spans[:5]) or "no words marked"
+            score = "" if report.score is None else f"score {report.score:.2f} >= threshold {report.threshold:.2f}; "
+            message = f"the answer is not supported by its sources ({score}{marked})"
+        super().__init__(message)
+
+
+class UncheckedAnswerError(HallucinatedAnswerError):
+    """An answer a guard with the ``raise`` policy refused because the detector could not check it.
+
+    The verdict was ``not_checked`` (an empty answer, another language, one too long to read) and the guard's
+    ``unchecked`` policy is ``block``. A :class:`HallucinatedAnswerError`, so that code catching the guard's refusal
+    catches this one too; the reason (the Report's notes) is in the message and in ``report.notes``.
+    """
+
+    def __init__(self, report: Report) -> None:
         super().__init__(
-            f"the answer is not supported by its sources (score {report.score:.2f} >= threshold "
-            f"{report.threshold:.2f}; {marked})"
+            report,
+            "the guard does not pass an answer it could not check (unchecked='pass' lets it through); not checked: "
+            + unchecked_reason(report),
         )

@@ -9,9 +9,11 @@ metrics, without a model key:
   the verdict is faithful (0.5 until the first measurement: DeepEval asks for a threshold before it runs a metric);
 * ``reason`` — each unsupported sentence, its unsupported words and the source sentence it was read against;
 * ``report`` — the detector's last :class:`~veracity.schema.Report`;
-* an answer the detector could not read (``not_checked``: an empty answer, a language the models do not read) has
-  no ``score`` and sets ``error`` to the reason, so DeepEval reports the test case as errored, never as passing
-  (DeepEval counts a test case whose metrics give no verdict as passed).
+* an answer the detector could not check (``not_checked``: an empty or blank answer, a language the models do not
+  read, one too long to read) has no ``score``; by default (``unchecked="block"``) it is not a success and sets
+  ``error`` to the reason, so DeepEval reports the test case as errored, never as passing (DeepEval counts a test
+  case whose metrics give no verdict as passed); ``unchecked="pass"`` makes it a success, the reason in ``reason``
+  (:func:`~veracity.schema.passes_gate`).
 
 The answer is the test case's ``actual_output``, the question its ``input``, the sources its ``retrieval_context``
 (else its ``context``).
@@ -45,8 +47,14 @@ from typing import Any
 
 from veracity.detectors import Detector, load_detector
 from veracity.errors import ConfigError, InputError
-from veracity.integrations import not_checked_line, supported_head, supported_line, unsupported_lines
-from veracity.schema import Document, Report
+from veracity.integrations import (
+    not_checked_line,
+    supported_head,
+    supported_line,
+    unchecked_policy,
+    unsupported_lines,
+)
+from veracity.schema import Document, Report, UncheckedPolicy, passes_gate
 
 try:
     from deepeval.errors import MissingTestCaseParamsError
@@ -74,15 +82,16 @@ class MissingTestCaseFieldError(InputError, MissingTestCaseParamsError):
     """
 
 
-def reason_of(report: Report) -> str:
+def reason_of(report: Report, unchecked: UncheckedPolicy = "block") -> str:
     """The reason of a Report: the verdict and P(supported), then each unsupported sentence with its words and evidence.
 
     An unsupported sentence reads ``"<sentence>": unsupported '9 weeks'; the sources say "<evidence>" [<document>]``,
     its evidence being the source sentence it was read against (the closest one). A faithful answer's reason names
-    the documents its sentences were found in; a not-checked one gives the detector's notes.
+    the documents its sentences were found in; a not-checked one gives the detector's notes (why it was not checked)
+    and whether it passed under ``unchecked``.
     """
     if report.verdict == "not_checked" or report.score is None:
-        return not_checked_line(report)
+        return not_checked_line(report, unchecked)
     head = supported_head(report)
     if report.verdict == "faithful":
         return supported_line(report)
@@ -166,17 +175,21 @@ class VeracityMetric(BaseMetric):  # type: ignore[no-untyped-call]  # BaseMetric
     P(supported) above which the verdict is faithful (veracity: hallucinated exactly when ``report.score >=
     report.threshold``). To move it, set the detector's own threshold (``settings={"threshold": ...}`` for a detector
     that has one). ``reason`` names each unsupported sentence, its unsupported words and the source sentence it was
-    read against; ``report`` holds the whole Report. An answer the detector could not read (``not_checked``) has no
-    score and sets ``error``: DeepEval reports it as errored, a failed test case, never a pass.
+    read against; ``report`` holds the whole Report. An answer the detector could not check (``not_checked``) has no
+    score; under ``unchecked="block"`` (the default) it sets ``error`` to the reason: DeepEval reports it as errored,
+    a failed test case, never a pass. Under ``unchecked="pass"`` it is a success, the reason in ``reason``.
 
     Args:
         detector: a detector, or the name of one (default: veracity's default, ``auto``). A name is built once, here
             (models load on first use and are shared); DeepEval's copies of the metric share the detector.
         settings: the named detector's settings (``load_detector(name, **settings)``); only with a name.
         async_mode: whether DeepEval runs :meth:`a_measure` (the detection in a worker thread) or :meth:`measure`.
+        unchecked: what an answer the detector could not check does: ``block`` (the default) — it fails, as an
+            errored measurement; ``pass`` — it succeeds.
 
     Raises:
-        ConfigError: ``settings`` with a ready detector, or settings the detector does not take.
+        ConfigError: ``settings`` with a ready detector, settings the detector does not take, or an ``unchecked``
+            that is neither ``block`` nor ``pass``.
         UnknownNameError: no detector has that name.
     """
 
@@ -186,7 +199,9 @@ class VeracityMetric(BaseMetric):  # type: ignore[no-untyped-call]  # BaseMetric
         *,
         settings: Mapping[str, Any] | None = None,
         async_mode: bool = True,
+        unchecked: UncheckedPolicy = "block",
     ) -> None:
+        self.unchecked = unchecked_policy(unchecked)
         if isinstance(detector, str):
             detector = load_detector(detector, **dict(settings or {}))
         elif settings:
@@ -205,10 +220,11 @@ class VeracityMetric(BaseMetric):  # type: ignore[no-untyped-call]  # BaseMetric
         self.report = report
         self.threshold = 1.0 - report.threshold
         self.score = None if report.score is None else 1.0 - report.score
-        self.reason = reason_of(report)
+        self.reason = reason_of(report, self.unchecked)
         # DeepEval has no "no verdict" for a test case (a metric without one leaves it passing): an answer the
-        # detector could not read is an errored measurement, so that it is never counted as a pass.
-        self.error = self.reason if self.score is None else None
+        # detector could not check is an errored measurement, so that it is never counted as a pass — unless the
+        # policy lets unchecked answers through.
+        self.error = None if passes_gate(report.verdict, self.unchecked) or self.score is not None else self.reason
         self.success = self.is_successful()
         return self.score
 
@@ -238,13 +254,16 @@ class VeracityMetric(BaseMetric):  # type: ignore[no-untyped-call]  # BaseMetric
         return self._record(report)
 
     def is_successful(self) -> bool | None:
-        """The verdict: True when faithful; False when hallucinated, not checked or errored; None before any measure."""
+        """The gate: True when faithful; False when hallucinated or errored; None before any measure.
+
+        An answer not checked is False under ``unchecked="block"`` (the default), True under ``"pass"``.
+        """
         if self.error is not None:
             self.success = False
         elif self.report is None:
             self.success = None
         else:
-            self.success = self.report.verdict == "faithful"
+            self.success = passes_gate(self.report.verdict, self.unchecked)
         return self.success
 
     @property

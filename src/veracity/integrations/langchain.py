@@ -19,6 +19,12 @@ Example::
 Policies: ``annotate`` (default) adds the Report; ``raise`` raises :class:`HallucinatedAnswerError` (carrying the
 Report) when the verdict is hallucinated; ``replace`` puts ``fallback`` in place of such an answer.
 
+An answer the detector could not check (``not_checked``: an empty or blank answer, another language, one too long to
+read) does not pass either, by default (``unchecked="block"``, :func:`~veracity.schema.passes_gate`): ``raise``
+raises :class:`UncheckedAnswerError` (a :class:`HallucinatedAnswerError`) whose message gives the reason,
+``replace`` puts ``fallback`` in its place, ``annotate`` adds its Report (verdict ``not_checked``, the reason in its
+``notes``). ``unchecked="pass"`` lets such answers through. :meth:`VeracityGuard.passes` says whether a Report passes.
+
 ``stream``/``astream`` (and a chain streamed through the guard) pass each chunk of the input through as it comes and
 add, under ``"veracity_sentences"``, each answer sentence's :class:`~veracity.streaming.SentenceReading` as soon as the
 sentence is complete (:mod:`veracity.streaming`), then the Report under ``"veracity"`` — the Report ``invoke`` gives.
@@ -37,8 +43,8 @@ from typing import Any, Literal
 
 from veracity.detectors import Detector, load_detector
 from veracity.errors import InputError
-from veracity.integrations import HallucinatedAnswerError
-from veracity.schema import Document, Report, Sentence
+from veracity.integrations import HallucinatedAnswerError, UncheckedAnswerError, unchecked_policy
+from veracity.schema import Document, Report, Sentence, UncheckedPolicy, passes_gate
 from veracity.streaming import AnswerStream, SentenceReading, reading_of
 
 try:
@@ -49,7 +55,7 @@ try:
 except ImportError as exc:  # the extra is not installed
     raise ImportError("langchain-core is not installed; run: pip install 'veracity[langchain]'") from exc
 
-__all__ = ["HallucinatedAnswerError", "VeracityGuard", "documents_of"]
+__all__ = ["HallucinatedAnswerError", "UncheckedAnswerError", "VeracityGuard", "documents_of"]
 
 Policy = Literal["annotate", "raise", "replace"]
 
@@ -132,8 +138,11 @@ class VeracityGuard(Runnable[dict[str, Any], dict[str, Any]]):
 
     Args:
         detector: a detector, or the name of one (loaded on first use).
-        policy: ``annotate`` (add the Report), ``raise`` (raise :class:`HallucinatedAnswerError` on a hallucinated
-            verdict), or ``replace`` (put ``fallback`` in place of a hallucinated answer).
+        policy: ``annotate`` (add the Report), ``raise`` (raise :class:`HallucinatedAnswerError` on an answer that
+            does not pass), or ``replace`` (put ``fallback`` in place of an answer that does not pass).
+        unchecked: what an answer the detector could not check (``not_checked``) does: ``block`` (the default) — it
+            does not pass, as a hallucinated one (``raise`` raises :class:`UncheckedAnswerError` with the reason,
+            ``replace`` replaces it); ``pass`` — it goes through as a faithful one.
         fallback: the answer ``replace`` gives.
         answer_key: where the answer is (default: the first of ``answer``, ``output``, ``result``).
         context_key: where the retrieved documents are (default: ``context``, ``documents``, ``source_documents``).
@@ -146,6 +155,7 @@ class VeracityGuard(Runnable[dict[str, Any], dict[str, Any]]):
         detector: Detector | str = "auto",
         *,
         policy: Policy = "annotate",
+        unchecked: UncheckedPolicy = "block",
         fallback: str = "I could not find support for an answer in the sources.",
         answer_key: str | None = None,
         context_key: str | None = None,
@@ -156,6 +166,7 @@ class VeracityGuard(Runnable[dict[str, Any], dict[str, Any]]):
             raise InputError(f"unknown policy {policy!r}; choose annotate, raise or replace")
         self.detector = detector
         self.policy = policy
+        self.unchecked = unchecked_policy(unchecked)
         self.fallback = fallback
         self.answer_keys = (answer_key,) if answer_key else ANSWER_KEYS
         self.context_keys = (context_key,) if context_key else CONTEXT_KEYS
@@ -178,11 +189,23 @@ class VeracityGuard(Runnable[dict[str, Any], dict[str, Any]]):
         question = _text(output[question_key], question_key) if question_key else None
         return answer_key, _text(output[answer_key], answer_key), documents_of(output[context_key]), question
 
+    def passes(self, report: Report) -> bool:
+        """Whether the guard lets the answer of ``report`` through.
+
+        A faithful answer passes; one not checked passes under ``unchecked="pass"`` only
+        (:func:`~veracity.schema.passes_gate`).
+        """
+        return passes_gate(report.verdict, self.unchecked)
+
+    def _refuse(self, report: Report) -> None:
+        """Under ``raise``: the error for an answer that does not pass."""
+        if self.policy == "raise" and not self.passes(report):
+            raise UncheckedAnswerError(report) if report.verdict == "not_checked" else HallucinatedAnswerError(report)
+
     def _decided(self, output: Mapping[str, Any], answer_key: str, report: Report) -> dict[str, Any]:
         """The output with the Report, after the policy."""
-        if report.verdict == "hallucinated" and self.policy == "raise":
-            raise HallucinatedAnswerError(report)
-        if report.verdict == "hallucinated" and self.policy == "replace":
+        self._refuse(report)
+        if self.policy == "replace" and not self.passes(report):
             return {**output, answer_key: self.fallback, self.report_key: report}
         return {**output, self.report_key: report}
 
@@ -327,9 +350,8 @@ class _Run:
 
     def final(self, report: Report) -> AddableDict:
         """The last chunk: the Report, after the policy (``replace`` sends the answer now)."""
-        if report.verdict == "hallucinated" and self.guard.policy == "raise":
-            raise HallucinatedAnswerError(report)
+        self.guard._refuse(report)
         last = AddableDict({self.guard.report_key: report})
         if self.guard.policy == "replace" and self.answer_key is not None:
-            last[self.answer_key] = self.guard.fallback if report.verdict == "hallucinated" else self.answer.text
+            last[self.answer_key] = self.answer.text if self.guard.passes(report) else self.guard.fallback
         return last

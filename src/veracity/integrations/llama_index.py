@@ -7,9 +7,11 @@ also carries the detector's Report):
 
 * ``score`` — P(supported), ``1 - report.score``; ``passing`` — the verdict is faithful;
 * ``feedback`` — each unsupported sentence, its unsupported words and the source sentence it was read against;
-* an answer the detector could not read (``not_checked``: an empty answer, a language the models do not read) is
-  ``invalid_result=True`` with ``passing`` and ``score`` None and the reason in ``invalid_reason`` — neither a pass
-  nor a fail, so that a mean score or pass rate is not moved by what was never checked.
+* an answer the detector could not check (``not_checked``: an empty or blank answer, a language the models do not
+  read, one too long to read) does not pass: ``passing`` False (the evaluator's ``unchecked="block"``, the default;
+  ``unchecked="pass"`` makes it True, :func:`~veracity.schema.passes_gate`), ``score`` None (it has none), and
+  ``invalid_result=True`` with the reason in ``invalid_reason`` and ``feedback`` — so that a mean score counts only
+  answers that were checked, while a pass rate never counts one that was not.
 
 Example::
 
@@ -36,8 +38,14 @@ from typing import Any, TypeVar
 
 from veracity.detectors import Detector, load_detector
 from veracity.errors import InputError
-from veracity.integrations import not_checked_line, supported_head, supported_line, unsupported_lines
-from veracity.schema import Document, Report
+from veracity.integrations import (
+    not_checked_line,
+    supported_head,
+    supported_line,
+    unchecked_policy,
+    unsupported_lines,
+)
+from veracity.schema import Document, Report, UncheckedPolicy, passes_gate
 
 try:
     from llama_index.core.base.response.schema import Response
@@ -78,15 +86,16 @@ class VeracityResult(EvaluationResult):
     report: Report
 
 
-def feedback_of(report: Report) -> str:
+def feedback_of(report: Report, unchecked: UncheckedPolicy = "block") -> str:
     """The feedback line of a Report: its verdict, then each unsupported sentence with its words and evidence.
 
     An unsupported sentence reads ``"<sentence>": unsupported 'Paris'; the sources say "<evidence>" [<document>]``,
     its evidence being the source sentence it was read against (the closest one). A faithful answer's feedback names
-    the documents its sentences were found in; a not-checked one gives the detector's notes.
+    the documents its sentences were found in; a not-checked one gives the detector's notes (why it was not checked)
+    and whether it passed under ``unchecked``.
     """
     if report.verdict == "not_checked" or report.score is None:
-        return not_checked_line(report)
+        return not_checked_line(report, unchecked)
     head = supported_head(report)
     flagged = [sentence for sentence in report.sentences if sentence.hallucinated]
     if report.verdict == "faithful" or not flagged:
@@ -140,10 +149,16 @@ class VeracityEvaluator(BaseEvaluator):
 
     Args:
         detector: a detector, or the name of one (loaded on first use).
+        unchecked: whether an answer the detector could not check (``not_checked``) is ``passing``: ``block`` (the
+            default) — False; ``pass`` — True. Its ``score`` is None either way, and the reason is in ``feedback``.
+
+    Raises:
+        ConfigError: ``unchecked`` is neither ``block`` nor ``pass``.
     """
 
-    def __init__(self, detector: Detector | str = "auto") -> None:
+    def __init__(self, detector: Detector | str = "auto", *, unchecked: UncheckedPolicy = "block") -> None:
         self.detector = detector
+        self.unchecked = unchecked_policy(unchecked)
         self._lock = threading.Lock()  # one detection at a time: BatchEvalRunner runs several workers
 
     def _get_prompts(self) -> PromptDictType:
@@ -166,15 +181,16 @@ class VeracityEvaluator(BaseEvaluator):
             raise InputError(f"VeracityEvaluator needs a response to check: looked for {where}; got {response!r}")
         report = await asyncio.to_thread(self._detect, response, documents, query)
         checked = report.verdict != "not_checked" and report.score is not None
+        feedback = feedback_of(report, self.unchecked)
         return VeracityResult(
             query=query,
             response=response,
             contexts=[document.text for document in documents],
-            passing=report.verdict == "faithful" if checked else None,
+            passing=passes_gate(report.verdict, self.unchecked),
             score=1.0 - report.score if report.score is not None else None,
-            feedback=feedback_of(report),
+            feedback=feedback,
             invalid_result=not checked,
-            invalid_reason=None if checked else feedback_of(report),
+            invalid_reason=None if checked else feedback,
             report=report,
         )
 
@@ -189,7 +205,8 @@ class VeracityEvaluator(BaseEvaluator):
 
         Returns:
             The result: ``score`` P(supported), ``passing`` the verdict is faithful, ``feedback`` the unsupported
-            words and their evidence, ``report`` the Report. A not-checked answer is ``invalid_result``.
+            words and their evidence, ``report`` the Report. A not-checked answer is ``invalid_result``, with no
+            score, and ``passing`` by the ``unchecked`` policy (False by default).
 
         Raises:
             InputError: no response or no contexts (naming what was looked for), or a context that is not text.

@@ -10,8 +10,14 @@ veracity answers at the paths of NeMo's reference AlignScore server (``/alignsco
 at ``/v1/alignscore``, all three alike: the body becomes a ``POST /v1/detect`` body (the answer, the evidence as its
 context; a list item per document) and goes through that route — its keys, limits, queue and errors — with the
 service's default detector, or the one a ``detector`` query parameter names (the endpoint URL can carry it). The
-response is ``{"alignscore": P(supported), "report": <the Report>}``, P(supported) being ``1 - report.score``; an
-answer the detector could not read (``not_checked``) has ``"alignscore": null``, which NeMo reads as no score.
+response is ``{"alignscore": P(supported), "passes": ..., "reason": ..., "report": <the Report>}``, P(supported)
+being ``1 - report.score``.
+
+An answer the detector could not check (``not_checked``: an empty or blank answer, another language, one too long to
+read) has no P(supported). NeMo reads a missing or null ``alignscore`` as "not set up" and then passes the answer
+(or asks its LLM), so a null would let it through: by the gates' policy (:func:`~veracity.schema.passes_gate`) it
+gets ``"alignscore": 0.0`` instead, which the rail blocks, with ``passes`` false and the reason in ``reason``; the
+query parameter ``unchecked=pass`` (on the endpoint URL) gives it ``1.0``, which the rail lets through.
 """
 
 from __future__ import annotations
@@ -23,14 +29,17 @@ from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.schema import Report
+from veracity.integrations import gate_reason
+from veracity.schema import Report, UncheckedPolicy, passes_gate
 from veracity.server.problems import Problem, documented
 from veracity.server.requests import ContextDocument, DetectRequest
 
-__all__ = ["ALIGNSCORE_PATHS", "AlignScoreRequest", "alignscore_router"]
+__all__ = ["ALIGNSCORE_PATHS", "AlignScoreRequest", "alignscore_of", "alignscore_router"]
 
 # The reference server's two paths (a config moved to veracity changes only the host), and veracity's own.
 ALIGNSCORE_PATHS = ("/alignscore_base", "/alignscore_large", "/v1/alignscore")
+# What the rail is given for an answer not checked: below its FACT_CHECK_THRESHOLD (0.5) it blocks, else it passes.
+BLOCKED, PASSED = 0.0, 1.0
 
 
 class AlignScoreRequest(BaseModel):
@@ -67,24 +76,60 @@ def _context(evidence: str | list[str]) -> list[str | ContextDocument]:
     return [ContextDocument(id=f"evidence-{index + 1}", text=text) for index, text in enumerate(evidence)]
 
 
-def alignscore_router(detect: Callable[[DetectRequest], Awaitable[Response]], dependencies: Sequence[Any]) -> APIRouter:
+def alignscore_of(report: Report, unchecked: UncheckedPolicy = "block") -> float:
+    """The ``alignscore`` the rail reads for ``report``: P(supported), ``1 - report.score``.
+
+    An answer not checked has none: it gets 0.0 (the rail blocks it) or, under ``unchecked="pass"``, 1.0 (the rail
+    lets it through).
+    """
+    if report.verdict == "not_checked" or report.score is None:
+        return PASSED if passes_gate(report.verdict, unchecked) else BLOCKED
+    return 1.0 - report.score
+
+
+def alignscore_router(
+    detect: Callable[[DetectRequest], Awaitable[Response]],
+    dependencies: Sequence[Any],
+    unchecked: UncheckedPolicy = "block",
+) -> APIRouter:
     """The AlignScore routes, each passing its request on to ``detect`` (the ``POST /v1/detect`` handler).
 
     Args:
         detect: the service's detect route, which checks, queues and runs the detection.
         dependencies: the service's guard (keys, rate limit), applied to these routes as to ``/v1/detect``.
+        unchecked: what an answer not checked gets when the request does not say (``?unchecked=``): ``block``
+            (``alignscore`` 0.0) or ``pass`` (1.0).
     """
     router = APIRouter(dependencies=list(dependencies), tags=["integrations"])
+    default = unchecked
 
     async def alignscore(
         body: AlignScoreRequest,
         detector: Annotated[str | None, Query(description="A detector name; the service default if none.")] = None,
+        unchecked: Annotated[
+            UncheckedPolicy | None,
+            Query(
+                description="An answer the detector could not check (empty, another language, too long): `block` "
+                "(the default) gives it alignscore 0.0, which the rail blocks; `pass` gives it 1.0."
+            ),
+        ] = None,
     ) -> JSONResponse:
-        """NeMo Guardrails' AlignScore request: ``alignscore`` is P(supported), null when not checked."""
+        """NeMo Guardrails' AlignScore request: ``alignscore`` is P(supported).
+
+        An answer not checked gets 0.0 (the rail blocks it) unless ``unchecked=pass`` (1.0). ``passes`` is veracity's
+        gate on the answer (its verdict, and the policy for one not checked), ``reason`` why.
+        """
+        policy = unchecked or default
         request = DetectRequest(answer=body.claim, context=_context(body.evidence), detector=detector)
         report = Report.model_validate_json(bytes((await detect(request)).body))
-        supported = None if report.score is None or report.verdict == "not_checked" else 1.0 - report.score
-        return JSONResponse({"alignscore": supported, "report": report.model_dump(mode="json")})
+        return JSONResponse(
+            {
+                "alignscore": alignscore_of(report, policy),
+                "passes": passes_gate(report.verdict, policy),
+                "reason": gate_reason(report, policy),
+                "report": report.model_dump(mode="json"),
+            }
+        )
 
     for path in ALIGNSCORE_PATHS:
         router.add_api_route(
