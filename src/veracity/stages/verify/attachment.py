@@ -1,0 +1,324 @@
+r"""Attachment: a value vouches for an answer sentence only where the sources give it to the same thing.
+
+Every value check before this one asked whether the answer's number, amount or date occurs *anywhere* in the
+sources. An answer built from the sources' own words passes that check while giving a value to the wrong thing:
+
+    sources: "Standard parcels weighing up to 2 kg cost EUR 4.90 to send within the country.
+              Large parcels weighing up to 10 kg cost EUR 8.90."
+    answer:  "You can send a standard parcel of up to 10 kg for EUR 4.90."
+
+"10 kg" is in the sources, but only about large parcels; what the sources say about standard parcels is "2 kg".
+This checker reads each value of an answer sentence against the source clauses that state a value of the same kind
+(a quantity with the same unit family, a date, a clock time) and asks which *thing* each clause is about:
+
+* ``P`` — the clauses that state the answer's value (equal as a value: "EUR 4.90" = "4.90 euros", "2 hours" =
+  "120 minutes");
+* ``M`` — the clauses that state another value of the same kind and not the answer's.
+
+For a clause ``m ∈ M`` and every ``p ∈ P``, the words that tell them apart are ``m \ p`` and ``p \ m`` (content
+words; values and their unit words left out, the answer's other values counted as words). The answer is about
+``m``'s thing when it shares a word of ``m \ p`` (weighed by idf, at least :data:`MIN_EVIDENCE`) and none of
+``p \ m`` for every ``p``, and ``m`` and ``p`` share a word (they describe siblings: "standard parcels" / "large
+parcels"). Then ``m`` gives the answer's thing another value: a ``contradicted`` finding with ``m`` as the source
+sentence. Where the answer also states ``m``'s value (a comparison of both things, "from EUR 5M in 2019 to EUR 7M in
+2020"), nothing is claimed.
+
+Alignment is by things and values, never by the verb: "cost" / "send" / "is priced at" all read the same.
+What it cannot see: things named only by a pronoun, siblings that share no word, and values without a unit
+(counts: "sleep two" / "sleep four") — those stay with the NLI and the other checkers. Its precision on RAGTruth's
+training sentences is measured before it enters the reader (experiments/attachment/).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from veracity.schema import Document, Finding, TextSpan
+from veracity.text.normalize import DateValue, Quantity, compare_quantities, find_dates, find_quantities
+from veracity.text.novelty import content_words
+from veracity.text.select import json_as_text
+from veracity.text.split import split_sentences
+
+__all__ = [
+    "MIN_EVIDENCE",
+    "SourceClause",
+    "ValueMention",
+    "attachment_findings",
+    "misattributed",
+    "source_clauses",
+    "value_mentions",
+]
+
+MIN_EVIDENCE = 0.5
+"""Least idf weight of the words that tie the answer to the other thing's clause."""
+
+PARALLEL = 0.3
+"""Least share of the smaller clause's words two clauses in different sentences must share to be siblings."""
+
+MAX_CLAUSE_WORDS = 50
+"""Longer clauses (a table row, a run-on passage) describe too many things to say which one a value is about."""
+
+CONFIDENCE = 0.8
+"""The findings' confidence: one value, one pair of sibling clauses; below a frame conflict's typical 0.9."""
+
+_CLOCK = re.compile(
+    r"(?<![\d:.])(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap]\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE
+)
+_RANGE_GAP = re.compile(r"\s*(?:-|–|—|to|and|or|through)\s*", re.IGNORECASE)
+_CLAUSE_CUT = re.compile(r";\s+|,\s+(?:while|whereas|but|and)\s+|\s+(?:while|whereas|and)\s+")
+
+
+@dataclass(frozen=True)
+class ValueMention:
+    """A value of a text with its kind: a quantity with a unit, a date or a clock time (minutes after midnight)."""
+
+    start: int
+    end: int
+    text: str
+    kind: str  # "quantity", "date", "time"
+    quantity: Quantity | None = None
+    date: DateValue | None = None
+    minutes: int | None = None
+
+    @property
+    def key(self) -> str:
+        """A word that stands for the value among content words ("val:euro:4.9")."""
+        if self.quantity is not None:
+            return f"val:{self.quantity.unit}:{self.quantity.amount.normalize()}"
+        if self.date is not None:
+            return f"val:date:{self.date.year}-{self.date.month}-{self.date.day}"
+        return f"val:time:{self.minutes}"
+
+
+def value_mentions(text: str) -> list[ValueMention]:
+    """The values of ``text`` this checker compares: quantities with a unit, dates, clock times ("14:30", "2 pm")."""
+    found: list[ValueMention] = []
+    taken: list[tuple[int, int]] = []
+    for match in _CLOCK.finditer(text):
+        if match["m"] is None and match["ap"] is None:
+            continue  # a bare number is no time
+        hour = int(match["h"])
+        if match["ap"]:
+            if hour > 12 or hour == 0:
+                continue
+            hour = hour % 12 + (12 if match["ap"].lower().startswith("p") else 0)
+        minutes = hour * 60 + int(match["m"] or 0)
+        found.append(ValueMention(match.start(), match.end(), match.group().strip(), "time", minutes=minutes))
+        taken.append((match.start(), match.end()))
+    for date in find_dates(text):
+        if not _overlaps(date.start, date.end, taken):
+            found.append(ValueMention(date.start, date.end, date.text, "date", date=date.value))
+            taken.append((date.start, date.end))
+    for q in find_quantities(text):
+        if q.value.unit is not None and not _overlaps(q.start, q.end, taken):
+            found.append(ValueMention(q.start, q.end, q.text, "quantity", quantity=q.value))
+    return sorted(found, key=lambda m: m.start)
+
+
+_NUMBER_BEFORE = re.compile(r"(?:\d|\bbetween\s+\S*)\s*(?:-|–|—|to|and)\s*\S?$|\bbetween\s+\S?$", re.IGNORECASE)
+_NUMBER_AFTER = re.compile(r"\s*(?:-|–|—|to|and)\s*\S?\d")
+
+
+def in_ranges(text: str, values: Sequence[ValueMention]) -> set[int]:
+    """Indices of the values that bound a range ("$75 to $400", "2.5-3.5%", "between 10 and 12 percent").
+
+    A range is compared as a range (the value checker does), never bound by bound.
+    """
+    inside: set[int] = set()
+    for k, value in enumerate(values):
+        before = text[max(0, value.start - 16) : value.start]
+        if _NUMBER_BEFORE.search(before) or _NUMBER_AFTER.match(text, value.end):
+            inside.add(k)
+    for k in range(len(values) - 1):
+        a, b = values[k], values[k + 1]
+        if a.kind == b.kind and _RANGE_GAP.fullmatch(text[a.end : b.start]):
+            inside |= {k, k + 1}
+    return inside
+
+
+def _overlaps(start: int, end: int, taken: Sequence[tuple[int, int]]) -> bool:
+    return any(s < end and start < e for s, e in taken)
+
+
+def same_value(a: ValueMention, b: ValueMention) -> bool | None:
+    """Whether two mentions state the same value; None when they are of different kinds (no comparison)."""
+    if a.kind != b.kind:
+        return None
+    if a.quantity is not None and b.quantity is not None:
+        same, what = compare_quantities(a.quantity, b.quantity)
+        if same is None:
+            return None
+        # a different bound or period over the same amount is not another thing's value (the checkers read those)
+        return True if same or what in ("comparison", "period") else False
+    if a.date is not None and b.date is not None:
+        parts = [(x, y) for x, y in zip(_date_parts(a.date), _date_parts(b.date), strict=True) if x and y]
+        if not parts:
+            return None
+        return all(x == y for x, y in parts)
+    return a.minutes == b.minutes
+
+
+def _date_parts(date: DateValue) -> tuple[int | None, int | None, int | None]:
+    return date.year, date.month, date.day
+
+
+@dataclass(frozen=True)
+class SourceClause:
+    """A clause of a source sentence (or a record's ``key: value`` line) that states at least one value."""
+
+    document: int
+    sentence: int  # the clauses of one sentence share it
+    text: str
+    start: int  # offset in the document's text as read (a record's lines: its ``key: value`` form)
+    words: frozenset[str]
+    values: tuple[ValueMention, ...]
+
+
+def _clause_words(text: str, values: Sequence[ValueMention]) -> frozenset[str]:
+    """Content words of ``text`` outside its values (unit words go with their value), plus the values' keys."""
+    words = {
+        w.form
+        for w in content_words(text)
+        if len(w.form) > 2  # "F" of "350 degrees F", "b" of "$106 b": unit letters, no thing
+        and not _overlaps(w.start, w.end, [(v.start, v.end) for v in values])
+        and not any(c.isdigit() for c in w.form)
+    }
+    return frozenset(words | {v.key for v in values})
+
+
+def source_clauses(documents: Sequence[str]) -> list[SourceClause]:
+    """The value-bearing clauses of the sources: sentences, cut at ``;`` and at contrastive joins ("…, while …")."""
+    clauses: list[SourceClause] = []
+    for d, raw in enumerate(documents):
+        if raw.lstrip().startswith(("{", "[")):
+            continue  # a record: its fields are read by key (the record checker), not as clauses
+        text = json_as_text(raw)
+        for sentence in split_sentences(text, "rules"):
+            number = len({(c.document, c.sentence) for c in clauses}) + 1
+            offset = sentence.span.start
+            pieces = _CLAUSE_CUT.split(sentence.span.text)
+            cursor = 0
+            for piece in pieces:
+                where = sentence.span.text.find(piece, cursor)
+                cursor = where + len(piece)
+                values = value_mentions(piece)
+                ranged = in_ranges(piece, values)
+                values = [v for k, v in enumerate(values) if k not in ranged]
+                if values and len(piece.split()) <= MAX_CLAUSE_WORDS:
+                    words = _clause_words(piece, values)
+                    clauses.append(SourceClause(d, number, piece, offset + where, words, tuple(values)))
+    return clauses
+
+
+@dataclass(frozen=True)
+class Misattribution:
+    """An answer value that the sources give only to another thing, with the clause about the answer's thing."""
+
+    value: ValueMention
+    clause: SourceClause
+    source_value: ValueMention
+    evidence: tuple[str, ...]  # the answer's words that tie it to the clause
+
+
+def misattributed(
+    sentence: str, clauses: Sequence[SourceClause], df: Counter[str], n_clauses: int
+) -> list[Misattribution]:
+    """The values of ``sentence`` that the sources give only to another thing (the module docstring's rule).
+
+    Args:
+        sentence: one answer sentence.
+        clauses: the sources' value-bearing clauses (:func:`source_clauses`).
+        df: in how many clauses each word occurs (the idf of the tie words).
+        n_clauses: how many clauses ``df`` counts.
+    """
+    values = value_mentions(sentence)
+    if not values:
+        return []
+    answer_words = _clause_words(sentence, values)
+    ranged = in_ranges(sentence, values)
+    found: list[Misattribution] = []
+    for k, value in enumerate(values):
+        if k in ranged:
+            continue  # a range is compared as a range (the value checker), not bound by bound
+        plus = [c for c in clauses if any(same_value(value, v) for v in c.values)]
+        if not plus:
+            continue  # absent: the value checker's job
+        others = [v for v in values if v is not value]
+        for clause in clauses:
+            if clause in plus or not any(p.document == clause.document for p in plus):
+                continue  # passages may disagree with each other; siblings are read within one passage
+            rivals = [v for v in clause.values if same_value(value, v) is False and not _same_digits(value, v)]
+            # the answer states the rival value too: it compares both things, it does not move one value
+            rivals = [r for r in rivals if not any(same_value(o, r) for o in others)]
+            if not rivals:
+                continue
+            tie = _tie(answer_words - {value.key}, clause, [p for p in plus if p.document == clause.document], df,
+                       n_clauses)  # fmt: skip
+            if tie:
+                found.append(Misattribution(value, clause, rivals[0], tie))
+                break
+    return found
+
+
+def _tie(
+    words: frozenset[str], clause: SourceClause, plus: Sequence[SourceClause], df: Counter[str], n: int
+) -> tuple[str, ...]:
+    """The answer's words that tie it to ``clause`` rather than to every clause of ``plus``; () when they do not."""
+    tie: set[str] = set()
+    for p in plus:
+        if (clause.document, clause.sentence) != (p.document, p.sentence) and not _parallel(clause, p):
+            return ()  # neither parallel clauses nor one sentence: not siblings
+        own = (clause.words - p.words) & words
+        theirs = (p.words - clause.words) & words
+        if theirs or not own or len(clause.words & words) <= len(p.words & words):
+            return ()  # the answer must read closer to the other thing's clause than to the value's own
+        tie |= own
+    weight = sum(math.log(1 + n / max(1, df[w])) for w in tie)
+    return tuple(sorted(tie)) if weight >= MIN_EVIDENCE else ()
+
+
+def _same_digits(a: ValueMention, b: ValueMention) -> bool:
+    """The same figure written at another scale or unit form ("$106 billion" / "$106 b"): formatting, not a swap."""
+    return re.sub(r"\D", "", a.text) == re.sub(r"\D", "", b.text)
+
+
+def _parallel(a: SourceClause, b: SourceClause) -> bool:
+    """Whether two clauses say the same kind of thing about two things (share :data:`PARALLEL` of their words)."""
+    x = {w for w in a.words if not w.startswith("val:")}
+    y = {w for w in b.words if not w.startswith("val:")}
+    return bool(x and y) and len(x & y) >= PARALLEL * min(len(x), len(y))
+
+
+def attachment_findings(answer: str, units: Sequence[tuple[int, int]], documents: Sequence[Document]) -> list[Finding]:
+    """``contradicted`` findings for the answer values the sources give only to another thing (one per value)."""
+    texts = [d.text for d in documents if d.text.strip()]
+    kept = [d for d in documents if d.text.strip()]
+    clauses = source_clauses(texts)
+    if len(clauses) < 2:
+        return []
+    df: Counter[str] = Counter(w for c in clauses for w in c.words)
+    findings: list[Finding] = []
+    for start, end in units:
+        for m in misattributed(answer[start:end], clauses, df, len(clauses)):
+            document = kept[m.clause.document]
+            where = document.text.find(m.clause.text)
+            source_span = TextSpan.of(document.text, where, where + len(m.clause.text)) if where >= 0 else None
+            findings.append(
+                Finding(
+                    kind="value",
+                    relation="contradicted",
+                    span=TextSpan.of(answer, start + m.value.start, start + m.value.end),
+                    source_document=document.id,
+                    source_span=source_span,
+                    source_text=m.clause.text,
+                    confidence=CONFIDENCE,
+                    explanation=f"answer: {m.value.text}; source: {m.source_value.text} for the same thing "
+                    f"({', '.join(w for w in m.evidence if not w.startswith('val:')) or 'its other values'}); "
+                    f"{m.value.text} is stated only about another thing",
+                )
+            )
+    return findings

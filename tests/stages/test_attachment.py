@@ -1,0 +1,79 @@
+"""The attachment checker (issue 59): a value vouches only where the sources give it to the same thing."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from veracity.schema import Document
+from veracity.stages.verify.attachment import (
+    attachment_findings,
+    in_ranges,
+    misattributed,
+    source_clauses,
+    value_mentions,
+)
+
+PARCELS = (
+    "Standard parcels weighing up to 2 kg cost EUR 4.90 to send within the country. "
+    "Large parcels weighing up to 10 kg cost EUR 8.90."
+)
+
+
+def read(answer: str, *documents: str) -> list[str]:
+    """The answer values the checker calls misattributed (their text)."""
+    clauses = source_clauses(list(documents))
+    df = Counter(w for c in clauses for w in c.words)
+    return [m.value.text for m in misattributed(answer, clauses, df, len(clauses))]
+
+
+def test_a_value_moved_to_the_sibling_thing_is_caught_with_the_right_clause_as_evidence():
+    # by hand: "10 kg" is stated only in the large-parcel sentence; the answer's words "standard" and "send" occur only
+    # in the standard-parcel sentence, which gives 2 kg, and the answer shares no word of the large-parcel sentence
+    # that the standard one lacks ("large")
+    assert read("You can send a standard parcel of up to 10 kg for EUR 4.90.", PARCELS) == ["up to 10 kg"]
+    findings = attachment_findings(
+        "You can send a standard parcel of up to 10 kg for EUR 4.90.",
+        [(0, 59)],
+        [Document(id="rates", text=PARCELS)],
+    )
+    assert len(findings) == 1 and findings[0].relation == "contradicted" and findings[0].span.text == "up to 10 kg"
+    assert findings[0].source_text.startswith("Standard parcels weighing up to 2 kg")
+    assert "2 kg" in findings[0].explanation
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "You can send a standard parcel of up to 2 kg for EUR 4.90.",  # the faithful twin
+        "Sending a standard parcel costs EUR 4.90, a large one EUR 8.90.",  # both things, both values
+        "Large parcels of up to 10 kg cost EUR 8.90.",  # the right thing
+    ],
+)
+def test_a_value_said_of_its_own_thing_or_beside_the_other_value_is_not_caught(answer):
+    assert read(answer, PARCELS) == []
+
+
+def test_clock_times_are_values_and_the_clauses_of_one_sentence_are_siblings():
+    times = "Flight LX 318 departs at 07:45 and arrives at 10:20."
+    assert read("The flight departs at 10:20.", times) == ["10:20"]
+    assert read("The flight departs at 7:45 am.", times) == []
+    assert read("It arrives at 10:20.", times) == []
+
+
+def test_passages_that_disagree_are_not_siblings():
+    # two documents may give one thing two values (two recipes); the answer may follow either
+    assert read("Preheat the oven to 200 °C for the bread.", "Preheat the oven to 180 °C for the cake.",
+                "Bake the bread at 200 °C.") == []  # fmt: skip
+
+
+def test_ranges_are_left_to_the_value_checker():
+    text = "Prices rose by 2.5-3.5% and fees by 10 to 12 percent."
+    values = value_mentions(text)
+    assert {values[k].text for k in in_ranges(text, values)} >= {"3.5%", "12 percent"}
+    assert read("Fruit prices rose by 2.5-3.5%.", "Fruit prices rose by 2.5%. Vegetable prices rose by 3.5%.") == []
+
+
+def test_records_are_not_read_as_clauses():
+    assert source_clauses(['{"departure": "07:45", "arrival": "10:20"}']) == []
