@@ -1,6 +1,7 @@
 """Calibration: a detector's raw score mapped to P(hallucinated), fitted on dev runs — one package for all of it.
 
-- :mod:`~veracity.calibration.calibrator`: the maps (Platt scaling, isotonic regression), one per input shape, the
+- :mod:`~veracity.calibration.calibrator`: the maps (Platt scaling, isotonic regression; increasing only, a fit that
+  would turn the ranking over is a :class:`DecreasingFitError`), one per input shape, the
   :class:`Calibrator` file with the fingerprint of the settings and weights it was fitted for, and the expected
   calibration error that measures a fit;
 - :mod:`~veracity.calibration.fit`: ``veracity calibrate`` — a calibrator from ``veracity eval`` runs on dev splits,
@@ -17,6 +18,7 @@ from veracity.calibration.calibrator import (
     SHAPES,
     CalibrationError,
     Calibrator,
+    DecreasingFitError,
     ShapeCalibration,
     detector_fingerprint,
     expected_calibration_error,
@@ -38,6 +40,7 @@ __all__ = [
     "TRUSTED_ROWS",
     "CalibrationError",
     "Calibrator",
+    "DecreasingFitError",
     "ShapeCalibration",
     "detector_fingerprint",
     "expected_calibration_error",

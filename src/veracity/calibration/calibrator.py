@@ -1,10 +1,11 @@
 """Calibrated scores: a detector's raw score mapped to P(hallucinated), fitted on a dev split.
 
-Two methods, both monotone (a calibrated score never reorders examples, so AUROC is unchanged):
+Two methods, both increasing (a calibrated score never reorders examples, so AUROC is unchanged):
 
 - **Platt scaling** (Platt, 1999): P = σ(a·z + b) with z = logit(s), the raw score's log-odds, fitted by maximum
   likelihood on Platt's smoothed targets t₊ = (N₊ + 1)/(N₊ + 2) and t₋ = 1/(N₋ + 2), which keep a separable dev set
-  from driving a to infinity.
+  from driving a to infinity. A fit whose slope a comes out negative (or zero) is refused
+  (:class:`DecreasingFitError`): it would turn the ranking over.
 - **Isotonic regression** (Zadrozny & Elkan, 2002): the non-decreasing step function that minimises squared error
   (pool-adjacent-violators, ``scipy.optimize.isotonic_regression``), read between its knots by linear interpolation
   and clipped at the ends. Better with thousands of dev examples; Platt is safer with few.
@@ -40,6 +41,7 @@ __all__ = [
     "SHAPES",
     "CalibrationError",
     "Calibrator",
+    "DecreasingFitError",
     "ShapeCalibration",
     "detector_fingerprint",
     "expected_calibration_error",
@@ -97,6 +99,7 @@ def fit_platt(scores: Sequence[float], labels: Sequence[int]) -> tuple[float, fl
     """Platt scaling's (a, b): P(hallucinated | s) = σ(a·logit(s) + b), by maximum likelihood on smoothed targets.
 
     Raises:
+        DecreasingFitError: a ≤ 0, a map that would turn the ranking over (the labels rank opposite to the scores).
         CalibrationError: fewer than two examples, or only one class.
     """
     x, y = _checked(scores, labels)
@@ -119,6 +122,8 @@ def fit_platt(scores: Sequence[float], labels: Sequence[int]) -> tuple[float, fl
     a, b = (float(v) for v in result.x)
     if not (math.isfinite(a) and math.isfinite(b)):
         raise CalibrationError("Platt scaling did not converge to finite parameters")
+    if a <= 0.0:
+        raise DecreasingFitError("platt", _auroc(x, y), len(y), slope=a)
     return a, b
 
 
@@ -126,6 +131,8 @@ def fit_isotonic(scores: Sequence[float], labels: Sequence[int]) -> tuple[list[f
     """Knots (x, y) of the isotonic fit of labels on scores: y is non-decreasing in x, one knot per distinct score.
 
     Raises:
+        DecreasingFitError: the non-decreasing fit is flat (one level), or a non-increasing one fits the labels
+            better: the scores do not rank the labels, or rank them the wrong way round.
         CalibrationError: fewer than two examples, or only one class.
     """
     x, y = _checked(scores, labels)
@@ -133,11 +140,66 @@ def fit_isotonic(scores: Sequence[float], labels: Sequence[int]) -> tuple[list[f
     means = np.bincount(inverse, weights=y) / counts
     from scipy.optimize import isotonic_regression
 
-    fitted = isotonic_regression(means, weights=counts.astype(float), increasing=True).x
+    weights = counts.astype(float)
+    fitted = isotonic_regression(means, weights=weights, increasing=True).x
+    falling = isotonic_regression(means, weights=weights, increasing=False).x
+    # Squared error of each fit (the part of it that depends on the fit: the spread within a score is common to both).
+    rising_error, falling_error = float(weights @ (means - fitted) ** 2), float(weights @ (means - falling) ** 2)
+    if falling_error < rising_error or np.ptp(fitted) == 0.0:
+        raise DecreasingFitError("isotonic", _auroc(x, y), len(y), flat=not falling_error < rising_error)
     # Keep only the knots where the step function changes (and the ends): the file stays small.
     keep = np.ones(len(distinct), dtype=bool)
     keep[1:-1] = (np.diff(fitted)[:-1] != 0) | (np.diff(fitted)[1:] != 0)
     return [float(v) for v in distinct[keep]], [float(v) for v in np.clip(fitted[keep], 0.0, 1.0)]
+
+
+class DecreasingFitError(CalibrationError):
+    """A fit that would not be increasing: the labels rank opposite to the scores (or the scores do not rank them).
+
+    A calibrator must keep the detector's ranking; a decreasing map would turn it over (a raw score that says
+    "hallucinated" would read as faithful). The message says what to check; :func:`veracity.calibration.fit_calibrator`
+    adds the input shape and the runs.
+    """
+
+    def __init__(
+        self, method: str, auroc: float, n: int, slope: float | None = None, flat: bool = False, where: str = ""
+    ) -> None:
+        self.method, self.auroc, self.n, self.slope, self.flat = method, auroc, n, slope, flat
+        reading = f"AUROC {auroc:.2f} on {n} rows; 1.0: every hallucinated row above every faithful one, 0.5: chance"
+        if flat:
+            problem = (
+                f"the scores do not rank the labels ({reading}): the increasing isotonic fit is flat, one P for every "
+                "answer"
+            )
+        else:
+            fit = f"a Platt fit would be decreasing (slope {slope:+.3f})" if slope is not None else (
+                "a decreasing step function fits the labels better than an increasing one"
+            )  # fmt: skip
+            problem = (
+                f"the labels rank opposite to the scores ({reading}): {fit}, which would turn the detector's ranking "
+                "over (a high score, hallucinated, would read as faithful)"
+            )
+        super().__init__(
+            (f"{where}: " if where else "")
+            + f"{problem}. Nothing was fitted. Check that label 1 means hallucinated and 0 faithful (are the labels "
+            "inverted?), and that the scores are this detector's, where a higher score means more likely "
+            "hallucinated (not another detector's run, nor a faithfulness or support score); on a few dozen rows a "
+            "weak detector can also rank this way by chance: label more"
+        )
+
+
+def _auroc(scores: Sequence[float] | np.ndarray, labels: Sequence[int] | np.ndarray) -> float:
+    """P(a hallucinated row outscores a faithful one), ties counting half (Mann–Whitney); 0.5 with one class."""
+    from scipy.stats import rankdata
+
+    x = np.asarray(scores, dtype=float)
+    y = np.asarray(labels, dtype=float)
+    positives = int((y == 1).sum())
+    negatives = len(y) - positives
+    if not positives or not negatives:
+        return 0.5
+    ranks = rankdata(x)
+    return float((ranks[y == 1].sum() - positives * (positives + 1) / 2) / (positives * negatives))
 
 
 def _checked(scores: Sequence[float], labels: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:

@@ -1,18 +1,25 @@
 """``veracity calibrate``: fit a detector's calibrator from its ``veracity eval`` runs on dev splits.
 
-Each run folder holds ``metrics.json`` (the detector and its settings) and ``predictions.jsonl`` (raw score, label
-task and input shape per example). Rows are grouped by input shape: the shape of the dataset's task where it has
+Each run folder holds ``metrics.json`` (the detector and its settings) and ``predictions.jsonl`` (score, label, task
+and input shape per example). Rows are grouped by input shape: the shape of the dataset's task where it has
 one (:func:`~veracity.calibration.shape_of_task`), else the shape the detector itself reads from the question, as at
 detection time (:func:`~veracity.calibration.input_shape`: no question → summary, conversation turns → dialogue,
 else qa); one mapping is fitted per shape. Every run must be of the same detector with the same score-relevant
 settings: the calibrator records their fingerprint, and a detector with other settings or model weights will not use
 it.
+
+Which score is fitted: the one a calibrator will map at detection time, the detector's own ``score``. A run whose
+scores went through a calibrator already (its settings name a ``calibration`` other than ``none``) holds that
+score in each row's ``raw_score``, and that is read; such a run without ``raw_score`` is refused. Every fit must
+be increasing: one that would turn the ranking over (labels that rank opposite to the scores) is refused with what
+to check (:class:`~veracity.calibration.DecreasingFitError`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +28,7 @@ from veracity.calibration.calibrator import (
     SHAPES,
     CalibrationError,
     Calibrator,
+    DecreasingFitError,
     ShapeCalibration,
     detector_fingerprint,
     expected_calibration_error,
@@ -72,7 +80,24 @@ def small_fit_warnings(calibrator: Calibrator) -> list[str]:
     return warnings
 
 
-def _run(folder: Path) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+def _number(row: dict[str, Any], key: str, where: str) -> float:
+    value = row[key]
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise CalibrationError(f"{where}: row {row.get('id')} has {key} {value!r}, not a finite number")
+    return float(value)
+
+
+def _label(row: dict[str, Any], where: str) -> int:
+    value = row["label"]
+    if isinstance(value, int | float) and value in (0, 1):  # 0, 1, 0.0, 1.0, False, True
+        return int(value)
+    raise CalibrationError(
+        f"{where}: row {row.get('id')} has label {value!r}; calibration needs 1 (hallucinated) or 0 (faithful)"
+    )
+
+
+def _run(folder: Path, log: Callable[[str], None]) -> tuple[str, dict[str, Any], list[tuple[float, int, Any]]]:
+    """The run's detector, its settings, and (score, label, row) per scored row: the score a calibrator maps."""
     metrics_path, predictions_path = folder / "metrics.json", folder / "predictions.jsonl"
     try:
         metrics = json.loads(metrics_path.read_text(encoding="utf-8"))
@@ -80,25 +105,69 @@ def _run(folder: Path) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
         raise CalibrationError(
             f"{metrics_path} is missing or not JSON ({exc}); is {folder} a `veracity eval` run?"
         ) from exc
+    if not isinstance(metrics, dict):
+        raise CalibrationError(f"{metrics_path} is not a `veracity eval` run's metrics (not a JSON object)")
     if not has_rows_file(predictions_path):
         raise CalibrationError(f"{predictions_path} does not exist")
     if str(metrics.get("split", "")) == "test":
         raise CalibrationError(f"{folder} is a run on a test split; calibrators are fitted on dev splits only")
+    detector, config = str(metrics.get("detector")), metrics.get("config") or {}
+    if not isinstance(config, dict):
+        raise CalibrationError(f"{metrics_path}: its config is not a JSON object; is {folder} a `veracity eval` run?")
     # A row not checked (no score; a run before schema 4 kept one for it) says nothing about the score's scale.
     rows = [
         r
         for r in read_rows(predictions_path)
-        if "error" not in r and "score" in r and "label" in r and not r.get("not_checked")
+        if isinstance(r, dict) and "error" not in r and "score" in r and "label" in r and not r.get("not_checked")
     ]
-    return str(metrics.get("detector")), dict(metrics.get("config") or {}), rows
+    calibration = config.get("calibration")
+    calibrated = isinstance(calibration, str) and calibration not in ("", "none")
+    with_raw = sum("raw_score" in r for r in rows)
+    if calibrated:
+        # A calibrated detector's score is P(hallucinated) of its calibrator; the score a new calibrator maps (the
+        # detector's own) is the row's raw_score. A row without one kept its score: the calibrator had no fit for it.
+        if rows and not with_raw:
+            raise CalibrationError(
+                f"{folder} holds calibrated scores (its {detector} ran with calibration={calibration}) and no "
+                "raw_score to fit on; run `veracity eval` again with `--set calibration=none` into a new folder"
+            )
+        kept = len(rows) - with_raw
+        log(
+            f"{folder}: its scores are calibrated ({calibration}); read the raw scores (raw_score) of {with_raw} "
+            "rows, the scores a calibrator maps"
+            + (
+                f"; {kept} rows without raw_score were not calibrated (no fit for their shape): read score"
+                if kept
+                else ""
+            )
+        )
+    else:
+        if with_raw:
+            log(
+                f"{folder}: read score, the {detector} detector's own P(hallucinated), which a calibrator maps (its "
+                "raw_score is the score before the detector's built-in calibration, which a calibrator never sees)"
+            )
+        else:
+            log(f"{folder}: read score (raw: the run had no calibrator)")
+    keys = ["raw_score" if calibrated and "raw_score" in r else "score" for r in rows]
+    return (
+        detector,
+        config,
+        [(_number(r, key, str(folder)), _label(r, str(folder)), r) for r, key in zip(rows, keys, strict=True)],
+    )
 
 
-def fit_calibrator(runs: Sequence[Path], method: str = "auto") -> Calibrator:
-    """A calibrator for the detector of ``runs``, one fit per input shape found in their predictions.
+def fit_calibrator(runs: Sequence[Path], method: str = "auto", log: Callable[[str], None] | None = None) -> Calibrator:
+    """A calibrator for the detector of ``runs``, one increasing fit per input shape found in their predictions.
+
+    ``log`` receives a line per run saying which score it read (``score`` or ``raw_score``) and why.
 
     Raises:
-        CalibrationError: no runs, runs of different detectors or settings, a test-split run, rows whose task has no
-            known input shape, or a shape with a single class.
+        CalibrationError: no runs, runs of different detectors or settings, a test-split run, a calibrated run
+            without raw scores, a row whose score or label cannot be read, rows whose task has no known input shape,
+            or a shape with a single class.
+        DecreasingFitError: a shape whose labels rank opposite to the scores (the fit would be decreasing, or flat);
+            the message names the shape and the runs, and what to check.
     """
     if not runs:
         raise CalibrationError("give at least one `veracity eval` run folder to fit on")
@@ -107,13 +176,13 @@ def fit_calibrator(runs: Sequence[Path], method: str = "auto") -> Calibrator:
     detector, settings, fingerprint = "", {}, ""
     by_shape: dict[str, tuple[list[float], list[int], list[str]]] = {}
     for folder in runs:
-        name, config, rows = _run(folder)
+        name, config, rows = _run(folder, log or (lambda line: None))
         this = detector_fingerprint(name, config)
         if not fingerprint:
             detector, settings, fingerprint = name, config, this
         elif (name, this) != (detector, fingerprint):
             raise CalibrationError(f"{folder} is a run of {name!r} with other settings than {runs[0]}; fit them apart")
-        for row in rows:
+        for score, label, row in rows:
             shape = shape_of_task(row.get("task")) or row.get("shape")
             if shape not in SHAPES:
                 raise CalibrationError(
@@ -122,15 +191,21 @@ def fit_calibrator(runs: Sequence[Path], method: str = "auto") -> Calibrator:
                     "folder)"
                 )
             scores, labels, sources = by_shape.setdefault(shape, ([], [], []))
-            scores.append(float(row["score"]))
-            labels.append(int(row["label"]))
+            scores.append(score)
+            labels.append(label)
             if str(folder) not in sources:
                 sources.append(str(folder))
     shapes: dict[str, ShapeCalibration] = {}
     dev_metrics: dict[str, dict[str, float]] = {}
     for shape, (scores, labels, sources) in sorted(by_shape.items()):
         chosen = method if method != "auto" else ("platt" if len(labels) < PLATT_BELOW else "isotonic")
-        fit = ShapeCalibration.fit(scores, labels, chosen, fitted_on=", ".join(Path(s).name for s in sources))
+        try:
+            fit = ShapeCalibration.fit(scores, labels, chosen, fitted_on=", ".join(Path(s).name for s in sources))
+        except DecreasingFitError as exc:
+            where = f"{shape} rows of {', '.join(sources)}"
+            raise DecreasingFitError(exc.method, exc.auroc, exc.n, exc.slope, exc.flat, where) from None
+        except CalibrationError as exc:
+            raise CalibrationError(f"{shape} rows of {', '.join(sources)}: {exc}") from None
         shapes[shape] = fit
         dev_metrics[shape] = {
             "ece_raw": expected_calibration_error(labels, scores),

@@ -443,17 +443,25 @@ def calibrate(
     out: Annotated[Path, typer.Option(help="Calibrator file to write (JSON).")],
     method: Annotated[str, typer.Option(help="auto (isotonic; Platt under 200 examples), isotonic or platt.")] = "auto",
 ) -> None:
-    """Fit a detector's calibrator (raw score → P(hallucinated), per input shape) from its dev runs."""
+    """Fit a detector's calibrator (raw score → P(hallucinated), per input shape) from its dev runs.
+
+    Every fit is increasing: labels that rank opposite to the scores are refused. A run with calibrated scores is
+    read by its raw scores (``raw_score``); the output says which score each run gave.
+    """
     from veracity.calibration import fit_calibrator, small_fit_warnings
 
-    calibrator = fit_calibrator(runs, method)
+    read: list[str] = []
+    calibrator = fit_calibrator(runs, method, log=read.append)
+    for line in read:
+        typer.echo(f"veracity: note: {line}", err=True)
     calibrator.save(out)
     summary = {shape: {"method": fit.method, "n": fit.n, **calibrator.dev_metrics.get(shape, {})}
                for shape, fit in calibrator.shapes.items()}  # fmt: skip
     warnings = small_fit_warnings(calibrator)
     for warning in warnings:
         typer.echo(f"veracity: warning: {warning}", err=True)
-    result = {"detector": calibrator.detector, "out": str(out), "shapes": summary, "warnings": warnings}
+    result = {"detector": calibrator.detector, "out": str(out), "shapes": summary, "scores_read": read,
+              "warnings": warnings}  # fmt: skip
     typer.echo(json.dumps(result, indent=2))
 
 

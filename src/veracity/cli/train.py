@@ -56,13 +56,27 @@ def train_fused_command(
     out: Annotated[Path, typer.Option(help="The fused model file to write (JSON).")],
     dev: Annotated[list[str] | None, typer.Option("--dev", help="Dataset for before / after figures (repeat).")] = None,
     settings: Annotated[list[str] | None, typer.Option("--set", help="Another setting key=value.")] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write the model even if it ranks the answers worse than the shipped one.")
+    ] = False,
 ) -> None:
-    """Fit the fused detector's model on labelled answers (signals are cached and resumed beside OUT)."""
+    """Fit the fused detector's model on labelled answers (signals are cached and resumed beside OUT).
+
+    Weights keep their signs (evidence against an answer only raises P). The out-of-fold figures are printed beside
+    the shipped model's on the same answers, and a model that ranks them worse is not written without --force; fewer
+    answers than the measured reliable count get a warning with the error to expect.
+    """
     from veracity.training.fused import FusedTrainConfig, train_fused
 
     try:
         config = FusedTrainConfig.model_validate(
-            {"data": data, "out": out, "dev": dev or [], **parse_settings(settings)}
+            {
+                "data": data,
+                "out": out,
+                "dev": dev or [],
+                **parse_settings(settings),
+                **({"force": True} if force else {}),
+            }
         )
         result = train_fused(config, log=lambda line: typer.echo(line, err=True))
     except ValueError as exc:
