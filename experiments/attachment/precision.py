@@ -4,7 +4,8 @@ A reader unit is hallucinated when it overlaps a gold span (as the reader's trai
 an attachment finding: the share that is hallucinated, beside the base rate of all units and of units that state a
 value the checker reads. Also by RAGTruth task. Writes metrics.json (with the command) and examples.jsonl.
 
-    python experiments/attachment/precision.py --answers 6000 --out experiments/attachment
+    python experiments/attachment/precision.py --answers 5000 --out experiments/attachment/nli-confirmed
+    python experiments/attachment/precision.py --answers 5000 --rule-only --out experiments/attachment/rule-only
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=6000)
     parser.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--rule-only", action="store_true", help="no NLI confirmation (the rule's candidates alone)")
     args = parser.parse_args()
 
     from veracity.detectors.reader.signals import reader_sentences
@@ -32,6 +34,11 @@ def main() -> None:
     from veracity.training.reader import labelled_units
     from veracity.training.reader_sources import source_examples
 
+    confirm = None
+    if not args.rule_only:
+        from veracity.detectors.reader import ReaderDetector
+
+        confirm = ReaderDetector.from_config().contradiction  # the reader's own NLI model, as the reader reads it
     counts: Counter[str] = Counter()
     examples = []
     started = time.perf_counter()
@@ -43,7 +50,7 @@ def main() -> None:
         if labels is None or (example.label == 1 and not example.spans):
             continue
         documents = [Document(id=str(i), text=t) for i, t in enumerate(example.context)]
-        findings = attachment_findings(example.answer, units, documents)
+        findings = attachment_findings(example.answer, units, documents, confirm)
         task = example.task or "-"
         for (start, end), label in zip(units, labels, strict=True):
             counts["units"] += 1
@@ -65,6 +72,7 @@ def main() -> None:
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
         "git_commit": commit,
         "answers_read": min(args.answers, n + 1),
+        "confirmed_by_nli": not args.rule_only,
         "seconds": round(time.perf_counter() - started, 1),
         **counts,
         "base_rate": counts["units_hallucinated"] / max(1, counts["units"]),

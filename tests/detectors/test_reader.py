@@ -106,3 +106,20 @@ def test_appending_a_sentence_never_lowers_p(reader) -> None:
 def test_an_empty_answer_is_not_checked(reader) -> None:
     report = reader.detect("   ", [LEAVE], None)
     assert report.verdict == "not_checked"
+
+
+PARCELS = (
+    "Standard parcels weighing up to 2 kg cost EUR 4.90 to send within the country. "
+    "Large parcels weighing up to 10 kg cost EUR 8.90."
+)
+
+
+@pytest.mark.parametrize("question", [None, "How heavy can a standard parcel be?"], ids=["no-question", "question"])
+def test_a_value_the_sources_give_only_to_another_thing_does_not_vouch(reader, question) -> None:
+    # issue 59: "10 kg" is in the sources, but about large parcels; df93517 read this as faithful (P 0.06)
+    wrong = reader.detect("You can send a standard parcel of up to 10 kg for EUR 4.90.", [PARCELS], question)
+    right = reader.detect("You can send a standard parcel of up to 2 kg for EUR 4.90.", [PARCELS], question)
+    assert wrong.verdict == "hallucinated" and right.verdict == "faithful"
+    assert [span.text for span in wrong.hallucinated_spans] == ["up to 10 kg"]
+    finding = next(f for f in wrong.details.findings if f.relation == "contradicted")
+    assert finding.source_text.startswith("Standard parcels weighing up to 2 kg")

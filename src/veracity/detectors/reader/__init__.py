@@ -265,9 +265,22 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         if checker is None:
             return [], []
         from veracity.detectors.fused import check_consistency
+        from veracity.stages.verify.attachment import attachment_findings
 
         _, findings, notes = check_consistency(checker, answer, documents)
+        # a value the sources give only to another thing (attachment), where no frame conflict covers it already
+        taken = [(f.span.start, f.span.end) for f in findings if f.relation == "contradicted"]
+        findings += [
+            f
+            for f in attachment_findings(answer, reader_sentences(answer), documents, self.contradiction)
+            if not any(s < f.span.end and f.span.start < e for s, e in taken)
+        ]
         return findings, notes
+
+    def contradiction(self, pairs: list[tuple[str, str]]) -> list[float]:
+        """P(contradiction) of (premise, hypothesis) pairs by the reader's NLI model."""
+        self.load_models()
+        return [float(row[2]) for row in self.scorer.score(pairs)] if pairs else []
 
     def value_reading(
         self, text: str, start: int, index: SourceIndex, facts: EvidenceFacts

@@ -34,11 +34,18 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from veracity.schema import Document, Finding, TextSpan
-from veracity.text.normalize import DateValue, Quantity, compare_quantities, find_dates, find_quantities
+from veracity.text.normalize import (
+    UNIT_ALIASES,
+    DateValue,
+    Quantity,
+    compare_quantities,
+    find_dates,
+    find_quantities,
+)
 from veracity.text.novelty import content_words
 from veracity.text.select import json_as_text
 from veracity.text.split import split_sentences
@@ -53,21 +60,37 @@ __all__ = [
     "value_mentions",
 ]
 
-MIN_EVIDENCE = 0.5
+MIN_EVIDENCE = 1.0
 """Least idf weight of the words that tie the answer to the other thing's clause."""
 
-PARALLEL = 0.3
+MARGIN = 2.0
+"""The answer shares at least this many times as many words with the other thing's clause as with the value's own."""
+
+MIN_SHARED = 2
+"""...and at least this many (its thing, its predicate, its other values)."""
+
+PARALLEL = 0.0
 """Least share of the smaller clause's words two clauses in different sentences must share to be siblings."""
 
 MAX_CLAUSE_WORDS = 50
 """Longer clauses (a table row, a run-on passage) describe too many things to say which one a value is about."""
 
 CONFIDENCE = 0.8
-"""The findings' confidence: one value, one pair of sibling clauses; below a frame conflict's typical 0.9."""
+"""The findings' confidence without an NLI reading: one value, one pair of sibling clauses."""
+
+CONFIRM = 0.5
+"""Least P(contradiction) of the clause about the answer's thing, read alone, that keeps a candidate."""
 
 _CLOCK = re.compile(
     r"(?<![\d:.])(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap]\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE
 )
+UNITS = frozenset(UNIT_ALIASES.values()) | {
+    "dollar", "euro", "pound", "yen", "cent", "percent", "degree", "mile", "foot", "feet", "inch", "yard", "ounce",
+    "gallon", "tonne", "ton", "second", "minute", "hour", "day", "night", "week", "month", "year", "point", "mph",
+    "calorie", "kcal", "acre", "hectare", "passenger", "seat", "bag", "piece", "room", "guest", "person", "people",
+}  # fmt: skip
+"""Units a value is compared in. A word after a number that is no unit ("318 departs") leaves the number unread."""
+
 _RANGE_GAP = re.compile(r"\s*(?:-|–|—|to|and|or|through)\s*", re.IGNORECASE)
 _CLAUSE_CUT = re.compile(r";\s+|,\s+(?:while|whereas|but|and)\s+|\s+(?:while|whereas|and)\s+")
 
@@ -114,7 +137,8 @@ def value_mentions(text: str) -> list[ValueMention]:
             found.append(ValueMention(date.start, date.end, date.text, "date", date=date.value))
             taken.append((date.start, date.end))
     for q in find_quantities(text):
-        if q.value.unit is not None and not _overlaps(q.start, q.end, taken):
+        decade = re.fullmatch(r"(?:mid|low|high|upper|lower|the\s)*\s*'?\d0s", q.text.strip(), re.IGNORECASE)
+        if q.value.unit in UNITS and decade is None and not _overlaps(q.start, q.end, taken):
             found.append(ValueMention(q.start, q.end, q.text, "quantity", quantity=q.value))
     return sorted(found, key=lambda m: m.start)
 
@@ -249,14 +273,14 @@ def misattributed(
             continue  # absent: the value checker's job
         others = [v for v in values if v is not value]
         for clause in clauses:
-            if clause in plus or not any(p.document == clause.document for p in plus):
-                continue  # passages may disagree with each other; siblings are read within one passage
+            if clause in plus:
+                continue
             rivals = [v for v in clause.values if same_value(value, v) is False and not _same_digits(value, v)]
             # the answer states the rival value too: it compares both things, it does not move one value
             rivals = [r for r in rivals if not any(same_value(o, r) for o in others)]
             if not rivals:
                 continue
-            tie = _tie(answer_words - {value.key}, clause, [p for p in plus if p.document == clause.document], df,
+            tie = _tie(answer_words - {value.key}, clause, plus, df,
                        n_clauses)  # fmt: skip
             if tie:
                 found.append(Misattribution(value, clause, rivals[0], tie))
@@ -274,8 +298,9 @@ def _tie(
             return ()  # neither parallel clauses nor one sentence: not siblings
         own = (clause.words - p.words) & words
         theirs = (p.words - clause.words) & words
-        if theirs or not own or len(clause.words & words) <= len(p.words & words):
-            return ()  # the answer must read closer to the other thing's clause than to the value's own
+        closer, own_side = len(clause.words & words), len(p.words & words)
+        if theirs or not own or closer < MARGIN * own_side or closer < MIN_SHARED:
+            return ()  # the answer must read clearly closer to the other thing's clause than to the value's own
         tie |= own
     weight = sum(math.log(1 + n / max(1, df[w])) for w in tie)
     return tuple(sorted(tie)) if weight >= MIN_EVIDENCE else ()
@@ -293,32 +318,59 @@ def _parallel(a: SourceClause, b: SourceClause) -> bool:
     return bool(x and y) and len(x & y) >= PARALLEL * min(len(x), len(y))
 
 
-def attachment_findings(answer: str, units: Sequence[tuple[int, int]], documents: Sequence[Document]) -> list[Finding]:
-    """``contradicted`` findings for the answer values the sources give only to another thing (one per value)."""
+def attachment_findings(
+    answer: str,
+    units: Sequence[tuple[int, int]],
+    documents: Sequence[Document],
+    confirm: Callable[[list[tuple[str, str]]], list[float]] | None = None,
+) -> list[Finding]:
+    """``contradicted`` findings for the answer values the sources give only to another thing (one per value).
+
+    Args:
+        answer: the answer.
+        units: the answer's units (sentences) as offsets; each is read on its own.
+        documents: the sources.
+        confirm: P(contradiction) of (source clause, answer unit) pairs, read by an NLI model. When given, a
+            candidate is kept only where the clause about the answer's thing, read *alone* (not beside the clause the
+            value belongs to), contradicts the unit with P ≥ :data:`CONFIRM`; its confidence is that P. Without it,
+            every candidate is kept at :data:`CONFIDENCE` (the rule alone is imprecise: experiments/attachment).
+    """
     texts = [d.text for d in documents if d.text.strip()]
     kept = [d for d in documents if d.text.strip()]
     clauses = source_clauses(texts)
     if len(clauses) < 2:
         return []
     df: Counter[str] = Counter(w for c in clauses for w in c.words)
+    candidates = [
+        (start, m) for start, end in units for m in misattributed(answer[start:end], clauses, df, len(clauses))
+    ]
+    if not candidates:
+        return []
+    unit_of = {start: end for start, end in units}
+    if confirm is None:
+        confidences = [CONFIDENCE] * len(candidates)
+    else:
+        read = confirm([(m.clause.text, answer[start : unit_of[start]]) for start, m in candidates])
+        confidences = [float(p) if p >= CONFIRM else 0.0 for p in read]
     findings: list[Finding] = []
-    for start, end in units:
-        for m in misattributed(answer[start:end], clauses, df, len(clauses)):
-            document = kept[m.clause.document]
-            where = document.text.find(m.clause.text)
-            source_span = TextSpan.of(document.text, where, where + len(m.clause.text)) if where >= 0 else None
-            findings.append(
-                Finding(
-                    kind="value",
-                    relation="contradicted",
-                    span=TextSpan.of(answer, start + m.value.start, start + m.value.end),
-                    source_document=document.id,
-                    source_span=source_span,
-                    source_text=m.clause.text,
-                    confidence=CONFIDENCE,
-                    explanation=f"answer: {m.value.text}; source: {m.source_value.text} for the same thing "
-                    f"({', '.join(w for w in m.evidence if not w.startswith('val:')) or 'its other values'}); "
-                    f"{m.value.text} is stated only about another thing",
-                )
+    for (start, m), confidence in zip(candidates, confidences, strict=True):
+        if confidence <= 0.0:
+            continue
+        document = kept[m.clause.document]
+        where = document.text.find(m.clause.text)
+        source_span = TextSpan.of(document.text, where, where + len(m.clause.text)) if where >= 0 else None
+        ties = ", ".join(w for w in m.evidence if not w.startswith("val:")) or "its other values"
+        findings.append(
+            Finding(
+                kind="value",
+                relation="contradicted",
+                span=TextSpan.of(answer, start + m.value.start, start + m.value.end),
+                source_document=document.id,
+                source_span=source_span,
+                source_text=m.clause.text,
+                confidence=min(1.0, confidence),
+                explanation=f"answer: {m.value.text}; source: {m.source_value.text} for the same thing ({ties}); "
+                f"{m.value.text} is stated only about another thing",
             )
+        )
     return findings
