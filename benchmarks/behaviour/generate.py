@@ -8,7 +8,11 @@ change that may move the score one way only). The cases come from two sources, b
   (in-context swaps, role reversals, negations, added details), the same answers with the wrong value replaced by one
   found nowhere in the sources (absent values), their faithful twins and their faithful answers;
 - the fact cards of ``cards.py``: one templated card per domain, each instantiated with other names, numbers and
-  dates, and edited one error kind at a time at answer lengths of 1, 2–3 and 4–8 sentences.
+  dates, and edited one error kind at a time at answer lengths of 1, 2–3 and 4–8 sentences;
+- the relation scenes of ``cards.py`` (issue 59): sources where two things of one kind sit side by side, each filled
+  three times, for the values given to the wrong thing (a sibling's value, a record's other field), conversions,
+  arithmetic and multi-word names. They are made after the cases above with random generators of their own, so the
+  cases above, the invariance and direction cases and the sample's picks among them are what they were before.
 
 Run from the repository root (standard library only; under a second):
 
@@ -56,6 +60,8 @@ sys.path.insert(0, str(HERE.parent / "incontext"))
 incontext = _module("behaviour_incontext_build", HERE.parent / "incontext" / "build.py")
 _cards = _module("behaviour_cards", HERE / "cards.py")
 CARDS, NAMES, POOLS = _cards.CARDS, _cards.NAMES, _cards.POOLS
+SCENES, SCENE_POOLS, ORG_HEADS = _cards.SCENES, _cards.SCENE_POOLS, _cards.ORG_HEADS
+SCENE_FILLS = 3  # fillings of each relation scene
 
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+")
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -78,6 +84,11 @@ ERROR_TESTS = (
     "period-unit-swap",
     "added-detail",
     "world-knowledge",
+    "swap-sibling-value",
+    "unit-conversion-wrong",
+    "arithmetic-wrong",
+    "record-key-swap",
+    "shared-word-name",
 )
 FAITHFUL_TESTS = (
     "faithful-twin",
@@ -88,6 +99,8 @@ FAITHFUL_TESTS = (
     "faithful-abstention",
     "faithful-hedge",
     "faithful-summary",
+    "faithful-conversion",
+    "faithful-arithmetic",
 )
 INV_TESTS = (
     "inv-passages-split",
@@ -111,6 +124,15 @@ EDIT_TESTS = {
     "period": "period-unit-swap",
     "added": "added-detail",
 }
+# a relation scene's pairs: the error test, and the faithful test of the right sentence (None: a faithful twin)
+SCENE_TESTS: dict[str, tuple[str, str | None]] = {
+    "sibling": ("swap-sibling-value", None),
+    "conversion": ("unit-conversion-wrong", "faithful-conversion"),
+    "arithmetic": ("arithmetic-wrong", "faithful-arithmetic"),
+    "record": ("record-key-swap", None),
+    "name": ("shared-word-name", None),
+}
+RELATION_TESTS = tuple(test for pair in SCENE_TESTS.values() for test in pair if test is not None)
 SCENARIO_ERRORS = {
     "error-number": "swap-number",
     "error-date": "swap-date",
@@ -403,7 +425,7 @@ def one_card(suite: Suite, instance: Instance, rng: random.Random) -> None:
                   meta={"instance": instance, "chosen": chosen, "edited": index, "error_sentence": edited})
         if rng.random() < 1 / 6:  # a sixth of the twins are cases of their own
             suite.add("faithful-twin", instance.domain, q, faithful, instance.passages, label=0, spans=[],
-                      source=instance.id, meta={"instance": instance, "chosen": chosen})
+                      source=instance.id, twin_of=test, meta={"instance": instance, "chosen": chosen})
 
     for kind in ("number", "date", "name"):
         index, slot = card["absent"][kind]
@@ -502,7 +524,7 @@ def scenario_cases(suite: Suite, rng: random.Random) -> None:
         suite.add(test, domain, question, answer, context, label=1, spans=[[start, end]], source=sid,
                   twin_answer=twin, meta=meta)
         if rng.random() < 1 / 6:
-            suite.add("faithful-twin", domain, question, twin, context, label=0, spans=[], source=sid)
+            suite.add("faithful-twin", domain, question, twin, context, label=0, spans=[], source=sid, twin_of=test)
         if e["task"] in ("error-number", "error-date", "error-name"):
             absent = absent_scenario_value(e["task"], wrong, fix, haystack, rng)
             changed = answer[:start] + absent + answer[end:]
@@ -568,6 +590,280 @@ def absent_scenario_value(task: str, wrong: str, fix: str, haystack: str, rng: r
             options.append(changed)
     check(bool(options), f"no absent value for {wrong!r}")
     return rng.choice(options)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Relation scenes (issue 59)
+
+NUMBER = re.compile(r"\d[\d,.]*\d|\d")
+CODE_LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ"
+
+
+def numbers_in(text: str) -> list[str]:
+    """The numbers written in ``text`` (as the fact cards' rule finds them)."""
+    return NUMBER.findall(text)
+
+
+def novel_numbers(text: str, haystack: str) -> list[str]:
+    """The numbers of ``text`` found nowhere in ``haystack``."""
+    return [n for n in numbers_in(text) if not has_number(haystack, n)]
+
+
+def has_word(haystack: str, word: str) -> bool:
+    """Whether ``word`` occurs in ``haystack`` as a whole word, in any case."""
+    return re.search(rf"\b{re.escape(word)}\b", haystack, flags=re.IGNORECASE) is not None
+
+
+def token_diff(a: str, b: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where ``a`` and ``b`` differ, on each: their common prefix and suffix removed, widened to whole words.
+
+    Numbers are wholes ("0.46" and "46" differ as such), and an insertion is widened to the word it falls in.
+    """
+    prefix = 0
+    while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(a), len(b)) - prefix and a[-1 - suffix] == b[-1 - suffix]:
+        suffix += 1
+
+    def widen(text: str, start: int, end: int) -> tuple[int, int]:
+        def inside(i: int) -> bool:  # text[i] belongs to the token around it
+            return text[i].isalnum() or (text[i] in ".,:" and 0 < i < len(text) - 1 and text[i - 1].isdigit()
+                                         and text[i + 1].isdigit())
+        while start > 0 and inside(start - 1):
+            start -= 1
+        while end < len(text) and inside(end):
+            end += 1
+        return start, end
+
+    return widen(a, prefix, len(a) - suffix), widen(b, prefix, len(b) - suffix)
+
+
+def far_apart(right: list[str], wrong: list[str], share: float) -> bool:
+    """Whether each wrong number differs from the right one in its place by at least ``share`` of it."""
+    if not right or len(right) != len(wrong):
+        return False
+    pairs = [(float(r.replace(",", "")), float(w.replace(",", ""))) for r, w in zip(right, wrong, strict=True)]
+    return all(r != 0 and abs(w - r) / abs(r) >= share for r, w in pairs)
+
+
+class SceneFill:
+    """One filling of a relation scene: its slot values, their written forms, and the rendered sources.
+
+    ``documents`` are other passages retrieved beside the scene's (fact-card documents), each put in at a random place.
+    """
+
+    def __init__(
+        self, scene: dict[str, Any], number: int, rng: random.Random, documents: list[str] | None = None
+    ) -> None:
+        self.scene, self.number, self.rng = scene, number, rng
+        self.id = f"scene-{scene['slug']}-{number}"
+        self.values: dict[str, Any] = {}
+        self.forms: dict[str, str] = {}
+        texts = [json.dumps(p, ensure_ascii=False) if not isinstance(p, str) else p for p in scene["passages"]]
+        texts += [*scene["support"], scene["question"]]
+        texts += [s for key in SCENE_TESTS for pair in scene.get(key, []) for s in (pair["right"], pair["wrong"])]
+        fixed = {int(d) for d in re.findall(r"\d+", re.sub(r"\{[^}]*\}", " ", " ".join(texts)))}
+        used_numbers: set[int] = set(fixed)
+        used_names: set[str] = set()
+        for slot, spec in scene["slots"].items():
+            self.fill_slot(slot, spec, used_numbers, used_names)
+        derive = scene.get("derive")
+        if derive is not None:
+            self.forms.update(derive(self.values))
+        self.passages = [self.render_passage(p) for p in scene["passages"]]
+        for document in documents or []:
+            self.passages.insert(rng.randint(0, len(self.passages)), document)
+        self.support = [self.render(s) for s in scene["support"]]
+        self.sources = " ".join(self.passages)
+        for sentence in self.support:
+            check(not novel_numbers(sentence, self.sources), f"{self.id}: a number of {sentence!r} is new")
+
+    def fill_slot(self, slot: str, spec: Any, used_numbers: set[int], used_names: set[str]) -> None:
+        """Give ``slot`` a value (distinct from the other slots' values) and its written forms."""
+        rng = self.rng
+        kind = spec if isinstance(spec, str) else spec[0]
+        if kind == "pool":
+            value = rng.choice([n for n in SCENE_POOLS[spec[1]] if n not in used_names])
+            used_names.add(value)
+            self.values[slot] = self.forms[slot] = value
+            self.forms[f"{slot}_cap"] = value[0].upper() + value[1:]
+            if spec[1] == "people":
+                self.forms[f"{slot}_first"], self.forms[f"{slot}_last"] = value.split(" ", 1)
+        elif kind == "org":
+            head = rng.choice([h for h in ORG_HEADS if h not in used_names])
+            used_names.add(head)
+            self.values[slot] = self.forms[slot] = f"{head} {rng.choice(spec[1])}"
+        elif kind == "code":
+            self.values[slot] = self.forms[slot] = "".join(rng.choice(CODE_LETTERS) for _ in range(6))
+        elif kind == "time":
+            value = rng.randrange(spec[1] * 60, spec[2] * 60 + 60, 5)
+            self.values[slot], self.forms[slot] = value, _cards.hm(value)
+        elif kind == "date":
+            while True:
+                day, month, year = rng.randint(1, 28), rng.randint(1, 12), rng.choice([2024, 2025])
+                if day not in used_numbers:
+                    break
+            used_numbers.add(day)
+            self.values[slot] = (day, month, year)
+            self.forms.update(date_forms(slot, day, month, year))
+        elif kind == "pct":
+            self.values[slot] = self.forms[slot] = rng.choice(spec[1])
+        elif kind == "few":  # a small count, which may equal another slot's
+            value = rng.choice(spec[1])
+            self.values[slot] = value
+            self.forms.update(number_forms(slot, "int", value, "£"))
+        else:
+            if kind == "choice":
+                choices = list(spec[1])
+            else:
+                choices = list(range(spec[1], spec[2] + 1, *spec[3:4]))
+            options = [c for c in choices if c not in used_numbers]
+            check(bool(options), f"{self.id}: no value left for {slot}")
+            value = rng.choice(options)
+            used_numbers.add(value)
+            self.values[slot] = value
+            if kind == "cents":
+                self.forms[slot], self.forms[f"{slot}_c"] = f"{value / 100:.2f}", str(value)
+            else:
+                self.forms.update(number_forms(slot, kind, value, "£"))
+
+    def render(self, template: str, extra: dict[str, str] | None = None) -> str:
+        """``template`` with the slots filled (line wrapping collapsed)."""
+        return norm(template).format(**{**self.forms, **(extra or {})})
+
+    def render_passage(self, template: Any) -> str:
+        """A passage: prose, ``key: value`` lines, or a record written as JSON ("#slot" is the slot's number)."""
+        if isinstance(template, str):
+            return self.render(template)
+        if isinstance(template, tuple) and template[0] == "lines":
+            return "\n".join(line.format(**self.forms) for line in template[1])
+
+        def fill(value: Any) -> Any:
+            if isinstance(value, dict):
+                return {k: fill(v) for k, v in value.items()}
+            if isinstance(value, list):
+                return [fill(v) for v in value]
+            if isinstance(value, str) and value.startswith("#"):
+                return int(self.values[value[1:]])
+            return value.format(**self.forms) if isinstance(value, str) else value
+
+        return json.dumps(fill(template), ensure_ascii=False)
+
+    def rival(self, pair: dict[str, Any]) -> str:
+        """The made-up name of a ``name`` pair: one word used elsewhere in the sources, the others nowhere."""
+        shared = pair["rival"].split()[0].format(**self.forms)
+        check(has_word(self.sources, shared), f"{self.id}: {shared!r} is not in the sources")
+        check(not has_word(self.forms["org"], shared), f"{self.id}: {shared!r} is in the right name")
+        tails = [t for t in pair["tails"] if not any(has_word(self.sources, w) for w in t.split())]
+        check(bool(tails), f"{self.id}: every tail of {pair['rival']!r} has a word in the sources")
+        return str(pair["rival"]).format(**{**self.forms, "tail": self.rng.choice(tails)})
+
+
+def check_pair(
+    fill: SceneFill, key: str, pair: dict[str, Any], right: str, wrong: str, haystack: str, rival: str | None = None
+) -> None:
+    """The rules of one right / wrong pair of a relation scene (raise a Problem naming the first one broken)."""
+    where = f"{fill.id} {key} {wrong!r}"
+    check(right != wrong, f"{where}: the pair is one sentence")
+    (a, b), (c, d) = token_diff(right, wrong)
+    was, changed = right[a:b], wrong[c:d]  # the words of each that differ from the other
+    if key in ("sibling", "record"):
+        check(not novel_numbers(right, haystack) and not novel_numbers(wrong, haystack), f"{where}: a new number")
+        check(bool(changed) and changed in haystack and was in haystack, f"{where}: {changed!r} or {was!r} is new")
+    elif key == "conversion":
+        converted = numbers_in(was)
+        check(bool(converted) and not any(has_number(haystack, n) for n in converted),
+              f"{where}: the converted value {converted} is in the sources")
+        if pair["kind"] == "off":
+            check(far_apart(converted, numbers_in(changed), 0.2), f"{where}: not off beyond rounding")
+        else:  # a number of the sources, or the right one, with the wrong unit
+            wrong_numbers = numbers_in(changed)
+            check(bool(wrong_numbers) and (wrong_numbers == converted or all(has_number(haystack, n)
+                                                                             for n in wrong_numbers)),
+                  f"{where}: {wrong_numbers} is neither the right number nor one of the sources")
+    elif key == "arithmetic":
+        results, wrong_results = numbers_in(was), numbers_in(changed)
+        check(len(results) == 1 and not has_number(haystack, results[0]), f"{where}: the result is in the sources")
+        check(len(wrong_results) == 1 and not has_number(haystack, wrong_results[0]),
+              f"{where}: the wrong result is in the sources")
+        check(far_apart(results, wrong_results, 0.05), f"{where}: the wrong result is not wrong")
+    else:  # name
+        check(fill.forms["org"] in haystack and fill.forms["org"] in right, f"{where}: the right name")
+        assert rival is not None and rival in wrong
+        check(rival not in haystack, f"{where}: {rival!r} is in the sources")
+        shared = [w for w in rival.split() if has_word(haystack, w)]
+        check(len(shared) == 1 and len(rival.split()) == 3, f"{where}: {rival!r} shares {shared} with the sources")
+
+
+def card_documents(s: int, scene: dict[str, Any], number: int) -> list[str]:
+    """The fact-card documents retrieved beside filling ``number`` of scene ``s``.
+
+    None, then the card of the scene's domain, then that card and one of another domain (each card's two passages as
+    one document).
+    """
+    same = next(card for card in CARDS if card["domain"] == scene["domain"])
+    others = [card for card in CARDS if card["domain"] != scene["domain"]]
+    cards = [same, others[s % len(others)]][:number]
+    instances = [Instance(card, k, random.Random(f"{SEED}-{card['slug']}-{k}")) for k, card in enumerate(cards)]
+    return [" ".join(instance.passages) for instance in instances]
+
+
+def scene_cases(suite: Suite) -> None:
+    """Every case of every relation scene (its own random generators: the other cases do not move).
+
+    A scene's first filling has its own passages only; the second has one fact-card document beside them, the third
+    two, so that a value, a unit or a name's word can also be found in a document about something else.
+    """
+    buckets = ("1", "2-3", "4-8")
+    for s, scene in enumerate(SCENES):
+        for number in range(SCENE_FILLS):
+            documents = card_documents(s, scene, number)
+            problems: list[str] = []
+            for attempt in range(50):  # a filling whose values collide (a result found in the sources) is redrawn
+                rng = random.Random(f"{SEED}-{scene['slug']}-{number}-{attempt}")
+                try:
+                    fill = SceneFill(scene, number, rng, documents)
+                    made = [case for t, key in enumerate(SCENE_TESTS) if scene.get(key)
+                            for case in scene_pair_cases(fill, key, buckets[(s + number + t) % 3])]
+                except Problem as problem:
+                    problems.append(str(problem))
+                    continue
+                break
+            else:
+                raise Problem(f"scene {scene['slug']} {number}: no filling meets the rules ({problems[-1]})")
+            for test, question, answer, fields in made:
+                suite.add(test, scene["domain"], question, answer, fill.passages, source=fill.id, **fields)
+
+
+def scene_pair_cases(fill: SceneFill, key: str, which: str) -> list[tuple[str, str | None, str, dict[str, Any]]]:
+    """The error case of one pair of a filling and its faithful case (its test, or a faithful twin)."""
+    scene, rng = fill.scene, fill.rng
+    pairs = scene[key]
+    pair = pairs[fill.number % len(pairs)]
+    extra = {"rival": fill.rival(pair)} if key == "name" else {}
+    right, wrong = fill.render(pair["right"], extra), fill.render(pair["wrong"], extra)
+    if pair.get("question"):
+        question: str | None = fill.render(pair["question"])
+    else:
+        question = fill.render(scene["question"]) if rng.random() < 0.7 else None
+    haystack = " ".join([fill.sources, question or ""])
+    check_pair(fill, key, pair, right, wrong, haystack, extra.get("rival"))
+    others = [i for i in range(len(fill.support)) if i not in pair.get("avoid", [])]
+    length = length_in(rng, which, len(others) + 1)
+    chosen = sorted(rng.sample(others, length - 1))
+    position = rng.randint(0, len(chosen))
+    parts = [fill.support[i] for i in chosen]
+    faithful = " ".join([*parts[:position], right, *parts[position:]])
+    answer = " ".join([*parts[:position], wrong, *parts[position:]])
+    span = token_diff(faithful, answer)[1]
+    check(span[1] > span[0], f"{fill.id} {key}: no span")
+    error_test, faithful_test = SCENE_TESTS[key]
+    return [
+        (error_test, question, answer, {"label": 1, "spans": [list(span)], "twin_answer": faithful}),
+        (faithful_test or "faithful-twin", question, faithful,
+         {"label": 0, "spans": []} if faithful_test else {"label": 0, "spans": [], "twin_of": error_test}),
+    ]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -694,12 +990,24 @@ def error_sentence(suite: Suite, case: dict[str, Any]) -> str | None:
 # The whole suite
 
 
+def from_scene(case: dict[str, Any]) -> bool:
+    """Whether a case was made from a relation scene."""
+    return str(case.get("source") or "").startswith("scene-")
+
+
 def mark_sample(cases: list[dict[str, Any]], rng: random.Random) -> None:
-    """Mark ``behaviour:sample``: cases of every test (every length bucket of the absent tests), with their bases."""
+    """Mark ``behaviour:sample``: cases of every test (every length bucket of the absent tests), with their bases.
+
+    The relation scenes' tests are picked last, with a generator of their own, so the picks among the other cases are
+    what they were before the scenes were added (the scenes' faithful twins are not among the sample's).
+    """
     by_id = {c["id"]: c for c in cases}
     chosen: set[str] = set()
-    for test in TESTS:
-        pool = [c for c in cases if c["test"] == test]
+    scene_rng = random.Random(f"{SEED}-scene-sample")
+    for test in (*(t for t in TESTS if t not in RELATION_TESTS), *RELATION_TESTS):
+        if test in RELATION_TESTS:
+            rng = scene_rng
+        pool = [c for c in cases if c["test"] == test and (test in RELATION_TESTS or not from_scene(c))]
         keys = sorted({c["length_bucket"] for c in pool}) if test in ABSENT_KINDS else [None]
         for key in keys:
             options = [c for c in pool if key is None or c["length_bucket"] == key]
@@ -729,6 +1037,10 @@ def check_cases(cases: list[dict[str, Any]]) -> None:
         for which in ("1", "2-3", "4-8"):
             n = sum(c["test"] == kind and c["length_bucket"] == which for c in cases)
             check(n >= 15, f"{kind} at {which} sentences: {n} cases")
+    for test in RELATION_TESTS:
+        check(20 <= tests[test] <= 40, f"{test}: {tests[test]} cases; 20–40 wanted")
+        lengths = Counter(c["length_bucket"] for c in cases if c["test"] == test)
+        check(all(lengths[which] >= 5 for which in ("1", "2-3", "4-8")), f"{test}: lengths {dict(lengths)}")
     for c in cases:
         where = f"{c['id']}"
         check(1 <= c["sentences"] <= 8, f"{where}: {c['sentences']} sentences")
@@ -754,6 +1066,7 @@ def build() -> tuple[list[dict[str, Any]], str]:
     scenario_cases(suite, rng)
     card_cases(suite, rng)
     variants(suite, rng)
+    scene_cases(suite)  # after the variants: they vary the cases above only
     order = {test: i for i, test in enumerate(TESTS)}
     cases = sorted(suite.cases, key=lambda c: (order[c["test"]], c["id"]))
     mark_sample(cases, rng)
@@ -787,6 +1100,9 @@ def stats(cases: list[dict[str, Any]]) -> str:
             f"| `{test}` | {kind} | {expect} | {len(picked)} | {sum(c['label'] for c in picked)} | {per['1']} "
             f"| {per['2-3']} | {per['4-8']} | {sum(c['sample'] for c in picked)} |"
         )
+    twins = Counter(c["twin_of"] for c in cases if c["test"] == "faithful-twin")
+    lines += ["", "`faithful-twin` by the error test whose twin it is:", "", "| twin of | cases |", "|---|---:|"]
+    lines += [f"| `{test}` | {twins[test]} |" for test in ERROR_TESTS if twins[test]]
     kinds = Counter(c["type"] for c in cases)
     lines += ["", "| type | cases |", "|---|---:|"] + [f"| {k} | {kinds[k]} |" for k in ("mft", "inv", "dir")]
     domains = Counter(c["domain"] for c in cases)

@@ -2,6 +2,8 @@
 
 import gzip
 import json
+import re
+import sys
 from collections import Counter
 
 import pytest
@@ -81,6 +83,85 @@ def test_the_sample_spans_every_test_with_its_bases(behaviour_generator, built):
     assert {c["test"] for c in sample} == set(behaviour_generator.TESTS)
     ids = {c["id"] for c in sample}
     assert all(c["group"] in ids for c in sample if c["group"] is not None)
+
+
+RELATION_ERRORS = ("swap-sibling-value", "unit-conversion-wrong", "arithmetic-wrong", "record-key-swap",
+                   "shared-word-name")  # fmt: skip
+
+
+def _numbers(text):
+    return re.findall(r"\d[\d,.]*\d|\d", text)
+
+
+def test_the_relation_tests_have_their_counts_lengths_and_sample(behaviour_generator, built):
+    # issue 59: the values given to the wrong thing, conversions, arithmetic, records read by key, multi-word names
+    cases = built[0]
+    assert set(behaviour_generator.RELATION_TESTS) == {*RELATION_ERRORS, "faithful-conversion", "faithful-arithmetic"}
+    for test in behaviour_generator.RELATION_TESTS:
+        picked = [c for c in cases if c["test"] == test]
+        assert 20 <= len(picked) <= 40, test
+        assert {c["length_bucket"] for c in picked} == {"1", "2-3", "4-8"}, test
+        assert len({c["domain"] for c in picked}) >= 9, test
+        assert sum(c["sample"] for c in picked) == 2, test
+        assert all(c["type"] == "mft" and c["label"] == (test in RELATION_ERRORS) for c in picked), test
+
+
+def test_every_relation_error_has_its_faithful_twin_as_a_case(built):
+    cases = built[0]
+    faithful = {(c["answer"], c["question"], tuple(c["context"])): c for c in cases if c["label"] == 0}
+    for case in cases:
+        if case["test"] not in RELATION_ERRORS:
+            continue
+        twin = faithful[(case["twin_answer"], case["question"], tuple(case["context"]))]
+        wanted = {"unit-conversion-wrong": "faithful-conversion", "arithmetic-wrong": "faithful-arithmetic"}
+        assert twin["test"] == wanted.get(case["test"], "faithful-twin"), case["id"]
+        if twin["test"] == "faithful-twin":
+            assert twin["twin_of"] == case["test"]
+
+
+def test_the_relation_errors_are_what_their_tests_say(built):
+    for case in built[0]:
+        if case["test"] not in RELATION_ERRORS:
+            continue
+        ((start, end),) = case["spans"]
+        wrong = case["answer"][start:end]
+        sources = " ".join([*case["context"], case["question"] or ""])
+        assert wrong.strip() and case["answer"] != case["twin_answer"], case["id"]
+        if case["test"] in ("swap-sibling-value", "record-key-swap"):  # the wrong value is the sources' own
+            assert wrong in sources, case["id"]
+        if case["test"] == "record-key-swap":  # a record: JSON or key: value lines
+            assert any(p.startswith("{") or ("\n" in p and ": " in p) for p in case["context"]), case["id"]
+        if case["test"] == "arithmetic-wrong":  # a result stated nowhere
+            assert _numbers(wrong) and not any(
+                re.search(rf"(?<![\d,.]){re.escape(n)}(?![\d])", sources) for n in _numbers(wrong)
+            ), case["id"]
+        if case["test"] == "shared-word-name":  # three words, one of them used elsewhere in the sources
+            words = wrong.split()
+            assert len(words) == 3 and wrong not in sources, case["id"]
+            assert sum(re.search(rf"\b{w}\b", sources, re.IGNORECASE) is not None for w in words) == 1, case["id"]
+
+
+def test_the_conversions_are_right_within_rounding(behaviour_generator):
+    cards = sys.modules["behaviour_cards"]
+    assert round(cards.fahrenheit(25)) == 77 and round(cards.fahrenheit(-70)) == -94
+    assert cards.whole(23 * cards.LB_PER_KG) == "51" and f"{10 / cards.KM_PER_MILE:.1f}" == "6.2"
+    assert cards.whole(240 / cards.LITRES_PER_US_GALLON) == "63"
+    assert cards.slip(2250) != 2250 and abs(cards.slip(2250) - 2250) / 2250 >= 0.1  # a wrong result is off
+    assert cards.day_after((28, 12, 2024), 5) == "2 January 2025"
+
+
+def test_the_relation_scenes_vary_no_other_case(behaviour_generator, built):
+    # made after the variants with generators of their own: the other tests' cases are what they were
+    cases = built[0]
+    by_id = {c["id"]: c for c in cases}
+    from_scene = {c["id"] for c in cases if behaviour_generator.from_scene(c)}
+    assert all(c["group"] not in from_scene for c in cases if c["group"] is not None)
+    for case in cases:
+        if case["id"] in from_scene:
+            assert case["test"] in behaviour_generator.RELATION_TESTS or case["twin_of"] in RELATION_ERRORS
+        elif case["sample"] and case["test"] == "faithful-twin":
+            assert case["twin_of"] not in RELATION_ERRORS
+    assert all(by_id[c["group"]]["type"] == "mft" for c in cases if c["group"] is not None)
 
 
 def test_the_sample_loads_through_the_registered_loader(cases_file, built):
