@@ -193,9 +193,13 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         return ConsistencyChecker() if self.settings.consistency else None
 
     def read(
-        self, answer: str, documents: Sequence[Document], question: str | None
+        self, answer: str, documents: Sequence[Document], question: str | None, timer: StageTimer | None = None
     ) -> tuple[list[UnitReading], list[Finding], list[str]]:
-        """Every unit of ``answer`` with its signals, evidence and candidate marks; the checkers' findings; notes."""
+        """Every unit of ``answer`` with its signals, evidence and candidate marks; the checkers' findings; notes.
+
+        ``timer`` gets the time of each part: ``read.checkers`` (the consistency, record and attachment checkers),
+        ``read.units`` (parse, values, words, alignment), ``read.nli`` and ``read.span``.
+        """
         from veracity.stages.verify.grounding import EvidenceFacts
         from veracity.text._spacy import parse_many
         from veracity.text.abstain import denies_stated, read_abstention
@@ -205,49 +209,57 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         texts = [d.text for d in documents]
         index = SourceIndex(texts, question)
         facts = EvidenceFacts.of(index.stated)
-        findings, checker_notes = self.checker_findings(answer, documents)
+        timer = timer or StageTimer()
+        with timer.stage("read.checkers"):
+            findings, checker_notes = self.checker_findings(answer, documents)
         notes += checker_notes
         record = has_record(texts)
         units = reader_sentences(answer)
-        parse_many([answer[start:end] for start, end in units])  # one batched parse; the checker reads the cache
-        readings: list[UnitReading] = []
-        pairs: list[tuple[str, str]] = []
-        owners: list[int] = []
-        for position, (start, end) in enumerate(units):
-            text = answer[start:end]
-            values = lexical_sentence_signals(text, index)
-            counts, marks, unreadable = self.value_reading(text, start, index, facts)
-            if unreadable:
-                notes.append(f"the value checker could not read unit {position + 1} (read by the other signals)")
-            values.update(value_signals(counts))
-            abstention = read_abstention(text)
-            kind = abstention.kind if abstention is not None else None
-            denies = bool(
-                abstention is not None and kind == "abstention" and denies_stated(abstention, text, texts, share=1.0)
-            )
-            values.update(abstention_signals(kind, denies))
-            fragment = is_fragment(text)
-            values.update(shape_values(record, position, fragment))
-            values.update(finding_signals(start, end, findings))
-            # the aligned sentences alone (a neighbour that states another role's value must not vouch for the
-            # sentence), then the best one with its neighbours (a claim that spans two sentences)
-            evidence = index.align(text, top_k=self.settings.top_k, window=0)
-            context_window = index.align(text, top_k=1, window=1)
-            hypothesis = f'The answer to "{question}" is: {text}' if fragment and question else text
-            for window in evidence:
-                pairs.append((window.text, hypothesis))
-                owners.append(position)
-            for window in context_window:
-                pairs.append((window.text, hypothesis))
-                owners.append(-1 - position)
-            readings.append(UnitReading(start, end, values, evidence, marks, kind, [answer[s:e] for s, e in marks]))
+        with timer.stage("read.units"):
+            parse_many([answer[start:end] for start, end in units])  # one batched parse; the checker reads the cache
+            readings: list[UnitReading] = []
+            pairs: list[tuple[str, str]] = []
+            owners: list[int] = []
+            for position, (start, end) in enumerate(units):
+                text = answer[start:end]
+                values = lexical_sentence_signals(text, index)
+                counts, marks, unreadable = self.value_reading(text, start, index, facts)
+                if unreadable:
+                    notes.append(f"the value checker could not read unit {position + 1} (read by the other signals)")
+                values.update(value_signals(counts))
+                abstention = read_abstention(text)
+                kind = abstention.kind if abstention is not None else None
+                denies = bool(
+                    abstention is not None
+                    and kind == "abstention"
+                    and denies_stated(abstention, text, texts, share=1.0)
+                )
+                values.update(abstention_signals(kind, denies))
+                fragment = is_fragment(text)
+                values.update(shape_values(record, position, fragment))
+                values.update(finding_signals(start, end, findings))
+                # the aligned sentences alone (a neighbour that states another role's value must not vouch for the
+                # sentence), then the best one with its neighbours (a claim that spans two sentences)
+                evidence = index.align(text, top_k=self.settings.top_k, window=0)
+                context_window = index.align(text, top_k=1, window=1)
+                hypothesis = f'The answer to "{question}" is: {text}' if fragment and question else text
+                for window in evidence:
+                    pairs.append((window.text, hypothesis))
+                    owners.append(position)
+                for window in context_window:
+                    pairs.append((window.text, hypothesis))
+                    owners.append(-1 - position)
+                readings.append(UnitReading(start, end, values, evidence, marks, kind, [answer[s:e] for s, e in marks]))
         by_owner: dict[int, list[Any]] = {}
-        for owner, row in zip(owners, self.scorer.score(pairs) if pairs else [], strict=True):
+        with timer.stage("read.nli"):
+            scored = self.scorer.score(pairs) if pairs else []
+        for owner, row in zip(owners, scored, strict=True):
             by_owner.setdefault(owner, []).append(row)
         for position, reading in enumerate(readings):
             reading.signals.update(nli_signals(by_owner.get(position, []), by_owner.get(-1 - position, [])))
         if self.weighs_span and self.span is not None:
-            tokens = self.span.token_probabilities(answer, texts, question)
+            with timer.stage("read.span"):
+                tokens = self.span.token_probabilities(answer, texts, question)
             runs = self.span.spans(answer, tokens)  # the span model's marks, at its own token threshold
             for reading in readings:
                 reading.span_marks = [(s, min(e, reading.end)) for s, e, _ in runs if reading.start <= s < reading.end]
@@ -325,8 +337,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         if not answer.strip():
             return empty_answer_report(self, answer, question, threshold, models)
         timer = StageTimer()
-        with timer.stage("read"):
-            readings, findings, notes = self.read(answer, documents, question)
+        readings, findings, notes = self.read(answer, documents, question, timer)
         sentences: list[SentenceScore] = []
         zs: list[float] = []
         floor = 0.0
