@@ -50,11 +50,14 @@ def exported() -> None:
         export_model(resolve_model_path(name), ["none"])
 
 
-def in_light_venv(program: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """``program`` of the light venv (its `bin/`), run from the checkout without this venv's environment."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+def in_light_venv(program: str, *args: str, venv: Path = LIGHT, **environ: str) -> subprocess.CompletedProcess[str]:
+    """``program`` of the light venv (its `bin/`), run from the checkout without this venv's environment.
+
+    ``venv``: another venv's program instead (the full install's, to compare); ``environ``: variables to set.
+    """
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")} | environ
     return subprocess.run(
-        [str(LIGHT / "bin" / program), *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180
+        [str(venv / "bin" / program), *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
     )
 
 
@@ -89,6 +92,56 @@ def test_the_rag_detectors_run_without_torch(exported, detector):
                  "--format", "json")  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["verdict"] in ("hallucinated", "faithful")
+
+
+def scores_of(output: Path) -> list[tuple[str, str, float | None, list[float | None], list[float]]]:
+    """Each report of a batch output: id, verdict, score, its sentences' scores and its evidence scores."""
+    rows = [json.loads(line) for line in output.read_text(encoding="utf-8").splitlines()]
+    return [
+        (
+            row["id"],
+            row["report"]["verdict"],
+            row["report"]["score"],
+            [s["score"] for s in row["report"]["sentences"]],
+            [e["score"] for s in row["report"]["sentences"] for e in s["evidence"]],
+        )
+        for row in rows
+    ]
+
+
+def test_two_light_runs_give_the_same_scores_as_the_full_install(exported, tmp_path):
+    """Issue 58: the light install's scores are a function of its input (docs/design.md, "ONNX files":
+    determinism). Two runs, each its own process with its own hash seed, and the full install's run of the same
+    batch give the same verdicts, answer and sentence scores, bit for bit; evidence scores (lexical alignment, a
+    float sum in set order) within 1e-12 (measured: 2.2e-16)."""
+    warsaw = (ROOT / "examples/curie/warsaw.txt").read_text(encoding="utf-8")
+    nobel = (ROOT / "examples/curie/nobel.txt").read_text(encoding="utf-8")
+    fees = "Pets under 8 kg travel in the cabin for EUR 55 per flight. Larger dogs travel in the hold for EUR 120."
+    records = [
+        {"id": "readme", "question": "Where was Marie Curie born?", "answer": "She was born in Kraków.",
+         "context": [warsaw]},
+        {"id": "rag", "answer": RAG_ANSWER, "context": [warsaw, nobel]},
+        {"id": "fee", "question": "How much is a pet?", "answer": "The fee is EUR 55 per pet per flight.",
+         "context": [fees]},
+        {"id": "wrong-fee", "question": "Can my dog fly?", "context": [fees, nobel],
+         "answer": "Pets under 10 kg fly in the cabin for EUR 55. Larger dogs go in the hold for EUR 150."},
+    ]  # fmt: skip
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    runs = []
+    for name, venv, seed in (("light-1", LIGHT, "1"), ("light-2", LIGHT, "2"), ("full", Path(sys.prefix), "3")):
+        output = tmp_path / f"{name}.jsonl"
+        done = in_light_venv("veracity", "detect", "--input", str(batch), "--output", str(output), venv=venv,
+                             PYTHONHASHSEED=seed)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        runs.append(scores_of(output))
+    first = runs[0]
+    assert first[0][1] == "hallucinated" and all(r[2] is not None for r in first)
+    for other in runs[1:]:
+        assert [r[:4] for r in other] == [r[:4] for r in first]
+        for mine, theirs in zip(first, other, strict=True):
+            assert len(mine[4]) == len(theirs[4])
+            assert all(abs(a - b) <= 1e-12 for a, b in zip(mine[4], theirs[4], strict=True)), mine[0]
 
 
 def test_what_needs_torch_says_so_in_one_line(exported):

@@ -2,11 +2,16 @@
 the detect endpoint against the library, every kind of bad input, keys, the bounded queue, the rate limit, jobs,
 health, readiness and metrics. tests/server/test_server_process.py runs `veracity serve` as a real process."""
 
+import contextlib
+import importlib
+import io
 import json
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,6 +35,7 @@ KYOTO = {  # the Kyoto/Tokyo example: "Tokyo" is the unsupported word
     "context": [{"id": "japan", "text": "Kyoto was the capital of Japan for over a thousand years, until 1868."}],
 }
 KEY = "k" * 8 + "-test-key-0123456789"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -151,6 +157,47 @@ def test_hostile_bodies_get_4xx_and_the_service_stays_up(make_client):
     problem(client.get("/v1/nothing"), 404, "not_found")
     problem(client.put("/v1/detect", json=KYOTO), 405, "method_not_allowed")
     assert client.get("/healthz").json() == {"status": "ok"}
+
+
+def proof_script(name: str) -> Any:
+    """A script of benchmarks/service/ imported as a module (it imports its neighbour `live`)."""
+    folder = str(ROOT / "benchmarks" / "service")
+    sys.path.insert(0, folder)
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(folder)
+
+
+def hostile_row(text: str) -> dict[str, int]:
+    """The hostile-input row of docs/service.md's proof table as {case: status}."""
+    (row,) = [line for line in text.splitlines() if line.startswith("| hostile input |")]
+    measured = row.split(" | ")[2].split("; alive after:")[0]
+    return {case: int(status) for case, status in (item.rsplit(" → ", 1) for item in measured.split(", "))}
+
+
+def test_the_docs_hostile_input_row_is_what_the_service_answers(make_client):
+    """docs/service.md's hostile-input row, its committed results and the service agree, case by case (issue 58:
+    the row said a JSON body without a content type got 422; the service reads it as JSON and answers 200)."""
+    hostile = proof_script("hostile")
+    client = make_client()
+    served = {}
+    for name, request in hostile.cases():
+        response = client.post("/v1/detect", **request)
+        served[name] = response.status_code
+        if response.status_code == 200:
+            assert response.json()["verdict"] in ("faithful", "hallucinated"), name
+    assert served["no content type"] == 200 and served["form instead of JSON"] == 400
+    committed = json.loads((ROOT / "benchmarks/results/service-hostile_server/metrics.json").read_text("utf-8"))
+    assert {c["case"]: c["status"] for c in committed["cases"]} == served
+    assert committed["holds"] and all(c["defined"] for c in committed["cases"])
+    doc = (ROOT / "docs" / "service.md").read_text("utf-8")
+    assert hostile_row(doc) == served
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        proof_script("table").main()
+    missing = [line for line in printed.getvalue().splitlines() if line not in doc.splitlines()]
+    assert not missing, f"docs/service.md's proof table is not what benchmarks/service/table.py prints: {missing}"
 
 
 def test_keys_are_hashed_required_and_never_taken_from_the_url(make_client, tmp_path):

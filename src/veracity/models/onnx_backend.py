@@ -436,6 +436,8 @@ def _pad_id(path: Path, tokenizer: Any) -> int:
 def _load_session(file: str, num_threads: int | None) -> Any:
     import onnxruntime
 
+    # ONNX Runtime's defaults are deterministic here: outputs bit-identical over 1-8 intra-op threads and repeats
+    # (docs/design.md, "ONNX files": determinism), so no thread count or optimisation level is pinned.
     options = onnxruntime.SessionOptions()
     if num_threads is not None:
         options.intra_op_num_threads = num_threads
