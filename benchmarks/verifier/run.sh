@@ -17,6 +17,10 @@ if [[ $parts == *nli* ]]; then
   run --dataset grounding:sick:dev --out "benchmarks/results/sick-dev_verifier-$name" "$@"
   run --dataset grounding:healthver:dev --out "benchmarks/results/healthver-dev_verifier-$name" "$@"
   run --dataset grounding:anli:dev --out "benchmarks/results/anli-dev_verifier-$name" "$@"
+  # grounding-extra's dev rows (issue 60): human minimal pairs and claims written to fool a reader.
+  for set in cad-nli conjnli fm2; do
+    run --dataset "grounding:$set:dev" --out "benchmarks/results/$set-dev_verifier-$name" "$@"
+  done
 fi
 if [[ $parts == *detection* ]]; then
   # Whole documents and web pages against summaries and claims: chunked verifier detector, balanced accuracy.
