@@ -125,6 +125,12 @@ def test_two_light_runs_give_the_same_scores_as_the_full_install(exported, tmp_p
          "context": [fees]},
         {"id": "wrong-fee", "question": "Can my dog fly?", "context": [fees, nobel],
          "answer": "Pets under 10 kg fly in the cabin for EUR 55. Larger dogs go in the hold for EUR 150."},
+        # three sentences that tie on their overlap with the answer: before math.fsum, which one aligned followed
+        # the hash seed (0.2729 with seed 1, 0.2814 with seed 2 at df93517)
+        {"id": "tie", "context": ["booking pets hold bag miles office agent port crew 55 EUR.",
+                                  "airport hold crew office vet pets miles ticket port 55 EUR.",
+                                  "lounge hold port cabin crew pets desk office miles 55 EUR."],
+         "answer": "hold crew port miles pets office ticket leash cabin flight website bag vet kennel 55 EUR."},
     ]  # fmt: skip
     batch = tmp_path / "batch.jsonl"
     batch.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")

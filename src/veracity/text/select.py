@@ -155,7 +155,8 @@ def select_segments(
         for word in words:
             df[word] = df.get(word, 0) + 1
     n = len(segments)
-    relevance = [sum(math.log(1 + n / df[w]) for w in words & answer_words) for words in segment_words]
+    # fsum: the same total whatever order the set yields (a set's order follows the per-process hash seed)
+    relevance = [math.fsum(math.log(1 + n / df[w]) for w in words & answer_words) for words in segment_words]
     order = sorted(range(n), key=lambda i: (-relevance[i], i))
     kept: list[int] = []
     used = 0

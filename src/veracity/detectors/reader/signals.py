@@ -175,7 +175,9 @@ class SourceIndex:
             for w in query
             if self.df[w]
         }
-        scores = [sum(weight[w] for w in query & s.words) for s in self.sentences]
+        # fsum: the same total whatever order the set yields (its order follows the per-process hash seed, and a
+        # tie broken by one ulp chose another sentence: docs/design.md, "determinism")
+        scores = [math.fsum(weight[w] for w in query & s.words) for s in self.sentences]
         ranked = sorted(range(n), key=lambda i: (-scores[i], i))
         taken: set[int] = set()
         found: list[AlignedEvidence] = []

@@ -302,7 +302,7 @@ def _tie(
         if theirs or not own or closer < MARGIN * own_side or closer < MIN_SHARED:
             return ()  # the answer must read clearly closer to the other thing's clause than to the value's own
         tie |= own
-    weight = sum(math.log(1 + n / max(1, df[w])) for w in tie)
+    weight = math.fsum(math.log(1 + n / max(1, df[w])) for w in tie)
     return tuple(sorted(tie)) if weight >= MIN_EVIDENCE else ()
 
 

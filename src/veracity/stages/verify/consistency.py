@@ -312,7 +312,8 @@ class ConsistencyResult:
 
 
 def _idf_overlap(query: frozenset[str], candidates: Sequence[_SourceSentence], df: Counter[str], n: int) -> list[float]:
-    return [sum(math.log(1 + n / df[w]) for w in query & c.words) for c in candidates]
+    # fsum: the same total whatever order the set yields (a set's order follows the per-process hash seed)
+    return [math.fsum(math.log(1 + n / df[w]) for w in query & c.words) for c in candidates]
 
 
 def consistency_signals(result: ConsistencyResult) -> dict[str, float]:
