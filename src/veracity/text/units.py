@@ -1,17 +1,63 @@
-"""Units of one measure: a value in one unit is the same value in another ("2.2 g" = "2200 mg", "1.5 km" = "1500 m").
+"""Numbers as values: an amount with its unit or currency, compared as such (issue 59).
 
-Mass, length, volume, data, energy and power, by symbol or name. Time is compared as durations
-(:func:`veracity.text.normalize.duration_supported`), money by :func:`veracity.text.normalize.compare_quantities`.
+"2.2 g" = "2200 mg", "1.5 km" = "1500 m" (:func:`in_base_unit`), and since issue 59 a number is read with its unit
+or currency (:func:`read_values`) so that:
+
+* **the same digits with another unit vouch for nothing**: "45 lb" is not stated by "EUR 45" or "45 minutes"
+  (:func:`value_stated`), nor by a number that counts something else ("45 sites", "45 times") or a clock time
+  ("13:45"). A number the sources state with no unit at all ("Weight limit: 45") still vouches, since its unit may
+  sit in a label; a record's key may name the unit ("weight kg: 21"). "pounds" may be weight or sterling; a bare
+  "m" (metres, minutes, millions), "degrees" and "Canadian dollars" are read as no unit we can tell when they
+  would take support away. A number and its unit sit on one line.
+* **a conversion vouches within the stated rounding** (:func:`same_value`): kg/lb, g/oz, km/mi, m/ft/yd, cm/in,
+  l/US gal (and imperial), °C/°F, money and its sub-units ("$0.48" = "48 cents", "75p" = "£0.75"), time in fixed
+  units, and a rate per one unit or another ("52p per mile" ≈ "32p per kilometre"). The rule: the source's value,
+  exact to 1% (a factor rounded, such as 2.2 lb/kg or 1.6 km/mi), converted, must round to the answer's value at
+  the answer's last digit: the two ranges overlap, the answer's value taken as ± half a unit of its last digit, at
+  most ± 5% of it (so "1 gallon" is not "5 litres"); where the answer says "about", "around", "approximately",
+  "roughly", "nearly", "almost" or "some", ± half a unit of its last non-zero digit, at most 10% ("about 50": ±
+  5; "about 20": ± 2). A temperature is taken to half its last digit on both sides. "23 kg" vouches for "50.7
+  lb", "51 lb" and "about 50 lb", not "52 lb" or "about 60 lb"; "30 km" for "19 miles" and "about 20 miles", not
+  "20 miles"; "20 °C" for "68 °F", not "70 °F". Units a power of ten apart ("2.2 g" / "2200 mg") and money
+  convert exactly; the same unit compares exactly.
+* **a sum, difference or product of two values vouches** (:func:`derived`), the answer's value and the terms in
+  one unit (time in any fixed unit, money in one currency with its sub-unit, a count of the same noun; a term
+  with no unit at all takes its partner's). Products: a count right before a stated value ("two 45-minute
+  sessions" for "90 minutes"), a stated count of what a stated rate is per ("EUR 80 per night" and "3 nights" for
+  "EUR 240"), or a count in the answer's sentence times a value of the unit ("At EUR 2,350 each, two bikes cost
+  EUR 4,700"). Sums and differences of two values of the answer's sentence in the unit ("open 4 hours before and
+  close 45 minutes before, so for 195 minutes"); other sums and differences only where the sentence says it adds
+  up or takes away (:func:`arithmetic_cue`: "in total", "in all", "both", "come to", "+", "=", or "more",
+  "less", "left" right after the value): two values one stated sentence gives ("1,500 points and 750 points" for
+  "2,250 points in all"), one of the answer's sentence and one stated, or two of the answer's sentence ("1,750 +
+  1,500 = 3,250 points"). So "The crossing takes 110 minutes" is not vouched by "80 minutes" and "30 minutes"
+  that one source sentence states. Never a year (a bare integer 1000–2100) or a date, a clock time, a
+  temperature, a value without a unit or noun, or a term that is nought; at most 64 stated values of one unit are
+  tried (pairs are at most 2,016 per unit).
 """
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
-from decimal import Decimal
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
 
-from veracity.text.normalize import find_numbers
+from veracity.text.normalize import canonical_unit, find_numbers
 
-__all__ = ["in_base_unit", "measure_unit_after", "measured_values"]
+__all__ = [
+    "StatedValue",
+    "derived",
+    "in_base_unit",
+    "measure_unit_after",
+    "measured_values",
+    "read_values",
+    "same_value",
+    "stated_values",
+    "value_stated",
+]
 
 _MEASURE_UNITS = {
     "mg": ("mass", Decimal("0.001")), "milligram": ("mass", Decimal("0.001")), "g": ("mass", Decimal(1)),
@@ -73,3 +119,565 @@ def measured_values(text: str) -> set[tuple[str, Decimal]]:
         if unit is not None:
             found.add(in_base_unit(number.value, unit))
     return found
+
+
+# ------------------------------------------------------------------------------------ values with their units
+# Each unit: its measure and its size in the measure's base unit (g, m, l, byte, Wh, W, second, the currency;
+# temperatures are converted by formula). Months and years are calendar units: compared within 3%, as durations are.
+_UNITS: dict[str, tuple[str, Decimal]] = {
+    "mg": ("mass", Decimal("0.001")), "g": ("mass", Decimal(1)), "kg": ("mass", Decimal(1000)),
+    "tonne": ("mass", Decimal(10**6)), "lb": ("mass", Decimal("453.59237")), "oz": ("mass", Decimal("28.349523125")),
+    "mm": ("length", Decimal("0.001")), "cm": ("length", Decimal("0.01")), "m": ("length", Decimal(1)),
+    "km": ("length", Decimal(1000)), "in": ("length", Decimal("0.0254")), "ft": ("length", Decimal("0.3048")),
+    "yd": ("length", Decimal("0.9144")), "mi": ("length", Decimal("1609.344")),
+    "ml": ("volume", Decimal("0.001")), "cl": ("volume", Decimal("0.01")), "l": ("volume", Decimal(1)),
+    "gal": ("volume", Decimal("3.785411784")), "imp-gal": ("volume", Decimal("4.54609")),
+    "kb": ("data", Decimal(10**3)), "mb": ("data", Decimal(10**6)), "gb": ("data", Decimal(10**9)),
+    "tb": ("data", Decimal(10**12)),
+    "wh": ("energy", Decimal(1)), "kwh": ("energy", Decimal(10**3)), "mwh": ("energy", Decimal(10**6)),
+    "gwh": ("energy", Decimal(10**9)),
+    "w": ("power", Decimal(1)), "kw": ("power", Decimal(10**3)), "mw": ("power", Decimal(10**6)),
+    "gw": ("power", Decimal(10**9)),
+    "second": ("time", Decimal(1)), "minute": ("time", Decimal(60)), "hour": ("time", Decimal(3600)),
+    "day": ("time", Decimal(86400)), "week": ("time", Decimal(604800)), "fortnight": ("time", Decimal(1209600)),
+    "month": ("time", Decimal(2629800)), "year": ("time", Decimal(31557600)),
+    "celsius": ("temperature", Decimal(1)), "fahrenheit": ("temperature", Decimal(1)),
+    "percent": ("percent", Decimal(1)),
+    "usd": ("money:usd", Decimal(1)), "usd-cent": ("money:usd", Decimal("0.01")),
+    "eur": ("money:eur", Decimal(1)), "eur-cent": ("money:eur", Decimal("0.01")),
+    "gbp": ("money:gbp", Decimal(1)), "gbp-penny": ("money:gbp", Decimal("0.01")),
+    "jpy": ("money:jpy", Decimal(1)),
+}  # fmt: skip
+_CALENDAR = frozenset({"month", "year"})
+
+
+def _forms(names: str, *units: str) -> dict[str, tuple[str, ...]]:
+    return dict.fromkeys(names.split("|"), units)
+
+
+# How a unit is written after a number (lower case; plurals are listed).
+_WRITTEN_AFTER: dict[str, tuple[str, ...]] = {
+    **_forms("mg|milligram|milligrams|milligramme|milligrammes", "mg"),
+    **_forms("g|gram|grams|gramme|grammes", "g"),  # "g" only in lower case (not "5G")
+    **_forms("kg|kgs|kilo|kilos|kilogram|kilograms|kilogramme|kilogrammes", "kg"),
+    **_forms("tonne|tonnes|metric ton|metric tons", "tonne"),
+    **_forms("lb|lbs", "lb"),
+    **_forms("pound|pounds", "lb", "gbp"),  # weight or sterling
+    **_forms("oz|ounce|ounces", "oz"),
+    **_forms("mm|millimetre|millimetres|millimeter|millimeters", "mm"),
+    **_forms("cm|centimetre|centimetres|centimeter|centimeters", "cm"),
+    **_forms("metre|metres|meter|meters", "m"),
+    **_forms("km|kms|kilometre|kilometres|kilometer|kilometers", "km"),
+    **_forms("inch|inches", "in"),
+    **_forms("ft|foot|feet", "ft"),
+    **_forms("yd|yds|yard|yards", "yd"),
+    **_forms("mi|mile|miles", "mi"),
+    **_forms("ml|millilitre|millilitres|milliliter|milliliters", "ml"),
+    **_forms("cl|centilitre|centilitres|centiliter|centiliters", "cl"),
+    **_forms("l|litre|litres|liter|liters", "l"),
+    **_forms("gal|gallon|gallons|us gal|us gallon|us gallons", "gal"),
+    **_forms("imperial gallon|imperial gallons|uk gallon|uk gallons", "imp-gal"),
+    **_forms("kb|kilobyte|kilobytes", "kb"), **_forms("mb|megabyte|megabytes", "mb"),
+    **_forms("gb|gigabyte|gigabytes", "gb"), **_forms("tb|terabyte|terabytes", "tb"),
+    **_forms("wh|watt-hour|watt-hours", "wh"), **_forms("kwh|kilowatt-hour|kilowatt-hours", "kwh"),
+    **_forms("mwh|megawatt-hour|megawatt-hours", "mwh"), **_forms("gwh|gigawatt-hour|gigawatt-hours", "gwh"),
+    **_forms("w|watt|watts", "w"), **_forms("kw|kilowatt|kilowatts", "kw"),
+    **_forms("mw|megawatt|megawatts", "mw"), **_forms("gw|gigawatt|gigawatts", "gw"),
+    **_forms("sec|secs|second|seconds", "second"),
+    **_forms("min|mins|minute|minutes", "minute"),
+    **_forms("h|hr|hrs|hour|hours", "hour"),
+    **_forms("day|days", "day"),
+    **_forms("week|weeks", "week"),
+    **_forms("fortnight|fortnights", "fortnight"),
+    **_forms("month|months", "month"),
+    **_forms("yr|yrs|year|years", "year"),
+    **_forms("°c|ºc|degree celsius|degrees celsius|degree c|degrees c|celsius|degrees centigrade|centigrade",
+             "celsius"),
+    **_forms("°f|ºf|degree fahrenheit|degrees fahrenheit|degree f|degrees f|fahrenheit", "fahrenheit"),
+    **_forms("%|percent|per cent|pct|percentage point|percentage points", "percent"),
+    **_forms("usd|dollar|dollars|us dollar|us dollars|$", "usd"),
+    **_forms("eur|euro|euros|€", "eur"),
+    **_forms("gbp|£", "gbp"),
+    **_forms("cent|cents", "usd-cent", "eur-cent"),
+    **_forms("p|pence|penny", "gbp-penny"),  # "75p", not the "p" of "5 p.m."
+    **_forms("jpy|yen|¥", "jpy"),
+}  # fmt: skip
+# "m" may be metres, minutes or millions, "degrees" Celsius, Fahrenheit or of an angle, "Canadian dollars" are no
+# US dollars: read as metres to convert, as no unit where they would take support away
+_LOOSE = frozenset({"m"})
+_SP = r"[^\S\n]"  # a space on one line: a number and its unit never sit on two lines ("Days: 8\nDeposit: …")
+_LOOSE_WORDS = re.compile(
+    rf"{_SP}*(?:-{_SP}*)?(?:(?i:degrees?)\b(?!{_SP}+(?i:celsius|centigrade|fahrenheit|[CF]\b))|"
+    rf"[A-Z][a-z]+{_SP}+(?:dollars?|pounds?|francs?|crowns?|kron[ae]r?|rupees?|pesos?)\b)"
+)
+_UNIT_TEXT = re.compile(
+    rf"{_SP}*(?:-{_SP}*)?(?P<unit>[°º]{_SP}*[CF](?![\w²³])|%|[$€£¥](?!{_SP}*\d)|per{_SP}+cent\b|"
+    rf"percentage{_SP}+points?\b|metric{_SP}+tons?\b|degrees?{_SP}+(?:celsius|centigrade|fahrenheit|[CF](?![\w²³]))|"
+    rf"US{_SP}+(?:gal(?:lons?)?|dollars?)\b|(?:imperial|UK){_SP}+gallons?\b|p(?!\.?{_SP}*m\b)(?![\w²³/])|"
+    r"[A-Za-z]+(?:-hours?)?(?![\w²³/]))",
+    re.IGNORECASE,
+)
+# one word between a number and its unit: "45 working days", "45 more minutes", "45 extra kg"
+_UNIT_AFTER_A_WORD = re.compile(rf"{_SP}+(?P<word>[a-z]+)(?={_SP})")
+_CURRENCY_BEFORE = re.compile(
+    rf"(?:(?P<other>\b(?:A|C|NZ|HK|S|AU|CA)\$)|(?P<symbol>US\$|[$€£¥])|\b(?P<code>USD|EUR|GBP|JPY){_SP}?){_SP}*$",
+    re.IGNORECASE,
+)
+_APPROX_BEFORE = re.compile(
+    r"(?:\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|some|circa|ca\.|close\s+to)|~)\s*"
+    r"(?:(?:US\$|[$€£¥])\s*|\b(?:USD|EUR|GBP)\s?)?$",
+    re.IGNORECASE,
+)
+# a word after a number that is no noun it counts ("45 of them", "750 more points" reads on to "points")
+_NOT_NOUNS = frozenset(
+    "a an the and or of to in on at for by with from per each every than times is are was were be been has have "
+    "had will can may must should would could this that these those it its as if but so up down out off over under "
+    "am pm".split()
+)
+_NOUN_FILLERS = frozenset("more extra additional bonus further free new other total".split())
+_NOUN_AFTER = re.compile(
+    rf"(?:{_SP}+|{_SP}*-{_SP}*)(?P<first>[A-Za-z]+)(?![\w/²³])(?:{_SP}+(?P<second>[A-Za-z]+)(?![\w/²³]))?"
+)
+_RATE_AFTER = re.compile(rf"{_SP}*(?:(?:per|a|an|each|every){_SP}+|/{_SP}*)(?P<noun>[A-Za-z]+)\b", re.IGNORECASE)
+_RANGE_BETWEEN = re.compile(rf"{_SP}*(?:-|–|—|to|and){_SP}*(?:(?:US\$|[$€£¥]){_SP}*)?", re.IGNORECASE)
+_COUNT_BETWEEN = re.compile(rf"{_SP}*(?:[x×*]{_SP}*)?")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+_TIME_OF_DAY = "time-of-day"
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
+# a record's field "weight kg: 21", "Cabin bag weight limit (lb): 45": the key's last word may be the unit
+_KEY_BEFORE = re.compile(rf"(?:^|\n){_SP}*(?P<key>[^\n:]{{1,80}}?){_SP}*:{_SP}*$")
+_KEY_UNIT = re.compile(r"\(?(?P<unit>[^\s()]+(?:\s+[^\s()]+)?)\)?\s*$")
+_DIGITS = re.compile(r"\d[\d,]*(?:\.(\d+))?")
+_IRREGULAR_NOUNS = {"people": "person", "persons": "person", "children": "child", "men": "man", "women": "woman"}
+
+
+@dataclass(frozen=True)
+class StatedValue:
+    """A number of a text with the unit it is written in, as :func:`read_values` reads it.
+
+    ``units``: the units it may be in (``("lb", "gbp")`` for "45 pounds"), empty when no unit we know follows or
+    precedes it; ``noun``: the word it counts when that is no unit ("points" → "point"); ``per``: the noun a rate is
+    per ("EUR 80 per night" → "night"); ``half``: half a unit of its last written digit (0.05 for "50.7", 0.5 for
+    "50", 50,000 for "1.5 million"); ``approx``: written with "about", "around", …; ``loose``: a unit symbol that
+    may mean several things ("m"); ``plain``: an integer written without a separator or unit (a year, perhaps);
+    ``times``: a count written right before it ("two 45-minute sessions" → 2); ``sentence``: which sentence of the
+    text it is in (0, 1, …).
+    """
+
+    start: int
+    end: int
+    amount: Decimal
+    units: tuple[str, ...] = ()
+    noun: str | None = None
+    per: str | None = None
+    half: Decimal = Decimal("0.5")
+    approx: bool = False
+    loose: bool = False
+    plain: bool = False
+    times: Decimal | None = None
+    sentence: int = 0
+
+
+def _unit_after(text: str, end: int, skip: bool = True) -> tuple[tuple[str, ...], int, bool]:
+    """The units written right after ``text[:end]``, where they end, and whether they are loose.
+
+    One lower-case word may come between ("45 working days" is read in days: what it is said about is not the
+    unit's concern). "degrees" alone and a currency of another country ("Canadian dollars") read as loose.
+    """
+    if loose_words := _LOOSE_WORDS.match(text, end):
+        return (), loose_words.end(), True
+    m = _UNIT_TEXT.match(text, end)
+    if m is None:
+        return (), end, False
+    written = m.group("unit")
+    key = re.sub(r"\s+", " ", written.lower())
+    key = re.sub(r"^([°º]) ", r"\1", key)
+    if written == "m":
+        return ("m",), m.end(), True
+    if (key == "g" and written != "g") or (key == "p" and re.match(r"p\.?\s*m\b", text[m.start("unit") :], re.I)):
+        return (), end, False  # "5G", not five grams; "5 p.m.", not five pence
+    units = _WRITTEN_AFTER.get(key)
+    if units is None:
+        word = _UNIT_AFTER_A_WORD.match(text, end) if skip else None
+        if word is not None and word.group("word") not in _NOT_NOUNS:
+            units_after, unit_end, loose = _unit_after(text, word.end(), skip=False)
+            if units_after:
+                return units_after, unit_end, loose
+        return (), end, False
+    return units, m.end(), False
+
+
+def _key_unit(text: str, start: int) -> tuple[str, ...]:
+    """The unit a record's key names for the value at ``start`` ("weight kg: 21" → kg), or none."""
+    field = _KEY_BEFORE.search(text, max(0, start - 100), start)
+    if field is None or (unit := _KEY_UNIT.search(field.group("key"))) is None:
+        return ()
+    words = unit.group("unit").lower().split()
+    for written in (" ".join(words), words[-1]):
+        if written in _WRITTEN_AFTER and written not in ("m", "h", "p", "l", "g", "w"):
+            return _WRITTEN_AFTER[written]
+    return ()
+
+
+def _noun_after(text: str, end: int) -> str | None:
+    m = _NOUN_AFTER.match(text, end)
+    if m is None:
+        return None
+    word = m.group("first").lower()
+    if word in _NOUN_FILLERS and m.group("second"):
+        word = m.group("second").lower()
+    if word in _NOT_NOUNS or word in _NOUN_FILLERS or len(word) < 2:
+        return None
+    return _IRREGULAR_NOUNS.get(word) or canonical_unit(word)
+
+
+def _half_unit(number_text: str, amount: Decimal) -> Decimal:
+    """Half a unit of the last digit ``number_text`` writes, at the scale of ``amount`` ("1.5 million" → 50,000)."""
+    m = _DIGITS.search(number_text)
+    if m is None:
+        return Decimal("0.5")
+    try:
+        digits = Decimal(m.group(0).replace(",", ""))
+    except InvalidOperation:
+        return Decimal("0.5")
+    decimals = len(m.group(1) or "")
+    scale = abs(amount / digits) if digits else Decimal(1)
+    return Decimal(5).scaleb(-decimals - 1) * scale
+
+
+def read_values(text: str) -> list[StatedValue]:
+    """Every number of ``text`` (:func:`~veracity.text.normalize.find_numbers`: dates left out) with its unit.
+
+    The unit is a currency before the number ("$", "€", "£", "US$", "EUR", "USD", "GBP"), a unit after it ("45
+    lb", "45-minute", "20 °C", "45%", "45 euros", "48 cents"), or the last word of a record's key before it
+    ("weight kg: 21", "Weight limit (lb): 45"); the end of a range takes the unit of the other end ("20–25 kg",
+    "$20 to 25"). The numbers of a clock time ("13:35") count a time of day, as a noun would.
+
+    Example::
+
+        >>> [(v.amount, v.units) for v in read_values("It costs EUR 45 and weighs 45 pounds.")]
+        [(Decimal('45'), ('eur',)), (Decimal('45'), ('lb', 'gbp'))]
+    """
+    found: list[StatedValue] = []
+    ends = [m.start() for m in _SENTENCE_END.finditer(text)]
+    clocks = [m.span() for m in _CLOCK.finditer(text)]
+    for n in find_numbers(text):
+        units: tuple[str, ...] = ()
+        loose = False
+        unit_end = n.end
+        before = _CURRENCY_BEFORE.search(text, max(0, n.start - 5), n.start)
+        if before is not None and before.group("other") is None:
+            written = (before.group("symbol") or before.group("code")).lower()
+            units = _WRITTEN_AFTER.get(written.removeprefix("us"), ())
+        elif before is None:
+            units, unit_end, loose = _unit_after(text, n.end)
+            if not units and not loose:
+                units = _key_unit(text, n.start)
+        ordinal = bool(re.search(r"(?:st|nd|rd|th)$", n.text, re.IGNORECASE))
+        noun = None if units or loose or ordinal or before is not None else _noun_after(text, n.end)
+        if any(a <= n.start and n.end <= b for a, b in clocks):
+            units, noun = (), _TIME_OF_DAY  # "13:35": a time, no bare 35
+        rate = _RATE_AFTER.match(text, unit_end)
+        per = None
+        if rate is not None and (units or noun):
+            word = rate.group("noun").lower()
+            per = _IRREGULAR_NOUNS.get(word) or canonical_unit(word)
+        approx = bool(_APPROX_BEFORE.search(text, max(0, n.start - 30), n.start))
+        plain = not units and n.value == n.value.to_integral_value() and n.text.isdigit()
+        units = () if ordinal else units
+        half = _half_unit(n.text, n.value)
+        sentence = bisect.bisect_left(ends, n.start)
+        found.append(StatedValue(n.start, n.end, n.value, units, noun, per, half, approx, loose, plain, None, sentence))
+    for k in range(len(found) - 1):  # a range: "20–25 kg", "$20 to 25", "between 20 and 25 minutes"
+        first, second = found[k], found[k + 1]
+        if not _RANGE_BETWEEN.fullmatch(text, first.end, second.start):
+            continue
+        if second.units and not first.units and first.noun is None:
+            found[k] = replace(first, units=second.units, loose=second.loose, plain=False)
+        elif first.units and not second.units and second.noun is None:
+            found[k + 1] = replace(second, units=first.units, loose=first.loose, plain=False)
+        elif second.noun and not first.units and first.noun is None:
+            found[k] = replace(first, noun=second.noun)
+    for k in range(1, len(found)):  # a count right before a value: "two 45-minute sessions", "2 x 45 minutes"
+        count, value = found[k - 1], found[k]
+        if _COUNT_BETWEEN.fullmatch(text, count.end, value.start) and not count.units and count.noun is None:
+            if _count(count) and (value.units or value.noun):
+                found[k] = replace(value, times=count.amount)
+    return found
+
+
+@functools.lru_cache(maxsize=16)
+def stated_values(text: str) -> tuple[StatedValue, ...]:
+    """:func:`read_values` of a text read once for many look-ups (the sources of one answer)."""
+    return tuple(read_values(text))
+
+
+def _interval(value: StatedValue, half: Decimal) -> tuple[Decimal, Decimal]:
+    return value.amount - half, value.amount + half
+
+
+def _convert(amount: Decimal, unit: str, to: str) -> Decimal:
+    """``amount`` in ``unit`` in the unit ``to`` of the same measure."""
+    if unit == to:
+        return amount
+    if unit == "celsius":
+        return amount * 9 / 5 + 32
+    if unit == "fahrenheit":
+        return (amount - 32) * 5 / 9
+    return amount * _UNITS[unit][1] / _UNITS[to][1]
+
+
+def _power_of_ten(ratio: Decimal) -> bool:
+    return ratio.normalize().as_tuple().digits == (1,)
+
+
+def same_value(answer: StatedValue, source: StatedValue) -> bool:
+    """Whether ``source`` states ``answer``'s value: the same unit and amount, or another unit within rounding.
+
+    The rounding rule is the module's: the source's value exact to 1%, converted, overlaps the answer's value ±
+    half a unit of its last digit, at most 5% (when the answer says "about", of its last non-zero digit, at most
+    10%); temperatures ± half a unit of their last digits.
+    Units a power of ten apart, money, and fixed units of time convert exactly; months and years within 3%.
+
+    Example::
+
+        >>> kg, lb = read_values("23 kg"), read_values("about 50 lb")
+        >>> same_value(lb[0], kg[0]), same_value(read_values("55 lb")[0], kg[0])
+        (True, False)
+    """
+    for a in answer.units:
+        for s in source.units:
+            if a == s and _per_factor(answer, source) == 1:
+                if answer.amount == source.amount:
+                    return True
+                continue
+            if a == s:  # "52p per mile" and "32p per kilometre": the same unit, per another unit
+                converted = source.amount * (_per_factor(answer, source) or 0)
+                if _agrees(answer, source, _UNITS[a][0] != "temperature", converted, converted):
+                    return True
+                continue
+            measure = _UNITS[a][0]
+            if measure != _UNITS[s][0] or measure == "percent":
+                continue
+            converted = _convert(source.amount, s, a)
+            per = _per_factor(answer, source)
+            if per is None:
+                continue
+            converted *= per
+            if measure == "time":
+                tolerance = Decimal("0.03") if _CALENDAR & {a, s} else Decimal("1e-9")
+                if abs(converted - answer.amount) <= tolerance * max(abs(converted), abs(answer.amount)):
+                    return True
+                continue
+            if measure.startswith("money") or (measure != "temperature" and _power_of_ten(_UNITS[s][1] / _UNITS[a][1])):
+                if abs(converted - answer.amount) <= Decimal("1e-9") * max(abs(converted), Decimal(1)):
+                    return True
+                continue
+            relative = measure != "temperature"
+            source_half = min(source.half, abs(source.amount) / 100) if relative else source.half
+            lo, hi = sorted(_convert(end, s, a) * per for end in _interval(source, source_half))
+            if _agrees(answer, source, relative, lo, hi):
+                return True
+    return False
+
+
+def _agrees(answer: StatedValue, source: StatedValue, relative: bool, lo: Decimal, hi: Decimal) -> bool:
+    """Whether ``answer``, within its rounding, overlaps ``[lo, hi]`` (the source's value, converted)."""
+    if lo == hi and relative:  # a value converted from one exact to 1%
+        lo, hi = sorted((lo - abs(lo) / 100, hi + abs(hi) / 100))
+    half = min(answer.half, abs(answer.amount) / 20) if relative else answer.half
+    if answer.approx:
+        half = max(half, _approximate_half(answer))
+    return answer.amount - half <= hi and lo <= answer.amount + half
+
+
+def _per_factor(answer: StatedValue, source: StatedValue) -> Decimal | None:
+    """How much more of the answer's unit a rate per the source's unit is per the answer's ("per mile" → "per km").
+
+    1 when they are rates per the same thing (or either is no rate), None when they are per two units that do not
+    convert (per night, per person); the per units are read as :func:`read_values` reads units.
+    """
+    if answer.per is None or source.per is None or answer.per == source.per:
+        return Decimal(1)
+    a, s = _WRITTEN_AFTER.get(answer.per, ()), _WRITTEN_AFTER.get(source.per, ())
+    for x in a:
+        for y in s:
+            if _UNITS[x][0] == _UNITS[y][0] and _UNITS[x][0] not in ("temperature", "percent"):
+                return _UNITS[x][1] / _UNITS[y][1]
+    return None
+
+
+def _approximate_half(value: StatedValue) -> Decimal:
+    """How far "about 50" may be from 50: half a unit of its last non-zero digit (5), at most 10% of it."""
+    amount = abs(value.amount)
+    if not amount:
+        return value.half
+    digits = amount.normalize().as_tuple()
+    last = Decimal(5).scaleb(int(digits.exponent) - 1)  # half a unit of the last non-zero digit
+    return min(last, amount / 10)
+
+
+def value_stated(answer: StatedValue, stated: Sequence[StatedValue]) -> bool:
+    """Whether ``stated`` vouches for ``answer``, a number with a unit, as a value (not by its digits alone).
+
+    A stated number vouches when it is :func:`same_value`, or has the same amount and no unit at all ("Weight limit:
+    45") or a loose one ("45 m", "45 degrees"). Not a number that counts something else ("45 sites", "45 times").
+    """
+    return any(
+        (s.amount == answer.amount and ((not s.units and s.noun is None) or s.loose)) or same_value(answer, s)
+        for s in stated
+    )
+
+
+# ----------------------------------------------------------------------------------------------------- arithmetic
+_MAX_VALUES = 64  # stated values of one unit tried
+# words or signs by which a sentence says it adds up or takes away ("in total", "1,750 + 1,500 = 3,250")
+_ARITHMETIC_CUE = re.compile(
+    r"\b(?:in\s+total|total(?:s|led|ling)?|in\s+all|altogether|all\s+together|combined|together|overall|sum|both|"
+    r"the\s+(?:two|three|four)|plus|minus|add(?:s|ed|ing)?(?:\s+up)?|difference|come\s+to|comes\s+to|came\s+to|"
+    r"make\s+up|makes\s+up)\b|[+=−×]",
+    re.IGNORECASE,
+)
+# a comparison right after the value, in its unit: "750 more points", "10 minutes longer", "EUR 5 less"
+_DIFFERENCE_AFTER = re.compile(
+    rf"{_SP}*(?:[A-Za-z%']+{_SP}+){{0,2}}(?:more|fewer|less|longer|shorter|extra|additional|left|remaining|cheaper|"
+    r"dearer)\b",
+    re.IGNORECASE,
+)
+
+
+def arithmetic_cue(sentence: str, end: int | None = None) -> bool:
+    """Whether ``sentence`` says that its value ending at ``end`` adds up or takes away.
+
+    A word or sign of adding up anywhere in it ("in total", "in all", "both", "come to", "+", "="), or a comparison
+    right after the value ("750 more points", "10 minutes longer"); "The crossing takes 110 minutes" has none.
+    """
+    if _ARITHMETIC_CUE.search(sentence):
+        return True
+    return end is not None and bool(_DIFFERENCE_AFTER.match(sentence, end))
+
+
+def _year_like(value: StatedValue) -> bool:
+    return value.plain and 1000 <= value.amount <= 2100
+
+
+def _keys(value: StatedValue) -> dict[str, Decimal]:
+    """The keys arithmetic adds ``value`` under, with its amount there: one per unit, money and time by measure."""
+    keys: dict[str, Decimal] = {}
+    for unit in value.units:
+        measure, factor = _UNITS[unit]
+        if measure == "temperature":
+            continue
+        if measure.startswith("money") or (measure == "time" and unit not in _CALENDAR):
+            keys[measure] = value.amount * factor
+        else:
+            keys[unit] = value.amount
+    if value.noun is not None and value.noun != _TIME_OF_DAY:
+        keys["noun:" + value.noun] = value.amount
+    return keys if value.amount else {}  # no sum with nought: "10 = 10 + 0" of "10:00"
+
+
+def _count(value: StatedValue) -> bool:
+    return value.amount == value.amount.to_integral_value() and 1 <= value.amount <= 1000 and not _year_like(value)
+
+
+def _counts(count: StatedValue, value: StatedValue) -> bool:
+    """Whether ``count`` may count what ``value`` is given for: a whole number of things, or of what it is per."""
+    if count is value or not _count(count):
+        return False
+    return not count.units or _counted_per(count, value)
+
+
+def _counted_per(count: StatedValue, value: StatedValue) -> bool:
+    """Whether ``count`` counts what ``value`` is a rate per: "3 nights" for "EUR 80 per night"."""
+    if value.per is None:
+        return False
+    per_units = {value.per, *_WRITTEN_AFTER.get(value.per, ())}
+    return count.noun == value.per or bool(per_units & set(count.units))
+
+
+def _bare(value: StatedValue) -> bool:
+    return not value.units and not value.loose and not _year_like(value)
+
+
+def derived(
+    answer: StatedValue, stated: Sequence[StatedValue], own: Sequence[StatedValue] = (), cue: bool = False
+) -> bool:
+    """Whether ``answer`` is a sum, difference or product of two values (the module's rules).
+
+    ``stated``: the values the sources and the question state; ``own``: the values of the answer's sentence (the
+    answer's own value among them is left out); ``cue``: whether that sentence says it adds up or takes away
+    (:func:`arithmetic_cue`). Products need no cue: a count right before a stated value ("two 45-minute
+    sessions"), a stated count of what a stated rate is per ("3 nights", "EUR 80 per night"), or a count of the
+    sentence's own times a value of the answer's unit ("two bikes cost €4,700" at "€2,350"). Neither does a sum
+    or difference of two values of the sentence in the answer's unit ("open 4 hours before and close 45 minutes
+    before, so for 195 minutes"). Other sums and differences need one: two values of the sentence, one with no
+    unit ("1,750 + 1,500 = 3,250 points"), two values one stated sentence gives ("5,150 runners in the full
+    marathon and 11,800 in the half" for "16,950 runners took part in the two races"), or one of the sentence's
+    and one stated, both in the answer's unit.
+
+    Example::
+
+        >>> stated = read_values("I have 1,500 points and will earn 750 points.")
+        >>> derived(read_values("2,250 points")[0], stated, cue=True), derived(read_values("2,300 points")[0], stated)
+        (True, False)
+    """
+    if answer.loose or _year_like(answer) or not answer.amount:
+        return False
+    targets = _keys(answer)
+    if not targets:
+        return False
+    own = [v for v in own if (v.start, v.end) != (answer.start, answer.end) and not v.loose and not _year_like(v)]
+    pool = [s for s in stated if not s.loose and not _year_like(s)]
+    for key, target in targets.items():
+        keyed = [(s, amount) for s in pool if (amount := _keys(s).get(key)) is not None][:_MAX_VALUES]
+        own_keyed = [(v, amount) for v in own if (amount := _keys(v).get(key)) is not None]
+        for value, amount in keyed:  # a stated count of a stated value
+            if any(n * amount == target for n in _counts_for(value, pool)):
+                return True
+        for value, amount in own_keyed + keyed:  # a count of the sentence's own
+            if any(_counts(c, value) and c.amount * amount == target for c in own):
+                return True
+        if _sum_or_difference(target, key, own, pool, keyed, cue):
+            return True
+    return False
+
+
+def _sum_or_difference(
+    target: Decimal,
+    key: str,
+    own: Sequence[StatedValue],
+    stated: Sequence[StatedValue],
+    keyed: Sequence[tuple[StatedValue, Decimal]],
+    cue: bool,
+) -> bool:
+    """Whether ``target`` is a sum or difference of two values :func:`derived` may add (its rules)."""
+    own_keyed = [(v, amount) for v in own if (amount := _keys(v).get(key)) is not None]
+    pairs = [(x, y) for i, (_, x) in enumerate(own_keyed) for _, y in own_keyed[i + 1 :]]  # it shows its work
+    if cue:
+        # a term with no unit is in its partner's ("Of your 29 days you have taken 7, so 22 days are left")
+        own_bare = [v for v in own if _bare(v) and key not in _keys(v)]
+        pairs += [(x, b.amount * x / v.amount) for v, x in own_keyed if v.amount for b in own_bare]
+        pairs += [(b.amount, c.amount) for i, b in enumerate(own_bare) for c in own_bare[i + 1 :] if _plain_key(key)]
+        pairs += [(x, y) for _, x in own_keyed for _, y in keyed]
+        bare = [s for s in stated if _bare(s) and s.noun is None]
+        for first, x in keyed:  # one stated sentence's: both in the unit, or one with no unit or noun at all
+            same = [y for second, y in keyed if second.start > first.start and second.sentence == first.sentence]
+            scale = x / first.amount if first.amount else Decimal(1)
+            pairs += [(x, y) for y in same] + [(x, b.amount * scale) for b in bare if b.sentence == first.sentence]
+    return any(target in (x + y, abs(x - y)) for x, y in pairs)
+
+
+def _plain_key(key: str) -> bool:
+    """Whether amounts under ``key`` are as written (a unit or a noun, not money or time in a base unit)."""
+    return not key.startswith("money") and key != "time"
+
+
+def _counts_for(value: StatedValue, stated: Sequence[StatedValue]) -> list[Decimal]:
+    """The counts that multiply ``value``: one right before it ("two 45-minute"), or of the noun it is per."""
+    counts = [value.times] if value.times is not None else []
+    if value.per is not None:
+        counts += [
+            other.amount for other in stated if other is not value and _count(other) and _counted_per(other, value)
+        ]
+    return counts

@@ -343,18 +343,23 @@ _NOT_NAMES = frozenset(
 
 
 def is_absent_name(text: str, known: set[str]) -> bool:
-    """Whether a name the grounding checker found unsupported is absent from the sources, word by word.
+    """Whether a name the grounding checker found unsupported is absent from the sources.
 
-    It is not when every word of it occurs in a source or the question as the novelty signals normalise words
-    ("Christian" beside "Christians", "Passage" beside "passage 2:"), when it has no capitalised word (a date such as
-    "winter months"), or when it is only the sources' labels, days, months and seasons.
+    A name of one word is absent word by word: it is not when it occurs in a source or the question as the novelty
+    signals normalise words ("Christian" beside "Christians", "Passage" beside "passage 2:"). A name of several
+    words (:func:`veracity.text.names.phrase_name`: "Northwind Travel Group") is a phrase: the checker found neither
+    it nor a short form of it in the sources, with word forms normalised the same way, so it is absent though each
+    of its words occurs somewhere (issue 59). Never absent: a name with no capitalised word (a date such as "winter
+    months"), or one that is only the sources' labels, days, months and seasons.
     """
+    from veracity.text.names import phrase_name
+
     words = [w for w in re.findall(r"\w+", text) if not w.isdigit()]
     if not words or not any(w[:1].isupper() for w in words):
         return False
     if all(normalise_word(w) in _NOT_NAMES or w.lower() in _NOT_NAMES for w in words):
         return False
-    return not all(normalise_word(w) in known for w in words)
+    return phrase_name(text) is not None or not all(normalise_word(w) in known for w in words)
 
 
 def is_fragment(sentence: str) -> bool:

@@ -3,8 +3,9 @@
 For a sentence of the answer and the evidence sentences aligned to it, every *checkable item* of the sentence is
 looked up in the evidence:
 
-* named entities (spaCy NER) and proper nouns outside them — supported when all their content words occur in the
-  evidence (case, accents and possessive "'s" ignored);
+* named entities (spaCy NER) and proper nouns outside them (a run of capitalised ones is one name) — supported
+  when all their content words occur in the evidence (case, accents and possessive "'s" ignored); in
+  :meth:`GroundingChecker.unsupported` a name of several words only as a phrase (below);
 * numbers — "1,000" = "1000" = "one thousand"; a bare year also matches a date in that year;
 * dates — "5 March 1901" = "March 5, 1901" = "1901-03-05"; a partial date matches any evidence date that agrees
   on the parts it gives ("March 1901" is supported by "5 March 1901", not the other way round);
@@ -20,9 +21,20 @@ A number with a unit of measure is compared in every unit of its measure ("2.2 g
 of day ("2:30 pm" is supported by "14:30" and the other way round), and some items are no claims about the world
 and are not checked (:func:`not_a_claim`): a list marker ("1." at the start of a line), anything in a reference to
 the sources ("Passage 3", "documents 1 and 2", "[2]"), the answer's own length in a sentence about a summary ("Here
-is a summary in 85 words"), and a unit that reads as a name ("Celsius", "kWh"). On RAGTruth's training answers the
-first three and the clock times were 232 of the 388 sentences with an absent value, 26 of them in a hallucinated span
-(experiments/reader-v5/non-claims.json).
+is a summary in 85 words"), and a unit that reads as a name ("Celsius", "kWh", "°F", "US gallons"). On RAGTruth's
+training answers the first three and the clock times were 232 of the 388 sentences with an absent value, 26 of them
+in a hallucinated span (experiments/reader-v5/non-claims.json).
+
+Values as values, names as phrases (issue 59), in :meth:`GroundingChecker.unsupported` and ``check``: a number with a
+unit or currency is supported by the same value only, never by the same digits in another unit ("45 lb" is not
+stated by "EUR 45" or "45 minutes"; a number the evidence states with no unit still vouches), by a conversion
+within the stated rounding (kg/lb, g/oz, km/mi, m/ft, cm/in, l/US gal, °C/°F: "23 kg" for "50.7 lb" or "about 50
+lb", not "55 lb") and by a sum, difference or product of two values of one unit the evidence states ("1,500 points"
+and "750 points" for "2,250 points"; never a year or a date) — the rules and their bounds in
+:mod:`veracity.text.units`. A name of several words is supported by itself or a short form the evidence uses for
+it (its acronym, the name without a generic suffix such as "Group", a person's surname that the evidence gives no
+one else), never by its words apart ("Northwind Travel Group" is not stated by "the Northwind wind farm" and "group
+bookings"); an acronym by the capitalised words it abbreviates — the rules in :mod:`veracity.text.names`.
 
 The unsupported items are the error spans. It needs no NLI model, so it doubles as the error-span locator of
 the other detectors. :func:`marked_range` gives the words to show for an item: a negation is never shown alone
@@ -31,6 +43,7 @@ but with the words it negates ("does not last", not "not").
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,6 +55,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from veracity.text._spacy import DEFAULT_SPACY_MODEL, parse
+from veracity.text.names import acronym_stated, name_index, phrase_name, phrase_stated
 from veracity.text.normalize import (
     DateValue,
     date_supported,
@@ -53,7 +67,15 @@ from veracity.text.normalize import (
     number_supported,
 )
 from veracity.text.novelty import STOP_WORDS, content_words
-from veracity.text.units import in_base_unit, measure_unit_after, measured_values
+from veracity.text.units import (
+    StatedValue,
+    arithmetic_cue,
+    derived,
+    read_values,
+    same_value,
+    stated_values,
+    value_stated,
+)
 
 __all__ = [
     "Checkable",
@@ -103,9 +125,7 @@ _ABOUT_THE_ANSWER = re.compile(r"summar|\bhere\s+is\b|\bhere's\b|\bbelow\b", re.
 _UNIT_NAMES = frozenset(
     "celsius fahrenheit kelvin wh kwh mwh gwh mah kw mw gw hz khz mhz ghz kb mb gb tb db dba".split()
 )
-_CURRENCY_BEFORE = re.compile(r"[$€£]\s*$")
-_PERCENT_AFTER = re.compile(r"\s*(?:%|per\s*cent\b|percent\b)", re.IGNORECASE)
-_SUBUNIT_AFTER = re.compile(r"\s*(?:cents?|pence|p)\b", re.IGNORECASE)
+_GALLONS_AFTER = re.compile(r"\s*(?:gallons?|gal|fl\.?\s*oz|fluid\s+ounces?|pints?|quarts?|cups?)\b", re.IGNORECASE)
 _DENOMINATORS = {"half": Decimal(2), "halve": Decimal(2), "third": Decimal(3), "quarter": Decimal(4),
                  "fourth": Decimal(4), "fifth": Decimal(5), "sixth": Decimal(6), "seventh": Decimal(7),
                  "eighth": Decimal(8), "ninth": Decimal(9), "tenth": Decimal(10)}  # fmt: skip
@@ -181,27 +201,21 @@ def clock_times(text: str) -> list[tuple[int, int, int, int]]:
     return found
 
 
-def _in_another_unit(text: str, item: Checkable, evidence: str) -> bool:
+def _in_another_unit(text: str, item: Checkable, value: StatedValue | None, evidence: str) -> bool:
     """Whether the number ``item`` is stated in ``evidence`` in another unit of its measure or currency, or as a share.
 
-    "2.2 g" = "2200 mg" (not "2200 km"), "$0.48" = "48 cents", "four-fifths" = "80%".
+    "2.2 g" = "2200 mg" (not "2200 km"), "$0.48" = "48 cents", "23 kg" ≈ "50.7 lb" within the rounding of
+    :func:`~veracity.text.units.same_value`, "four-fifths" = "80%". ``value``: the item read with its unit
+    (:func:`~veracity.text.units.read_values`), None when it is no number.
     """
-    if item.kind is not CheckableKind.NUMBER:
+    if item.kind is not CheckableKind.NUMBER or value is None:
         return False
-    if (unit := measure_unit_after(text, item.end)) is not None:
-        return in_base_unit(item.value, unit) in measured_values(evidence)
-    if _CURRENCY_BEFORE.search(text, 0, item.start):  # "$0.48" by "48 cents"
-        cents = item.value * 100
-        return any(n.value == cents and _SUBUNIT_AFTER.match(evidence, n.end) for n in find_numbers(evidence))
-    if _SUBUNIT_AFTER.match(text, item.end):  # "48 cents" by "$0.48"
-        whole = item.value / 100
-        return any(n.value == whole and _CURRENCY_BEFORE.search(evidence, 0, n.start) for n in find_numbers(evidence))
+    stated = stated_values(evidence)
+    if value.units and any(same_value(value, s) for s in stated):
+        return True
     if fraction := _FRACTION_AFTER.match(text, item.end):  # "four-fifths" by "80%", "two-thirds" by "67%"
         share = item.value / _DENOMINATORS[fraction.group(1).lower().rstrip("s")] * 100
-        return any(
-            abs(share - n.value) <= Decimal("0.5") and _PERCENT_AFTER.match(evidence, n.end)
-            for n in find_numbers(evidence)
-        )
+        return any(abs(share - s.amount) <= Decimal("0.5") and "percent" in s.units for s in stated)
     return False
 
 
@@ -209,11 +223,15 @@ def not_a_claim(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is no claim the sources must state.
 
     A number that is a list marker or the answer's own length in a sentence about a summary, anything inside a
-    reference to the sources ("Passage 3"), and a unit that reads as a name ("Celsius", "kWh").
+    reference to the sources ("Passage 3"), and a unit that reads as a name ("Celsius", "kWh", "°F", "US gallons").
     """
     if any(m.start() <= start and end <= m.end() for m in _SOURCE_REFERENCE.finditer(text)):
         return True
     if text[start:end].casefold() in _UNIT_NAMES:  # "18 degrees Celsius", "175 Wh/kg": a unit, not a name
+        return True
+    if text[start:end] in ("C", "F") and re.search(r"(?:[°º]|\bdegrees?)\s*$", text[:start]):  # "68 °F"
+        return True
+    if text[start:end] in ("US", "U.S.", "UK") and _GALLONS_AFTER.match(text, end):  # "37 US gallons"
         return True
     if not text[start:end].isdigit():
         return False
@@ -292,6 +310,16 @@ class GroundingChecker:
         for token in doc:
             end = token.idx + len(token.text)
             if self.check_proper_nouns and token.pos_ == "PROPN" and token.is_alpha and free(token.idx, end):
+                last = items[-1] if items else None
+                if (  # a run of capitalised proper nouns is one name, checked as a phrase: "Northwind Travel Group"
+                    last is not None
+                    and last.kind is CheckableKind.PROPER_NOUN
+                    and text[last.end : token.idx] == " "
+                    and last.text[:1].isupper()
+                    and token.text[:1].isupper()
+                ):
+                    items[-1] = Checkable(CheckableKind.PROPER_NOUN, last.start, end, text[last.start : end])
+                    continue
                 items.append(Checkable(CheckableKind.PROPER_NOUN, token.idx, end, token.text))
             elif self.check_negation and (token.dep_ == "neg" or token.lower_ in _NEGATION_WORDS):
                 if token.lower_ != "no" or token.dep_ in ("neg", "det"):
@@ -317,8 +345,11 @@ class GroundingChecker:
         if extra_text and missing:
             extra = EvidenceFacts.of(extra_text)
             named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)
-            vouched = {id(i) for i in find_unsupported([m for m in missing if m.kind in named], extra)}
-            missing = [m for m in missing if m.kind not in named or id(m) in vouched]
+            words = [m for m in missing if m.kind in named and phrase_name(m.text) is None]
+            unvouched = {id(i) for i in find_unsupported(words, extra)}
+            phrases = self._names_as_phrases(text, [m for m in missing if m.kind in named], set(), extra_text)
+            unvouched |= {id(m) for m in phrases}
+            missing = [m for m in missing if m.kind not in named or id(m) in unvouched]
         return items, missing
 
     def checked_items(self, text: str) -> list[Checkable]:
@@ -332,30 +363,84 @@ class GroundingChecker:
         evidence_texts: Sequence[str],
         facts: EvidenceFacts | None = None,
     ) -> list[Checkable]:
-        """The ``items`` of ``text`` that the evidence does not state, durations compared by length.
+        """The ``items`` of ``text`` that the evidence does not state: values as values, names as phrases.
 
-        As :func:`find_unsupported` over the evidence together, except that a number with a unit of measure is
-        supported by the same value in another unit ("2.2 g" by "2200 mg"), a clock time's numbers are supported by the
-        same time of day in the evidence (:func:`clock_times`), and a number or name inside a duration of
-        ``text`` ("two" of "about two months", "a day") is supported when the evidence states a duration of the
-        same length (:func:`~veracity.text.normalize.duration_supported`: "60 days", "24 hours"), and a negation
-        saying what the sources do not state ("the sources do not mention phone support") is supported when the
-        evidence does not name that thing.
+        As :func:`find_unsupported` over the evidence together, except that
+
+        * a number with a unit or currency is supported only by the same value (:mod:`veracity.text.units`): not by
+          the same digits with another unit ("45 lb" by "EUR 45"), but by the value in another unit within the
+          stated rounding ("2.2 g" by "2200 mg", "50.7 lb" by "23 kg"), or as a sum, difference or product of two
+          values the evidence states ("2,250 points" by "1,500 points" and "750 points");
+        * a clock time's numbers are supported by the same time of day in the evidence (:func:`clock_times`);
+        * a number or name inside a duration of ``text`` ("two" of "about two months", "a day") is supported when
+          the evidence states a duration of the same length (:func:`~veracity.text.normalize.duration_supported`:
+          "60 days", "24 hours");
+        * a name of several words is supported by itself or a short form the evidence uses for it, not by its
+          words one by one (:mod:`veracity.text.names`: "Northwind Travel Group" by "NTG" or "Northwind Travel",
+          not by "Northwind" and "group" apart), and an acronym by the capitalised words it abbreviates;
+        * a negation saying what the sources do not state ("the sources do not mention phone support") is
+          supported when the evidence does not name that thing.
         """
         joined = " ".join(evidence_texts)
         missing = find_unsupported(items, facts if facts is not None else EvidenceFacts.of(joined))
+        missing_ids = {id(m) for m in missing}
+        named = [i for i in items if i.kind in (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)]
+        if named:
+            missing_ids = {id(m) for m in missing if m.kind not in (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)}
+            missing_ids |= {id(m) for m in self._names_as_phrases(text, named, {id(m) for m in missing}, joined)}
+        numbers = [i for i in items if i.kind is CheckableKind.NUMBER]
+        values = {(v.start, v.end): v for v in read_values(text)} if numbers else {}
+        for item in numbers:  # the same digits with another unit vouch for nothing
+            value = values.get((item.start, item.end))
+            if id(item) not in missing_ids and value is not None and value.units and not value.loose:
+                if not value_stated(value, stated_values(joined)):
+                    missing_ids.add(id(item))
+        missing = [i for i in items if id(i) in missing_ids]
         if not missing:
             return missing
-        stated = [d.value for d in find_durations(joined)]
-        durations = [d for d in find_durations(text) if duration_supported(d.value, stated)]
+        durations = [d for d in find_durations(text) if duration_supported(d.value, list(_durations(joined)))]
         missing = [m for m in missing if m.kind is CheckableKind.DATE or not _inside(m, durations)]
         if any(m.kind is CheckableKind.NUMBER for m in missing):  # the same value in another unit of its measure
-            missing = [m for m in missing if not _in_another_unit(text, m, joined)]
+            missing = [m for m in missing if not _in_another_unit(text, m, values.get((m.start, m.end)), joined)]
         if any(m.kind is CheckableKind.NUMBER for m in missing):  # a time of day the evidence states too
-            stated_times = {(hour, minute) for _, _, hour, minute in clock_times(joined)}
+            stated_times = _times_of_day(joined)
             times = [(a, b) for a, b, hour, minute in clock_times(text) if (hour, minute) in stated_times]
             missing = [m for m in missing if not any(a <= m.start and m.end <= b for a, b in times)]
+        if any(m.kind is CheckableKind.NUMBER for m in missing):  # a sum, difference or product of stated values
+            own = list(values.values())
+            missing = [
+                m
+                for m in missing
+                if m.kind is not CheckableKind.NUMBER
+                or (value := values.get((m.start, m.end))) is None
+                or not derived(value, stated_values(joined), own, arithmetic_cue(text, m.end))
+            ]
         return [m for m in missing if not self._silent_sources(text, m, joined)]
+
+    def _names_as_phrases(
+        self, text: str, names: Sequence[Checkable], missing: set[int], evidence: str
+    ) -> list[Checkable]:
+        """The ``names`` of ``text`` that ``evidence`` does not state (``missing``: ids missing word by word).
+
+        A name of several words (:func:`~veracity.text.names.phrase_name`) is read as a phrase, whatever its words
+        do apart; an acronym missing word by word is stated by the capitalised words it abbreviates; any other
+        name is as ``missing`` says.
+        """
+        out = []
+        for item in names:
+            if phrase_name(item.text) is not None:
+                if not phrase_stated(item.text, name_index(evidence), person=self._label(text, item) == "PERSON"):
+                    out.append(item)
+            elif id(item) in missing and not acronym_stated(item.text, name_index(evidence)):
+                out.append(item)
+        return out
+
+    def _label(self, text: str, item: Checkable) -> str | None:
+        """The entity label spaCy gives ``item`` (None for a proper noun outside an entity)."""
+        if item.kind is not CheckableKind.ENTITY:
+            return None
+        doc = parse(text, self.spacy_model)
+        return next((e.label_ for e in doc.ents if e.end_char == item.end and e.start_char <= item.start), None)
 
     def _silent_sources(self, text: str, item: Checkable, evidence: str) -> bool:
         """Whether ``item`` is a statement about the sources that they bear out.
@@ -420,6 +505,18 @@ def _trimmed(text: str) -> tuple[int, int]:
     stripped = text.rstrip().rstrip(".!?;:,").rstrip()
     start = len(stripped) - len(stripped.lstrip())
     return start, len(stripped)
+
+
+@functools.lru_cache(maxsize=16)
+def _durations(evidence: str) -> tuple[Any, ...]:
+    """The durations ``evidence`` states, read once for every sentence checked against it."""
+    return tuple(d.value for d in find_durations(evidence))
+
+
+@functools.lru_cache(maxsize=16)
+def _times_of_day(evidence: str) -> frozenset[tuple[int, int]]:
+    """The times of day ``evidence`` states, read once for every sentence checked against it."""
+    return frozenset((hour, minute) for _, _, hour, minute in clock_times(evidence))
 
 
 def _inside(item: Checkable, mentions: Sequence[Any]) -> bool:
