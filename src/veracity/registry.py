@@ -38,7 +38,7 @@ EMBEDDERS: dict[str, str] = {
 
 PAIR_SCORERS: dict[str, str] = {
     "hf-cross-encoder": "veracity.models.pair_scorer:HFPairScorer",
-    "grounding": "veracity.stages.verify.grounding:GroundingPairScorer",
+    "grounding": "veracity.stages.verify.grounding_pairs:GroundingPairScorer",
 }
 
 # LLM backends are factories ``(spec, timeout) -> LLM``; ``load_llm("NAME:SPEC")`` calls NAME's with SPEC.

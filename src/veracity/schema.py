@@ -41,8 +41,13 @@ __all__ = [
     "TextSpan",
     "UncheckedPolicy",
     "Verdict",
+    "gate_reason",
+    "not_checked_line",
     "passes_gate",
     "report_json_schema",
+    "supported_head",
+    "supported_line",
+    "unchecked_reason",
     "upgrade_report",
     "verdict_of",
 ]
@@ -445,3 +450,51 @@ def upgrade_report(data: dict[str, Any]) -> dict[str, Any]:
         upgraded.update(score=None, raw_score=None, details=details)
     upgraded["schema_version"] = SCHEMA_VERSION
     return upgraded
+
+
+# What a gate says of a Report (the integrations and the service's NeMo rail say it the same way).
+
+
+def unchecked_reason(report: Report) -> str:
+    """Why the detector gave no verdict: its notes, each once without a leading "not checked: "."""
+    return "; ".join(note.removeprefix("not checked: ") for note in report.notes) or "the detector gave no verdict"
+
+
+def not_checked_line(report: Report, unchecked: UncheckedPolicy | None = None) -> str:
+    """What an integration says of a report without a verdict: the detector's notes.
+
+    With ``unchecked``, what the gate did with the answer under that policy follows.
+    """
+    line = "not checked: " + unchecked_reason(report)
+    if unchecked is None:
+        return line
+    if passes_gate(report.verdict, unchecked):
+        return line + " — passed: unchecked='pass' lets an answer that could not be checked through"
+    return line + " — blocked: an answer that could not be checked does not pass; unchecked='pass' lets it through"
+
+
+def supported_head(report: Report) -> str:
+    """P(supported) and the P(supported) above which the verdict is faithful (integrations are higher-is-better)."""
+    return f"P(supported) {1.0 - (report.score or 0.0):.2f}, passing above {1.0 - report.threshold:.2f}"
+
+
+def supported_line(report: Report) -> str:
+    """What an integration says of a supported answer: its head and the documents its sentences were found in."""
+    head = supported_head(report)
+    found = sorted({e.document_id for s in report.sentences for e in s.evidence[:1]})
+    where = f"; found in {', '.join(found)}" if found else ""
+    return f"supported: {head}{where}"
+
+
+def gate_reason(report: Report, unchecked: UncheckedPolicy = "block") -> str:
+    """One line on why a gate passes or blocks ``report``'s answer under ``unchecked``.
+
+    For an answer not checked: the reason (the detector's notes) and what the policy did with it; otherwise
+    P(supported), and the unsupported words of a hallucinated answer.
+    """
+    if report.verdict == "not_checked" or report.score is None:
+        return not_checked_line(report, unchecked)
+    if report.verdict == "faithful":
+        return supported_line(report)
+    marked = ", ".join(repr(span.text) for span in report.hallucinated_spans[:5])
+    return f"not supported: {supported_head(report)}" + (f"; unsupported {marked}" if marked else "")

@@ -230,7 +230,8 @@ def test_what_the_sources_do_not_mention_is_checked_against_them(grounding):
 
 
 def test_durations_function_words_and_names_out_of_place_by_hand():
-    from veracity.stages.verify.grounding import marked_range, names_out_of_place, only_function_words
+    from veracity.stages.verify.grounding import marked_range, only_function_words
+    from veracity.stages.verify.grounding_pairs import names_out_of_place
     from veracity.text.normalize import Duration, duration_supported, find_durations
 
     found = find_durations("A 60-day trial, about two months, or within a day; 48 hours.")

@@ -178,7 +178,8 @@ def test_minimum_probabilities_turn_a_weak_argmax_into_neutral():
 
 
 def test_misplaced_names_by_hand():
-    from veracity.stages.verify.grounding import Checkable, CheckableKind, misplaced_names
+    from veracity.stages.verify.grounding import Checkable, CheckableKind
+    from veracity.stages.verify.grounding_pairs import misplaced_names
 
     claim = "Kangas is a convicted killer."
     kangas = Checkable(CheckableKind.ENTITY, 0, 6, "Kangas")

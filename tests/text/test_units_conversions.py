@@ -4,7 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from veracity.text.units import arithmetic_cue, derived, read_values, same_value, value_stated
+from veracity.text.arithmetic import arithmetic_cue, derived
+from veracity.text.units import read_values, same_value, value_stated
 
 
 def _one(text: str):

@@ -17,7 +17,7 @@ An answer with no claim (only questions or opinions) is faithful, with a note.
 The words marked in a not-supported claim are those its evidence (every main, supporting and window sentence
 retrieved for it) does not state: names, numbers, dates and durations compared by value ("two months" ≈ "60
 days"), or a name the evidence states only away from the words around it in the claim
-(:func:`~veracity.stages.verify.grounding.names_out_of_place`: "Linux" in "supports Windows 10 or later, Linux"
+(:func:`~veracity.stages.verify.grounding_pairs.names_out_of_place`: "Linux" in "supports Windows 10 or later, Linux"
 where the passage names Linux only in "A Linux build is planned but not yet available"); failing those, its
 content words the evidence lacks. A word the question restates (the claim's ``The answer to "…" is:`` part), a
 function word and a lone negation particle are never marked (a negation is marked with what it negates, "does not
@@ -74,9 +74,9 @@ from veracity.stages.verify.grounding import (
     CheckableKind,
     GroundingChecker,
     marked_range,
-    names_out_of_place,
     only_function_words,
 )
+from veracity.stages.verify.grounding_pairs import names_out_of_place
 from veracity.text.normalize import find_durations
 from veracity.text.novelty import content_words, vocabulary
 from veracity.text.split import SentenceSplitter, merge_ranges

@@ -26,7 +26,14 @@ from collections.abc import Sequence
 from typing import get_args
 
 from veracity.errors import ConfigError, VeracityError
-from veracity.schema import Report, SentenceScore, UncheckedPolicy, passes_gate
+
+# gate_reason and the lines it is made of live in schema (the service's NeMo rail says them too); re-exported here
+from veracity.schema import Report, SentenceScore, UncheckedPolicy
+from veracity.schema import gate_reason as gate_reason
+from veracity.schema import not_checked_line as not_checked_line
+from veracity.schema import supported_head as supported_head
+from veracity.schema import supported_line as supported_line
+from veracity.schema import unchecked_reason as unchecked_reason
 
 __all__ = ["HallucinatedAnswerError", "UncheckedAnswerError"]
 
@@ -40,51 +47,6 @@ def unchecked_policy(value: str) -> UncheckedPolicy:
     if value not in get_args(UncheckedPolicy):
         raise ConfigError(f"unknown unchecked policy {value!r}; choose block (the default) or pass")
     return value  # type: ignore[return-value]  # one of UncheckedPolicy's values, checked above
-
-
-def unchecked_reason(report: Report) -> str:
-    """Why the detector gave no verdict: its notes, each once without a leading "not checked: "."""
-    return "; ".join(note.removeprefix("not checked: ") for note in report.notes) or "the detector gave no verdict"
-
-
-def not_checked_line(report: Report, unchecked: UncheckedPolicy | None = None) -> str:
-    """What an integration says of a report without a verdict: the detector's notes.
-
-    With ``unchecked``, what the gate did with the answer under that policy follows.
-    """
-    line = "not checked: " + unchecked_reason(report)
-    if unchecked is None:
-        return line
-    if passes_gate(report.verdict, unchecked):
-        return line + " — passed: unchecked='pass' lets an answer that could not be checked through"
-    return line + " — blocked: an answer that could not be checked does not pass; unchecked='pass' lets it through"
-
-
-def supported_head(report: Report) -> str:
-    """P(supported) and the P(supported) above which the verdict is faithful (integrations are higher-is-better)."""
-    return f"P(supported) {1.0 - (report.score or 0.0):.2f}, passing above {1.0 - report.threshold:.2f}"
-
-
-def supported_line(report: Report) -> str:
-    """What an integration says of a supported answer: its head and the documents its sentences were found in."""
-    head = supported_head(report)
-    found = sorted({e.document_id for s in report.sentences for e in s.evidence[:1]})
-    where = f"; found in {', '.join(found)}" if found else ""
-    return f"supported: {head}{where}"
-
-
-def gate_reason(report: Report, unchecked: UncheckedPolicy = "block") -> str:
-    """One line on why a gate passes or blocks ``report``'s answer under ``unchecked``.
-
-    For an answer not checked: the reason (the detector's notes) and what the policy did with it; otherwise
-    P(supported), and the unsupported words of a hallucinated answer.
-    """
-    if report.verdict == "not_checked" or report.score is None:
-        return not_checked_line(report, unchecked)
-    if report.verdict == "faithful":
-        return supported_line(report)
-    marked = ", ".join(repr(span.text) for span in report.hallucinated_spans[:5])
-    return f"not supported: {supported_head(report)}" + (f"; unsupported {marked}" if marked else "")
 
 
 def unsupported_lines(flagged: Sequence[SentenceScore], limit: int) -> list[str]:

@@ -29,8 +29,7 @@ from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from veracity.integrations import gate_reason
-from veracity.schema import Report, UncheckedPolicy, passes_gate
+from veracity.schema import Report, UncheckedPolicy, gate_reason, passes_gate
 from veracity.server.problems import Problem, documented
 from veracity.server.requests import ContextDocument, DetectRequest
 

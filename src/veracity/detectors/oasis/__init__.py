@@ -68,8 +68,8 @@ from veracity.stages.verify.grounding import (
     EvidenceFacts,
     GroundingChecker,
     find_unsupported,
-    misplaced_names,
 )
+from veracity.stages.verify.grounding_pairs import misplaced_names
 from veracity.text.split import SentenceSplitter
 
 __all__ = ["OasisConfig", "OasisDetector"]

@@ -1,0 +1,161 @@
+"""Sums, differences and products of stated values that vouch for an answer's value (issue 59).
+
+Split from :mod:`veracity.text.units` (which reads and compares the values): a sum, difference or product of two
+values the sources or the question state, in one unit, vouches for the answer's value (:func:`derived`); sums and
+differences outside the answer's own sentence only where the sentence says it adds up or takes away
+(:func:`arithmetic_cue`). Never a year, date, clock time or temperature.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+
+from veracity.text.units import _CALENDAR, _SP, _TIME_OF_DAY, _UNITS, _WRITTEN_AFTER, StatedValue, _count, _year_like
+
+__all__ = ["arithmetic_cue", "derived"]
+
+_MAX_VALUES = 64  # stated values of one unit tried
+# words or signs by which a sentence says it adds up or takes away ("in total", "1,750 + 1,500 = 3,250")
+_ARITHMETIC_CUE = re.compile(
+    r"\b(?:in\s+total|total(?:s|led|ling)?|in\s+all|altogether|all\s+together|combined|together|overall|sum|both|"
+    r"the\s+(?:two|three|four)|plus|minus|add(?:s|ed|ing)?(?:\s+up)?|difference|come\s+to|comes\s+to|came\s+to|"
+    r"make\s+up|makes\s+up)\b|[+=−×]",
+    re.IGNORECASE,
+)
+# a comparison right after the value, in its unit: "750 more points", "10 minutes longer", "EUR 5 less"
+_DIFFERENCE_AFTER = re.compile(
+    rf"{_SP}*(?:[A-Za-z%']+{_SP}+){{0,2}}(?:more|fewer|less|longer|shorter|extra|additional|left|remaining|cheaper|"
+    r"dearer)\b",
+    re.IGNORECASE,
+)
+
+
+def arithmetic_cue(sentence: str, end: int | None = None) -> bool:
+    """Whether ``sentence`` says that its value ending at ``end`` adds up or takes away.
+
+    A word or sign of adding up anywhere in it ("in total", "in all", "both", "come to", "+", "="), or a comparison
+    right after the value ("750 more points", "10 minutes longer"); "The crossing takes 110 minutes" has none.
+    """
+    if _ARITHMETIC_CUE.search(sentence):
+        return True
+    return end is not None and bool(_DIFFERENCE_AFTER.match(sentence, end))
+
+
+def _keys(value: StatedValue) -> dict[str, Decimal]:
+    """The keys arithmetic adds ``value`` under, with its amount there: one per unit, money and time by measure."""
+    keys: dict[str, Decimal] = {}
+    for unit in value.units:
+        measure, factor = _UNITS[unit]
+        if measure == "temperature":
+            continue
+        if measure.startswith("money") or (measure == "time" and unit not in _CALENDAR):
+            keys[measure] = value.amount * factor
+        else:
+            keys[unit] = value.amount
+    if value.noun is not None and value.noun != _TIME_OF_DAY:
+        keys["noun:" + value.noun] = value.amount
+    return keys if value.amount else {}  # no sum with nought: "10 = 10 + 0" of "10:00"
+
+
+def _counts(count: StatedValue, value: StatedValue) -> bool:
+    """Whether ``count`` may count what ``value`` is given for: a whole number of things, or of what it is per."""
+    if count is value or not _count(count):
+        return False
+    return not count.units or _counted_per(count, value)
+
+
+def _counted_per(count: StatedValue, value: StatedValue) -> bool:
+    """Whether ``count`` counts what ``value`` is a rate per: "3 nights" for "EUR 80 per night"."""
+    if value.per is None:
+        return False
+    per_units = {value.per, *_WRITTEN_AFTER.get(value.per, ())}
+    return count.noun == value.per or bool(per_units & set(count.units))
+
+
+def _bare(value: StatedValue) -> bool:
+    return not value.units and not value.loose and not _year_like(value)
+
+
+def derived(
+    answer: StatedValue, stated: Sequence[StatedValue], own: Sequence[StatedValue] = (), cue: bool = False
+) -> bool:
+    """Whether ``answer`` is a sum, difference or product of two values (the module's rules).
+
+    ``stated``: the values the sources and the question state; ``own``: the values of the answer's sentence (the
+    answer's own value among them is left out); ``cue``: whether that sentence says it adds up or takes away
+    (:func:`arithmetic_cue`). Products need no cue: a count right before a stated value ("two 45-minute
+    sessions"), a stated count of what a stated rate is per ("3 nights", "EUR 80 per night"), or a count of the
+    sentence's own times a value of the answer's unit ("two bikes cost €4,700" at "€2,350"). Neither does a sum
+    or difference of two values of the sentence in the answer's unit ("open 4 hours before and close 45 minutes
+    before, so for 195 minutes"). Other sums and differences need one: two values of the sentence, one with no
+    unit ("1,750 + 1,500 = 3,250 points"), two values one stated sentence gives ("5,150 runners in the full
+    marathon and 11,800 in the half" for "16,950 runners took part in the two races"), or one of the sentence's
+    and one stated, both in the answer's unit.
+
+    Example::
+
+        >>> stated = read_values("I have 1,500 points and will earn 750 points.")
+        >>> derived(read_values("2,250 points")[0], stated, cue=True), derived(read_values("2,300 points")[0], stated)
+        (True, False)
+    """
+    if answer.loose or _year_like(answer) or not answer.amount:
+        return False
+    targets = _keys(answer)
+    if not targets:
+        return False
+    own = [v for v in own if (v.start, v.end) != (answer.start, answer.end) and not v.loose and not _year_like(v)]
+    pool = [s for s in stated if not s.loose and not _year_like(s)]
+    for key, target in targets.items():
+        keyed = [(s, amount) for s in pool if (amount := _keys(s).get(key)) is not None][:_MAX_VALUES]
+        own_keyed = [(v, amount) for v in own if (amount := _keys(v).get(key)) is not None]
+        for value, amount in keyed:  # a stated count of a stated value
+            if any(n * amount == target for n in _counts_for(value, pool)):
+                return True
+        for value, amount in own_keyed + keyed:  # a count of the sentence's own
+            if any(_counts(c, value) and c.amount * amount == target for c in own):
+                return True
+        if _sum_or_difference(target, key, own, pool, keyed, cue):
+            return True
+    return False
+
+
+def _sum_or_difference(
+    target: Decimal,
+    key: str,
+    own: Sequence[StatedValue],
+    stated: Sequence[StatedValue],
+    keyed: Sequence[tuple[StatedValue, Decimal]],
+    cue: bool,
+) -> bool:
+    """Whether ``target`` is a sum or difference of two values :func:`derived` may add (its rules)."""
+    own_keyed = [(v, amount) for v in own if (amount := _keys(v).get(key)) is not None]
+    pairs = [(x, y) for i, (_, x) in enumerate(own_keyed) for _, y in own_keyed[i + 1 :]]  # it shows its work
+    if cue:
+        # a term with no unit is in its partner's ("Of your 29 days you have taken 7, so 22 days are left")
+        own_bare = [v for v in own if _bare(v) and key not in _keys(v)]
+        pairs += [(x, b.amount * x / v.amount) for v, x in own_keyed if v.amount for b in own_bare]
+        pairs += [(b.amount, c.amount) for i, b in enumerate(own_bare) for c in own_bare[i + 1 :] if _plain_key(key)]
+        pairs += [(x, y) for _, x in own_keyed for _, y in keyed]
+        bare = [s for s in stated if _bare(s) and s.noun is None]
+        for first, x in keyed:  # one stated sentence's: both in the unit, or one with no unit or noun at all
+            same = [y for second, y in keyed if second.start > first.start and second.sentence == first.sentence]
+            scale = x / first.amount if first.amount else Decimal(1)
+            pairs += [(x, y) for y in same] + [(x, b.amount * scale) for b in bare if b.sentence == first.sentence]
+    return any(target in (x + y, abs(x - y)) for x, y in pairs)
+
+
+def _plain_key(key: str) -> bool:
+    """Whether amounts under ``key`` are as written (a unit or a noun, not money or time in a base unit)."""
+    return not key.startswith("money") and key != "time"
+
+
+def _counts_for(value: StatedValue, stated: Sequence[StatedValue]) -> list[Decimal]:
+    """The counts that multiply ``value``: one right before it ("two 45-minute"), or of the noun it is per."""
+    counts = [value.times] if value.times is not None else []
+    if value.per is not None:
+        counts += [
+            other.amount for other in stated if other is not value and _count(other) and _counted_per(other, value)
+        ]
+    return counts
