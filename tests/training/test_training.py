@@ -156,7 +156,11 @@ def test_builder_balances_labels_and_splits_by_document(tmp_path, embedder):
     train = [json.loads(line) for line in (tmp_path / "train.jsonl").read_text().splitlines()]
     dev = [json.loads(line) for line in (tmp_path / "dev.jsonl").read_text().splitlines()]
     labels = [r["label"] for r in train + dev]
-    assert labels.count("entailment") == labels.count("neutral") == labels.count("contradiction") > 0
+    counts = [labels.count(label) for label in ("entailment", "neutral", "contradiction")]
+    # balanced before decontamination: a label may lack exactly the pairs refused as evaluation texts afterwards
+    # (since issue 60 the grounding-extra dev rows are evaluation texts too)
+    refused = sum(stats["refused_evaluation_overlap"].values())
+    assert min(counts) > 0 and max(counts) - min(counts) <= refused
     assert not {r["doc_id"] for r in train} & {r["doc_id"] for r in dev}
     assert stats["train"]["n"] == len(train) and len({(r["premise"], r["hypothesis"]) for r in train}) == len(train)
     assert not any("hotpot" in r["source"] or "fever" in r["source"] for r in train)
