@@ -14,6 +14,7 @@ import pytest
 from veracity.detectors.grounding import GroundingDetector
 from veracity.models.embedder import SentenceTransformerEmbedder
 from veracity.schema import Document
+from veracity.stages.verify.grounding import GroundingChecker
 from veracity.text.split import SentenceSplitter
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +50,17 @@ def spacy_splitter() -> SentenceSplitter:
 @pytest.fixture(scope="session")
 def grounding() -> GroundingDetector:
     return GroundingDetector.from_config()
+
+
+@pytest.fixture(scope="session")
+def grounding_checker() -> GroundingChecker:
+    return GroundingChecker()
+
+
+def missing_items(checker: GroundingChecker, answer: str, evidence: str) -> list[str]:
+    """The texts of the answer's checked items (names, values, negations) that ``evidence`` does not state."""
+    items = checker.checked_items(answer)
+    return [m.text for m in checker.unsupported(answer, items, [evidence])]
 
 
 @pytest.fixture(scope="session")

@@ -8,8 +8,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from conftest import missing_items
 from veracity.detectors.reader.signals import SourceIndex, is_absent_name
-from veracity.stages.verify.grounding import EvidenceFacts, GroundingChecker
+from veracity.stages.verify.grounding import EvidenceFacts
 
 # a long document that uses every word of the name, never the name
 _LONG = " ".join(
@@ -20,16 +21,6 @@ _LONG = " ".join(
     ]
     + [f"Rule {k}: passengers must keep their boarding pass until they leave the gate area." for k in range(200)]
 )
-
-
-@pytest.fixture(scope="module")
-def checker() -> GroundingChecker:
-    return GroundingChecker()
-
-
-def _missing(checker: GroundingChecker, answer: str, evidence: str) -> list[str]:
-    items = checker.checked_items(answer)
-    return [m.text for m in checker.unsupported(answer, items, [evidence])]
 
 
 @pytest.mark.parametrize(
@@ -57,15 +48,17 @@ def _missing(checker: GroundingChecker, answer: str, evidence: str) -> list[str]
         ("It is run by the World Health Organization.", "The WHO runs it.", []),
     ],
 )
-def test_a_name_is_vouched_for_as_a_phrase(checker, answer, evidence, missing):
-    assert _missing(checker, answer, evidence) == missing
+def test_a_name_is_vouched_for_as_a_phrase(grounding_checker, answer, evidence, missing):
+    assert missing_items(grounding_checker, answer, evidence) == missing
 
 
-def test_a_name_in_the_question_vouches_as_a_phrase_too(checker):
+def test_a_name_in_the_question_vouches_as_a_phrase_too(grounding_checker):
     answer = "Northwind Travel Group sells the tickets."
-    _, missing = checker.check(answer, ["An agency sells the tickets."], extra_text="Is Northwind Travel Group it?")
+    _, missing = grounding_checker.check(
+        answer, ["An agency sells the tickets."], extra_text="Is Northwind Travel Group it?"
+    )
     assert missing == []
-    _, missing = checker.check(
+    _, missing = grounding_checker.check(
         answer, ["An agency sells the tickets."], extra_text="Is Northwind good? I joined a travel group."
     )
     assert [m.text for m in missing] == ["Northwind Travel Group"]
@@ -79,10 +72,10 @@ def test_a_name_of_several_words_is_absent_though_each_word_is_known():
     assert not is_absent_name("Monday", known | {"monday"})
 
 
-def test_the_reader_counts_a_name_found_only_word_by_word_as_absent(checker):
+def test_the_reader_counts_a_name_found_only_word_by_word_as_absent(grounding_checker):
     from veracity.detectors.reader import ReaderDetector
 
-    reader = SimpleNamespace(grounding=checker)
+    reader = SimpleNamespace(grounding=grounding_checker)
     for sources, text, absent in [
         ([_LONG], "Tickets are sold by Northwind Travel Group.", 1),
         ([_LONG, "NTG sells the tickets."], "Tickets are sold by Northwind Travel Group.", 0),

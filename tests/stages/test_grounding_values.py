@@ -9,17 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from veracity.stages.verify.grounding import EvidenceFacts, GroundingChecker
-
-
-@pytest.fixture(scope="module")
-def checker() -> GroundingChecker:
-    return GroundingChecker()
-
-
-def _missing(checker: GroundingChecker, answer: str, evidence: str) -> list[str]:
-    items = checker.checked_items(answer)
-    return [m.text for m in checker.unsupported(answer, items, [evidence])]
+from conftest import missing_items
+from veracity.stages.verify.grounding import EvidenceFacts
 
 
 @pytest.mark.parametrize(
@@ -54,8 +45,8 @@ def _missing(checker: GroundingChecker, answer: str, evidence: str) -> list[str]
         ("The bag may weigh 8 kg.", "Weight limit: 8", []),
     ],
 )
-def test_a_number_is_compared_with_its_unit(checker, answer, evidence, missing):
-    assert _missing(checker, answer, evidence) == missing
+def test_a_number_is_compared_with_its_unit(grounding_checker, answer, evidence, missing):
+    assert missing_items(grounding_checker, answer, evidence) == missing
 
 
 @pytest.mark.parametrize(
@@ -92,8 +83,8 @@ def test_a_number_is_compared_with_its_unit(checker, answer, evidence, missing):
         ("Take no more than 2.2 kg a day.", "Take no more than 2200 mg a day.", ["2.2"]),
     ],
 )
-def test_a_conversion_vouches_within_the_stated_rounding(checker, answer, evidence, missing):
-    assert _missing(checker, answer, evidence) == missing
+def test_a_conversion_vouches_within_the_stated_rounding(grounding_checker, answer, evidence, missing):
+    assert missing_items(grounding_checker, answer, evidence) == missing
 
 
 @pytest.mark.parametrize(
@@ -137,8 +128,8 @@ def test_a_conversion_vouches_within_the_stated_rounding(checker, answer, eviden
         ("It opened on 5 March 2019.", "It was planned on 5 March 2009 and took 10 years to build.", ["5 March 2019"]),
     ],
 )
-def test_a_sum_difference_or_product_of_stated_values_vouches(checker, answer, evidence, missing):
-    assert _missing(checker, answer, evidence) == missing
+def test_a_sum_difference_or_product_of_stated_values_vouches(grounding_checker, answer, evidence, missing):
+    assert missing_items(grounding_checker, answer, evidence) == missing
 
 
 @pytest.mark.parametrize(
@@ -148,11 +139,11 @@ def test_a_sum_difference_or_product_of_stated_values_vouches(checker, answer, e
         ("It is open from 5:00 PM to 10:00 PM.", "Hours: 17:0-22:0", ["5", "10"]),  # not 10 + 0, nor 5 + 5
     ],
 )
-def test_a_clock_time_is_no_bare_number_and_does_no_sums(checker, answer, evidence, missing):
-    assert _missing(checker, answer, evidence) == missing
+def test_a_clock_time_is_no_bare_number_and_does_no_sums(grounding_checker, answer, evidence, missing):
+    assert missing_items(grounding_checker, answer, evidence) == missing
 
 
-def test_the_reader_counts_a_number_with_another_unit_as_an_absent_value(checker):
+def test_the_reader_counts_a_number_with_another_unit_as_an_absent_value(grounding_checker):
     from veracity.detectors.reader import ReaderDetector
     from veracity.detectors.reader.signals import SourceIndex
 
@@ -161,7 +152,7 @@ def test_the_reader_counts_a_number_with_another_unit_as_an_absent_value(checker
         "How heavy may my cabin bag be?",
     )
     facts = EvidenceFacts.of(index.stated)
-    reader = SimpleNamespace(grounding=checker)
+    reader = SimpleNamespace(grounding=grounding_checker)
     for text, absent in [
         ("Your cabin bag may weigh up to 45 lb.", 1),
         ("Your cabin bag may weigh up to 8 kg.", 0),
