@@ -290,8 +290,9 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
 
     def with_consistency(self, report: Report, answer: str, documents: Sequence[Document]) -> Report:
         """A route's report with the consistency checkers' findings, and P held at their floor (see the module)."""
-        from veracity.detectors.fused import DEFAULT_FUSED_MODEL, check_consistency, resolve_fused_model
+        from veracity.detectors.fused import DEFAULT_FUSED_MODEL, resolve_fused_model
         from veracity.detectors.fused.model import FusedModel
+        from veracity.stages.verify.checks import check_consistency
         from veracity.stages.verify.consistency import ConsistencyChecker
         from veracity.text.language import detect_language
 

@@ -53,8 +53,8 @@ from veracity.detectors.span import (
 )
 from veracity.errors import ModelNotAvailableError
 from veracity.schema import Details, Document, Finding, Report, Signal, TextSpan
-from veracity.stages.verify.consistency import ConsistencyChecker, consistency_signals
-from veracity.stages.verify.records import check_record_claims, read_record_fields, record_signals
+from veracity.stages.verify.checks import check_consistency
+from veracity.stages.verify.consistency import ConsistencyChecker
 from veracity.text.language import detect_language
 from veracity.text.novelty import lexical_signals
 from veracity.text.split import merge_ranges
@@ -171,17 +171,6 @@ def shape_signals(documents: Sequence[str], question: str | None) -> dict[str, f
         "has_question": float(bool(question and question.strip())),
         "is_record": float(any(is_record(d) for d in documents)),
     }
-
-
-def check_consistency(
-    checker: ConsistencyChecker, answer: str, documents: Sequence[Document]
-) -> tuple[dict[str, float], list[Finding], list[str]]:
-    """The consistency checkers on one input: their signals, their findings (prose, then records) and notes."""
-    result = checker.check(answer, documents)
-    fields = [f for d in documents for f in read_record_fields(d.id, d.text)]
-    record_findings = check_record_claims(answer, fields) if fields else []
-    signals = {**consistency_signals(result), **record_signals(record_findings)}
-    return signals, [*result.findings, *record_findings], result.notes
 
 
 def answer_signals(

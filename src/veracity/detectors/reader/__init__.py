@@ -272,22 +272,16 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         return readings, findings, notes
 
     def checker_findings(self, answer: str, documents: Sequence[Document]) -> tuple[list[Finding], list[str]]:
-        """The consistency and record checkers' findings on the answer, and their notes (none when turned off)."""
+        """The frame, record and attachment checkers' findings on the answer, and their notes (none when turned off).
+
+        Attachment's candidates are confirmed by the reader's own NLI (:meth:`contradiction`).
+        """
         checker = self.consistency_checker
         if checker is None:
             return [], []
-        from veracity.detectors.fused import check_consistency
-        from veracity.stages.verify.attachment import attachment_findings
+        from veracity.stages.verify.checks import relation_findings
 
-        _, findings, notes = check_consistency(checker, answer, documents)
-        # a value the sources give only to another thing (attachment), where no frame conflict covers it already
-        taken = [(f.span.start, f.span.end) for f in findings if f.relation == "contradicted"]
-        findings += [
-            f
-            for f in attachment_findings(answer, reader_sentences(answer), documents, self.contradiction)
-            if not any(s < f.span.end and f.span.start < e for s, e in taken)
-        ]
-        return findings, notes
+        return relation_findings(checker, answer, reader_sentences(answer), documents, self.contradiction)
 
     def contradiction(self, pairs: list[tuple[str, str]]) -> list[float]:
         """P(contradiction) of (premise, hypothesis) pairs by the reader's NLI model."""
