@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The verifier's evaluations (issues 4 and 14): every set of the model card, for one model.
 #   benchmarks/verifier/run.sh MODEL NAME [extra --set ...]
-#   PARTS="nli detection halueval" benchmarks/verifier/run.sh ...   (default: all three)
+#   PARTS="nli detection halueval behaviour" benchmarks/verifier/run.sh ...   (default: all four)
 # MODEL: a catalog name or a folder (e.g. veracity-nli-small, runs/verifier-control/model); NAME: the suffix of the
 # result folders under benchmarks/results/. Run one at a time: two heavy jobs on 2 cores slow each other badly.
 set -euo pipefail
 model=$1; name=$2; shift 2
-parts=${PARTS:-nli detection halueval}
+parts=${PARTS:-nli detection halueval behaviour}
 run() { veracity eval --detector verifier --set "model=$model" "$@"; }
 grounding=../shared/data/grounding
 if [[ $parts == *nli* ]]; then
@@ -39,4 +39,9 @@ if [[ $parts == *halueval* ]]; then
   mkdir -p "$cal" && cp "benchmarks/results/halueval-summarization-test_verifier-${name}-int8"/predictions.jsonl* "$cal/"
   run --dataset halueval-summarization:test --set quantize=int8 --calibrate-on halueval-summarization:dev \
     --objective balanced_accuracy --out "$cal" "$@"
+fi
+if [[ $parts == *behaviour* ]]; then
+  # The behavioural suite's edits as sentence pairs (issue 60): each edited sentence against the source sentence about
+  # the same thing, alone and with its neighbours (benchmarks/verifier/behaviour_pairs.py says how they are chosen).
+  python benchmarks/verifier/behaviour_pairs.py "$model" "benchmarks/results/behaviour-pairs_verifier-$name"
 fi
