@@ -249,8 +249,8 @@ def test_floors_by_hand():
     assert rows[("absent-number", "2-3")]["passed"] is None  # nothing measured there
     assert rows[("swap-date", None)]["passed"] is True  # 1.0 ≥ 0.60
     assert rows[("swap-date", None)]["floor"] == 0.60
-    assert rows[("faithful-hedge", None)]["passed"] is False  # 0.5 < 0.90
-    assert rows[("inv-passages-split", None)]["floor"] == 0.97
+    assert rows[("faithful-hedge", None)]["passed"] is False  # 0.5 < 0.92
+    assert rows[("inv-passages-split", None)]["floor"] == 0.98
     assert rows[("dir-append-unsupported", None)]["passed"] is True
     assert check_floors({"swap-date": pass_rates(CASES, OUTCOMES)["swap-date"]}, {"error": 1.01})[0]["passed"] is False
 
@@ -288,3 +288,25 @@ def test_outcomes_from_prediction_rows():
 def test_the_cases_file_is_what_the_generator_writes(cases_file, built):
     rows = [json.loads(line) for line in gzip.open(cases_file, "rt", encoding="utf-8")]
     assert rows == built[0]
+
+
+def test_benchmarks_table_holds_every_run_to_todays_floors(tmp_path):
+    """A run scored under issue 53's floors (its file says 0.97 and "met") is marked and counted by today's 0.98."""
+    from veracity.eval.report import render_behaviour
+
+    def rate(kind: str, expect: str | None, value: float) -> dict:
+        return {"type": kind, "expect": expect, "n": 40, "passed": round(40 * value), "rate": value}
+
+    old = {"inv-passages-split": rate("inv", None, 0.975), "faithful-hedge": rate("mft", "faithful", 0.95)}
+    new = {**old, "swap-sibling-value": rate("mft", "hallucinated", 0.3)}
+    for name, tests in (("a-old", old), ("b-new", new)):
+        folder = tmp_path / name
+        folder.mkdir()
+        stale = {"tests": tests, "floors_met": 2, "floors_measured": 2}  # what an issue-53 run wrote
+        (folder / "metrics.json").write_text(json.dumps({"detector": name, "behaviour": stale}), encoding="utf-8")
+    lines = render_behaviour([tmp_path / "a-old", tmp_path / "b-new"])
+    text = "\n".join(lines)
+    assert "a-old 1 of 2, b-new 1 of 3" in text  # 0.975 < 0.98 now; the old run is not held to the new test
+    assert "| inv-passages-split | inv | 98 | 98 ✗ | 98 ✗ |" in text
+    assert "| faithful-hedge | mft | 92 | 95 | 95 |" in text
+    assert "| swap-sibling-value | mft | 60 | – | 30 ✗ |" in text

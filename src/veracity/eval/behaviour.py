@@ -37,6 +37,7 @@ __all__ = [
     "behaviour_metrics",
     "case_passes",
     "check_floors",
+    "floor_family",
     "outcomes_from_rows",
     "pass_rates",
     "score_run",
@@ -51,13 +52,13 @@ ABSENT_PREFIX = "absent-"  # the absent name / number / date tests, held to thei
 TOLERANCE = 1e-9
 
 FLOORS: dict[str, float] = {
-    "invariance": 0.97,  # each inv test (bad input included): same verdict as the base case
+    "invariance": 0.98,  # each inv test (bad input included): same verdict as the base case
     "direction": 1.0,  # each dir test
-    "absent": 0.95,  # absent name / number / date, at every answer length
+    "absent": 1.0,  # absent name / number / date, at every answer length
     "error": 0.60,  # every other error kind
-    "faithful": 0.90,  # every faithful kind
+    "faithful": 0.92,  # every faithful kind
 }
-"""Issue 53's floors for the behavioural suite."""
+"""Issue 59's floors for the behavioural suite (issue 53's were 0.97 invariance, 0.95 absent, 0.90 faithful)."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ def pass_rates(cases: Iterable[Case], outcomes: Mapping[str, Outcome]) -> dict[s
     return rates
 
 
-def _kind(test: str, rate: Mapping[str, Any]) -> str:
+def floor_family(test: str, rate: Mapping[str, Any]) -> str:
     """The floor family of a test: invariance, direction, absent, error or faithful."""
     if rate["type"] == "inv":
         return "invariance"
@@ -185,11 +186,11 @@ def summary_rows(rates: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     family = {"absent": "error_kinds", "error": "error_kinds", "faithful": "faithful_kinds",
               "invariance": "invariance", "direction": "direction"}  # fmt: skip
     for test, rate in rates.items():
-        out[family[_kind(test, rate)]][test] = rate["rate"]
+        out[family[floor_family(test, rate)]][test] = rate["rate"]
     out["absent_by_length"] = {
         test: {bucket: rate["by_length"][bucket]["rate"] for bucket in LENGTH_BUCKETS}
         for test, rate in rates.items()
-        if _kind(test, rate) == "absent"
+        if floor_family(test, rate) == "absent"
     }
     by_type: dict[str, list[int]] = {}
     for rate in rates.values():
@@ -212,7 +213,7 @@ def check_floors(
     floors = {**FLOORS, **(floors or {})}
     rows = []
     for test, rate in rates.items():
-        family = _kind(test, rate)
+        family = floor_family(test, rate)
         parts = (
             [(bucket, rate["by_length"][bucket]) for bucket in LENGTH_BUCKETS] if family == "absent" else [(None, rate)]
         )

@@ -160,9 +160,10 @@ def render_backends(path: Path) -> list[str]:
 
 
 def render_behaviour(folders: list[Path]) -> list[str]:
-    """The behavioural suite's pass rate per test, one column per run of the whole suite (issue 53).
+    """The behavioural suite's pass rate per test, one column per run of the whole suite (issues 53 and 59).
 
-    Runs are the folders whose metrics.json has ``behaviour``; a rate under its floor is marked ✗.
+    Runs are the folders whose metrics.json has ``behaviour``; a rate under today's floor (:data:`~veracity.eval.
+    behaviour.FLOORS`) is marked ✗, and each run's floors met are counted against today's floors.
     """
     runs = []
     for folder in folders:
@@ -172,28 +173,35 @@ def render_behaviour(folders: list[Path]) -> list[str]:
             runs.append((folder, data.get("detector"), behaviour))
     if not runs:
         return []
-    floors = {(row["test"], row.get("length")): row for row in runs[0][2].get("floors", [])}
-    tests = list(runs[0][2]["tests"])
+    from veracity.eval.behaviour import FLOORS, check_floors, floor_family
+
+    # every run held to today's floors (a run scored before a floor was raised carries the old one in its file)
+    checked = [[row for row in check_floors(b["tests"]) if row["passed"] is not None] for _, _, b in runs]
+    tests: dict[str, dict[str, Any]] = {}
+    for _, _, behaviour in sorted(runs, key=lambda run: -len(run[2]["tests"])):
+        for test, rate in behaviour["tests"].items():
+            tests.setdefault(test, rate)
     header = " | ".join(f"[{detector}]({folder.as_posix()})" for folder, detector, _ in runs)
     lines = [
-        "## Behavioural suite (issue 53)\n",
+        "## Behavioural suite (issues 53 and 59)\n",
         "Pass rate per test (`benchmarks/behaviour/`: minimum functionality, invariance, direction); ✗ under the "
-        "issue's floor. Floors met: "
-        + ", ".join(f"{detector} {b.get('floors_met')} of {b.get('floors_measured')}" for _, detector, b in runs)
-        + ".\n",
+        "floor (issue 59's, for every run). Floors met: "
+        + ", ".join(
+            f"{detector} {sum(bool(row['passed']) for row in rows)} of {len(rows)}"
+            for (_, detector, _), rows in zip(runs, checked, strict=True)
+        )
+        + " (a run made before a test existed is not held to it).\n",
         f"| test | type | floor | {header} |",
         "|---|---|---|" + "---|" * len(runs),
     ]
-    for test in tests:
-        floor = floors.get((test, None)) or floors.get((test, "1")) or {}
+    for test, first in tests.items():
+        floor = FLOORS[floor_family(test, first)]
         cells = []
         for _, _, behaviour in runs:
             rate = behaviour["tests"].get(test, {}).get("rate")
-            mark = "" if rate is None or not floor or rate >= floor["floor"] - 1e-9 else " ✗"
+            mark = "" if rate is None or rate >= floor - 1e-9 else " ✗"
             cells.append("–" if rate is None else f"{100 * rate:.0f}{mark}")
-        floor_text = f"{100 * floor['floor']:.0f}" if floor else "–"
-        kind = runs[0][2]["tests"][test].get("type", "")
-        lines.append(f"| {test} | {kind} | {floor_text} | {' | '.join(cells)} |")
+        lines.append(f"| {test} | {first.get('type', '')} | {100 * floor:.0f} | {' | '.join(cells)} |")
     lines.append("")
     return lines
 
