@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -199,8 +200,12 @@ def render_behaviour(folders: list[Path]) -> list[str]:
         cells = []
         for _, _, behaviour in runs:
             rate = behaviour["tests"].get(test, {}).get("rate")
-            mark = "" if rate is None or rate >= floor - 1e-9 else " ✗"
-            cells.append("–" if rate is None else f"{100 * rate:.0f}{mark}")
+            if rate is None:
+                cells.append("–")
+            elif rate >= floor - 1e-9:
+                cells.append(f"{100 * rate:.0f}")
+            else:  # rounded down: a rate under its floor never prints as the floor (97.5 under 98 reads 97)
+                cells.append(f"{math.floor(100 * rate + 1e-9)} ✗")
         lines.append(f"| {test} | {first.get('type', '')} | {100 * floor:.0f} | {' | '.join(cells)} |")
     lines.append("")
     return lines
