@@ -5,14 +5,10 @@
 # run is copied, compact, into benchmarks/results/. HaluEval summarization: the first 500 of its test split (its
 # documents are long; 2,000 would take an hour here). speed: run it alone on the machine.
 set -euo pipefail
-RUNS=${RUNS:-../cache/runs}
+source "$(dirname "$0")/../lib/eval_into_results.sh"
 run() {  # name detector dataset [extra args...]
     local name=$1 detector=$2 dataset=$3; shift 3
-    veracity eval -d "$detector" --dataset "$dataset" --out "$RUNS/$name" "$@"
-    mkdir -p "benchmarks/results/$name"
-    # compact JSON: benchmarks/ stays under 10 MB
-    python -c 'import json, sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], "w"), separators=(",", ":"))' \
-        "$RUNS/$name/metrics.json" "benchmarks/results/$name/metrics.json"
+    eval_into_results "$name" -d "$detector" --dataset "$dataset" "$@"
 }
 what=${1:-all}
 if [[ $what == all || $what == ragtruth ]]; then

@@ -9,13 +9,10 @@
 set -euo pipefail
 model=$1; name=$2; shift 2
 parts=${PARTS:-nli detection halueval behaviour}
-RUNS=${RUNS:-../cache/runs}
+source "$(dirname "$0")/../lib/eval_into_results.sh"
 run() {  # folder [veracity eval args...]
   local folder=$1; shift
-  veracity eval --detector verifier --set "model=$model" --out "$RUNS/$folder" "$@"
-  mkdir -p "benchmarks/results/$folder"
-  python -c 'import json, sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], "w"), separators=(",", ":"))' \
-    "$RUNS/$folder/metrics.json" "benchmarks/results/$folder/metrics.json"
+  eval_into_results "$folder" --detector verifier --set "model=$model" "$@"
 }
 grounding=../shared/data/grounding
 if [[ $parts == *nli* ]]; then

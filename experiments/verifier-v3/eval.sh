@@ -5,13 +5,10 @@
 # Leaves out run.sh's sets without a floor (SICK, ANLI, WiCE, HaluEval) to fit a session; run.sh runs them all.
 set -euo pipefail
 model=$1; name=$2
-RUNS=${RUNS:-../cache/runs}
+source benchmarks/lib/eval_into_results.sh  # run from the repository root
 run() {  # folder [veracity eval args...]
   local folder=$1; shift
-  veracity eval --detector verifier --set "model=$model" --out "$RUNS/$folder" "$@"
-  mkdir -p "benchmarks/results/$folder"
-  python -c 'import json, sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], "w"), separators=(",", ":"))' \
-    "$RUNS/$folder/metrics.json" "benchmarks/results/$folder/metrics.json"
+  eval_into_results "$folder" --detector verifier --set "model=$model" "$@"
 }
 python benchmarks/verifier/behaviour_pairs.py "$model" "benchmarks/results/behaviour-pairs_verifier-$name"
 run "minimal-pairs_verifier-$name" --dataset nli:benchmarks/fixtures/minimal_pairs.jsonl
