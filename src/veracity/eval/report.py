@@ -174,7 +174,7 @@ def render_behaviour(folders: list[Path]) -> list[str]:
             runs.append((folder, data.get("detector"), behaviour))
     if not runs:
         return []
-    from veracity.eval.behaviour import FLOORS, check_floors, floor_family
+    from veracity.eval.behaviour import FLOORS, TOLERANCE, check_floors, floor_family
 
     # every run held to today's floors (a run scored before a floor was raised carries the old one in its file)
     checked = [[row for row in check_floors(b["tests"]) if row["passed"] is not None] for _, _, b in runs]
@@ -202,10 +202,10 @@ def render_behaviour(folders: list[Path]) -> list[str]:
             rate = behaviour["tests"].get(test, {}).get("rate")
             if rate is None:
                 cells.append("–")
-            elif rate >= floor - 1e-9:
+            elif rate >= floor - TOLERANCE:  # check_floors' own comparison
                 cells.append(f"{100 * rate:.0f}")
             else:  # rounded down: a rate under its floor never prints as the floor (97.5 under 98 reads 97)
-                cells.append(f"{math.floor(100 * rate + 1e-9)} ✗")
+                cells.append(f"{math.floor(100 * rate + TOLERANCE)} ✗")
         lines.append(f"| {test} | {first.get('type', '')} | {100 * floor:.0f} | {' | '.join(cells)} |")
     lines.append("")
     return lines
