@@ -114,9 +114,19 @@ def start_ray(ray: ModuleType, *, attempts: int = 2, **options: Any) -> None:
             return
         except Exception:
             with contextlib.suppress(Exception):
-                ray.shutdown()
+                stop_ray(ray)
             if attempt == tries:
                 raise
+
+
+def stop_ray(ray: ModuleType) -> None:
+    """``ray.shutdown``, waiting for the local head's processes to exit.
+
+    Ray's default shutdown kills the processes it started (GCS server, raylet, log monitor) without waiting for them,
+    so their ``Popen`` handles can be collected while the process still runs, which Python reports as a
+    ``ResourceWarning`` at an arbitrary later moment (seen in a fresh clone's test run, raised in another test's setup).
+    """
+    ray.shutdown(wait_for_processes=True)
 
 
 def actor_settings(detector: str, detector_settings: dict[str, Any], settings: RaySettings) -> dict[str, Any]:
@@ -208,7 +218,7 @@ class RayDetectorPool:
 
     def __exit__(self, *exc: object) -> None:
         if self._started:
-            self.ray.shutdown()
+            stop_ray(self.ray)
 
     def _block_rows(self, records: int) -> int:
         """Rows per block: the batch size, or fewer when there are not enough records to keep every actor busy."""

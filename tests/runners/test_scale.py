@@ -20,7 +20,7 @@ from veracity.batch import iter_records, parse_record, run_batch
 from veracity.cli import app
 from veracity.detectors import load_detector
 from veracity.errors import ConfigError
-from veracity.scale import plan_chunks, read_chunk, start_ray
+from veracity.scale import plan_chunks, read_chunk, start_ray, stop_ray
 
 GENERIC = f"jsonl:{FIXTURES / 'generic.jsonl'}"
 
@@ -203,7 +203,7 @@ def ray_cluster():
 
     start_ray(ray, num_cpus=2, include_dashboard=False, logging_level="WARNING", object_store_memory=256 << 20)
     yield ray
-    ray.shutdown()
+    stop_ray(ray)
 
 
 @needs_ray
@@ -262,7 +262,7 @@ class _FlakyRay:
             self.failures -= 1
             raise RuntimeError("Timed out waiting for file /tmp/ray/session_x/gcs_server_port_y")
 
-    def shutdown(self) -> None:
+    def shutdown(self, *, wait_for_processes: bool = False) -> None:
         self.calls.append("shutdown")
 
 

@@ -176,7 +176,7 @@ def test_ray_actors_load_a_published_span_model_and_give_the_local_rows(lettuce:
     import ray
 
     from veracity.batch import run_batch
-    from veracity.scale import RaySettings, run_batch_ray, start_ray
+    from veracity.scale import RaySettings, run_batch_ray, start_ray, stop_ray
 
     data = labelled_records(tmp_path / "in.jsonl", n=6)
     settings = {"model": str(lettuce), "calibration": "none"}
@@ -187,7 +187,7 @@ def test_ray_actors_load_a_published_span_model_and_give_the_local_rows(lettuce:
         counts = run_batch_ray("span", settings, data, tmp_path / "ray.jsonl", RaySettings(workers=2, batch_size=2),
                                progress=False)  # fmt: skip
     finally:
-        ray.shutdown()
+        stop_ray(ray)
     assert (counts.ok, counts.failed) == (6, 0)
     local, remote = ([json.loads(line) for line in (tmp_path / f"{name}.jsonl").read_text().splitlines()]
                      for name in ("local", "ray"))  # fmt: skip
