@@ -77,3 +77,30 @@ def test_ranges_are_left_to_the_value_checker():
 
 def test_records_are_not_read_as_clauses():
     assert source_clauses(['{"departure": "07:45", "arrival": "10:20"}']) == []
+
+
+CARS = "Compact cars cost €38 a day and include 150 km a day. Estate cars cost €60 a day and include 400 km a day."
+
+
+def test_a_clause_after_and_without_a_subject_is_about_the_sentences_subject():
+    # by hand: "include 150 km a day" has no subject of its own; it is the compact cars', so its words are
+    # {include, compact, car} and it is read from the sentence's start ("Compact cars cost €38 a day and include…")
+    clauses = {c.text: c for c in source_clauses([CARS])}
+    assert {"compact", "car", "include"} <= clauses["include 150 km a day."].words
+    assert clauses["include 150 km a day."].premise == "Compact cars cost €38 a day and include 150 km a day."
+    assert read("Compact cars include 400 km a day.", CARS) == ["400 km a day"]
+    assert read("Estate cars include 400 km a day.", CARS) == []
+
+
+def test_a_join_inside_a_noun_phrase_does_not_cut_the_clause():
+    doses = "Adults and children aged 12 and over take 15 ml up to 4 times a day. Children aged 6 to 11 take 7 ml."
+    texts = [c.text for c in source_clauses([doses])]
+    assert texts[0] == "Adults and children aged 12 and over take 15 ml up to 4 times a day."
+    assert read("Adults and children aged 12 and over take 15 ml up to 4 times a day.", doses) == []
+
+
+def test_areas_are_values_and_a_value_rounded_differently_is_no_rival():
+    rooms = "Deluxe rooms measure 32 m² and sleep two. Suites measure 58 m² and sleep four."
+    assert read("A Deluxe room measures 58 square metres.", rooms) == ["58 square metres"]
+    sugar = "A cup of white sugar weighs 201 grams. A cup of flour weighs 125 grams."
+    assert read("A cup of white sugar weighs 200 grams.", sugar, "Sugar weighs 200 grams a cup.") == []

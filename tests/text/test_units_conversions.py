@@ -36,7 +36,8 @@ def _one(text: str):
         ("225 g", 225, ("g",)),
         ("the 5G network", 5, ()),  # not five grams
         ("100 km/h", 100, ()),  # a speed: no unit we convert
-        ("3 m2", 3, ()),
+        ("3 m2", 3, ("m2",)),  # an area (square metres)
+        ("a 40 sq ft patio", 40, ("ft2",)),
         ("45 points", 45, ()),
         ("the 3rd gate", 3, ()),
     ],

@@ -405,10 +405,20 @@ UNIT_ALIASES = {
     "sec": "second", "secs": "second", "km": "kilometer", "kilometre": "kilometer", "metre": "meter", "m": "meter",
     "kg": "kilogram", "kilo": "kilogram", "g": "gram", "mg": "milligram", "ml": "milliliter", "millilitre":
     "milliliter", "l": "liter", "litre": "liter", "lb": "pound-weight", "lbs": "pound-weight",
+    "m²": "square-meter", "m2": "square-meter", "sq m": "square-meter", "sqm": "square-meter",
+    "square metre": "square-meter", "square meter": "square-meter", "km²": "square-kilometer",
+    "km2": "square-kilometer", "sq km": "square-kilometer", "square kilometre": "square-kilometer",
+    "square kilometer": "square-kilometer", "ft²": "square-foot", "sq ft": "square-foot", "sqft": "square-foot",
+    "square foot": "square-foot", "square feet": "square-foot", "sq mi": "square-mile", "square mile": "square-mile",
+    "hectare": "hectare", "ha": "hectare", "acre": "acre",
 }  # fmt: skip
 """Unit words and symbols (lower case) and the unit they name."""
 _CURRENCY_BEFORE = re.compile(r"(?:(?P<symbol>us\$|[$€£])|\b(?P<code>usd|eur|gbp))\s*$", re.IGNORECASE)
-_UNIT_WORD = re.compile(r"\s*(?:-\s*)?(?P<unit>%|per\s+cent\b|[a-z]+\b)", re.IGNORECASE)
+_UNIT_WORD = re.compile(
+    r"\s*(?:-\s*)?(?P<unit>%|per\s+cent\b|(?:square|sq\.?)\s+(?:(?:kilo)?met(?:re|er)s?|m|km|f(?:ee|oo)t|ft|miles?|mi)\b|"
+    r"(?:m|km|ft)[²2](?!\w)|[a-z]+\b)",
+    re.IGNORECASE,
+)
 _NOT_UNITS = frozenset(
     "a an the and or of to in on at for by with from per each every more less than times percent_of is are was were "
     "be been has have had will can may must should would could this that these those it its".split()
@@ -452,7 +462,7 @@ _TIME_UNITS = {**_UNIT_DAYS}
 
 def canonical_unit(word: str) -> str:
     """A unit word's canonical name: "euros" → euro, "EUR" → euro, "%" → percent, "hrs" → hour, "pages" → page."""
-    lower = re.sub(r"\s+", " ", word.strip().lower())
+    lower = re.sub(r"\s+", " ", word.strip().lower()).replace("sq. ", "sq ")
     if lower in UNIT_ALIASES:
         return UNIT_ALIASES[lower]
     for suffix, replacement in (("ies", "y"), ("ses", "s"), ("s", "")):

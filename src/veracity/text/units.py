@@ -140,6 +140,9 @@ _UNITS: dict[str, tuple[str, Decimal]] = {
     "second": ("time", Decimal(1)), "minute": ("time", Decimal(60)), "hour": ("time", Decimal(3600)),
     "day": ("time", Decimal(86400)), "week": ("time", Decimal(604800)), "fortnight": ("time", Decimal(1209600)),
     "month": ("time", Decimal(2629800)), "year": ("time", Decimal(31557600)),
+    "cm2": ("area", Decimal("0.0001")), "m2": ("area", Decimal(1)), "ha": ("area", Decimal(10**4)),
+    "km2": ("area", Decimal(10**6)), "ft2": ("area", Decimal("0.09290304")), "acre": ("area", Decimal("4046.8564224")),
+    "mi2": ("area", Decimal("2589988.110336")),
     "celsius": ("temperature", Decimal(1)), "fahrenheit": ("temperature", Decimal(1)),
     "percent": ("percent", Decimal(1)),
     "usd": ("money:usd", Decimal(1)), "usd-cent": ("money:usd", Decimal("0.01")),
@@ -182,6 +185,12 @@ _WRITTEN_AFTER: dict[str, tuple[str, ...]] = {
     **_forms("mwh|megawatt-hour|megawatt-hours", "mwh"), **_forms("gwh|gigawatt-hour|gigawatt-hours", "gwh"),
     **_forms("w|watt|watts", "w"), **_forms("kw|kilowatt|kilowatts", "kw"),
     **_forms("mw|megawatt|megawatts", "mw"), **_forms("gw|gigawatt|gigawatts", "gw"),
+    **_forms("cm²|cm2|sq cm|square centimetre|square centimetres|square centimeter|square centimeters", "cm2"),
+    **_forms("m²|m2|sq m|sq. m|sqm|square metre|square metres|square meter|square meters", "m2"),
+    **_forms("km²|km2|sq km|sq. km|square kilometre|square kilometres|square kilometer|square kilometers", "km2"),
+    **_forms("ft²|ft2|sq ft|sq. ft|sqft|square foot|square feet", "ft2"),
+    **_forms("mi²|sq mi|sq. mi|square mile|square miles", "mi2"),
+    **_forms("ha|hectare|hectares", "ha"), **_forms("acre|acres", "acre"),
     **_forms("sec|secs|second|seconds", "second"),
     **_forms("min|mins|minute|minutes", "minute"),
     **_forms("h|hr|hrs|hour|hours", "hour"),
@@ -210,7 +219,8 @@ _LOOSE_WORDS = re.compile(
     rf"[A-Z][a-z]+{_SP}+(?:dollars?|pounds?|francs?|crowns?|kron[ae]r?|rupees?|pesos?)\b)"
 )
 _UNIT_TEXT = re.compile(
-    rf"{_SP}*(?:-{_SP}*)?(?P<unit>[°º]{_SP}*[CF](?![\w²³])|%|[$€£¥](?!{_SP}*\d)|per{_SP}+cent\b|"
+    rf"{_SP}*(?:-{_SP}*)?(?P<unit>(?:square|sq\.?){_SP}+(?:(?:centi|kilo)?met(?:re|er)s?|c?m|km|f(?:ee|oo)t|ft|"
+    rf"miles?|mi)\b|(?:c?m|km|ft|mi)[²2](?![\w/])|[°º]{_SP}*[CF](?![\w²³])|%|[$€£¥](?!{_SP}*\d)|per{_SP}+cent\b|"
     rf"percentage{_SP}+points?\b|metric{_SP}+tons?\b|degrees?{_SP}+(?:celsius|centigrade|fahrenheit|[CF](?![\w²³]))|"
     rf"US{_SP}+(?:gal(?:lons?)?|dollars?)\b|(?:imperial|UK){_SP}+gallons?\b|p(?!\.?{_SP}*m\b)(?![\w²³/])|"
     r"[A-Za-z]+(?:-hours?)?(?![\w²³/]))",

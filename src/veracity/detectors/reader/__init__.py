@@ -241,22 +241,19 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                 # the aligned sentences alone (a neighbour that states another role's value must not vouch for the
                 # sentence), then the best one with its neighbours (a claim that spans two sentences)
                 evidence = index.align(text, top_k=self.settings.top_k, window=0)
-                context_window = index.align(text, top_k=1, window=1)
                 hypothesis = f'The answer to "{question}" is: {text}' if fragment and question else text
                 for window in evidence:
                     pairs.append((window.text, hypothesis))
                     owners.append(position)
-                for window in context_window:
+                # then the best one with its neighbours (a claim that spans two sentences): its own signal
+                for window in index.align(text, top_k=1, window=1):
                     pairs.append((window.text, hypothesis))
                     owners.append(-1 - position)
                 readings.append(UnitReading(start, end, values, evidence, marks, kind, [answer[s:e] for s, e in marks]))
-        by_owner: dict[int, list[Any]] = {}
         with timer.stage("read.nli"):
-            scored = self.scorer.score(pairs) if pairs else []
-        for owner, row in zip(owners, scored, strict=True):
-            by_owner.setdefault(owner, []).append(row)
+            by_owner = self.read_nli(pairs, owners, 2 * len(readings))
         for position, reading in enumerate(readings):
-            reading.signals.update(nli_signals(by_owner.get(position, []), by_owner.get(-1 - position, [])))
+            reading.signals.update(nli_signals(by_owner[position], by_owner[-1 - position]))
         if self.weighs_span and self.span is not None:
             with timer.stage("read.span"):
                 tokens = self.span.token_probabilities(answer, texts, question)
@@ -270,6 +267,18 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                 ]
                 reading.signals.update(span_sentence_signals(inside))
         return readings, findings, notes
+
+    def read_nli(self, pairs: list[tuple[str, str]], owners: list[int], slots: int) -> list[list[Any]]:
+        """The NLI rows of ``pairs`` grouped by owner (an index into ``slots`` lists, negative from the end).
+
+        A pair that occurs twice (a window with no neighbours is its sentence) is read once.
+        """
+        unique = list(dict.fromkeys(pairs))
+        scored = dict(zip(unique, self.scorer.score(unique), strict=True)) if unique else {}
+        by_unit: list[list[Any]] = [[] for _ in range(slots)]
+        for owner, pair in zip(owners, pairs, strict=True):
+            by_unit[owner].append(scored[pair])
+        return by_unit
 
     def checker_findings(self, answer: str, documents: Sequence[Document]) -> tuple[list[Finding], list[str]]:
         """The frame, record and attachment checkers' findings on the answer, and their notes (none when turned off).

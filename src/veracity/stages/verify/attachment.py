@@ -36,6 +36,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from veracity.schema import Document, Finding, TextSpan
 from veracity.text.normalize import (
@@ -63,7 +64,7 @@ __all__ = [
 MIN_EVIDENCE = 1.0
 """Least idf weight of the words that tie the answer to the other thing's clause."""
 
-MARGIN = 2.0
+MARGIN = 1.0
 """The answer shares at least this many times as many words with the other thing's clause as with the value's own."""
 
 MIN_SHARED = 2
@@ -74,6 +75,9 @@ PARALLEL = 0.0
 
 MAX_CLAUSE_WORDS = 50
 """Longer clauses (a table row, a run-on passage) describe too many things to say which one a value is about."""
+
+CLOSE = Decimal("0.02")
+"""Two amounts of one unit this close (relative) are one value rounded two ways, never another thing's value."""
 
 CONFIDENCE = 0.8
 """The findings' confidence without an NLI reading: one value, one pair of sibling clauses."""
@@ -192,7 +196,12 @@ def _date_parts(date: DateValue) -> tuple[int | None, int | None, int | None]:
 
 @dataclass(frozen=True)
 class SourceClause:
-    """A clause of a source sentence (or a record's ``key: value`` line) that states at least one value."""
+    """A clause of a source sentence (or a record's ``key: value`` line) that states at least one value.
+
+    ``words`` are what the clause is about: its own content words, and for a clause that continues its sentence's
+    subject ("Compact cars cost €38 a day *and include 150 km a day*") that subject's too. ``reading`` is the text an
+    NLI model reads for it: the clause, or the sentence up to its end where the clause needs its subject.
+    """
 
     document: int
     sentence: int  # the clauses of one sentence share it
@@ -200,6 +209,12 @@ class SourceClause:
     start: int  # offset in the document's text as read (a record's lines: its ``key: value`` form)
     words: frozenset[str]
     values: tuple[ValueMention, ...]
+    reading: str = ""
+
+    @property
+    def premise(self) -> str:
+        """The text that states the clause with its subject (what an NLI model reads as the premise)."""
+        return self.reading or self.text
 
 
 def _clause_words(text: str, values: Sequence[ValueMention]) -> frozenset[str]:
@@ -214,8 +229,64 @@ def _clause_words(text: str, values: Sequence[ValueMention]) -> frozenset[str]:
     return frozenset(words | {v.key for v in values})
 
 
+_CONTINUES = re.compile(r"^,?\s+(?:and|but)\s+$", re.IGNORECASE)
+
+
+def _pieces(sentence: str) -> list[tuple[int, str]]:
+    """The clauses of a sentence as (offset, text), cut at ``;`` and at joins (:data:`_CLAUSE_CUT`).
+
+    A piece that states no value is kept with the next ("Adults *and* children aged 12 and over take 15 ml": the
+    join is inside a noun phrase, not between two statements), the last such piece with the one before.
+    """
+    out: list[tuple[int, str]] = []
+    cursor, start = 0, None
+    for cut in [*_CLAUSE_CUT.finditer(sentence), None]:
+        end = cut.start() if cut is not None else len(sentence)
+        if sentence[cursor:end].strip():
+            begin = cursor if start is None else start
+            if value_mentions(sentence[cursor:end]) or cut is None:
+                out.append((begin, sentence[begin:end]))
+                start = None
+            else:
+                start = begin
+        if cut is not None:
+            cursor = cut.end()
+    if len(out) > 1 and not value_mentions(out[-1][1]):
+        (begin, _), (last, piece) = out[-2], out[-1]
+        out[-2:] = [(begin, sentence[begin : last + len(piece)])]
+    return out
+
+
+def _elided_subject(sentence: str, pieces: Sequence[tuple[int, str]]) -> tuple[frozenset[str], set[int]]:
+    """The words of the sentence's subject, and which pieces continue it ("…€38 a day *and include 150 km*").
+
+    A piece after "and" / "but" continues the subject when its first word is a verb (spaCy's tag); the subject is
+    the content words before the sentence's first verb. A parse with no verb in the first clause gives none (a
+    misread sentence keeps its clauses apart).
+    """
+    joined = [k for k, (where, piece) in enumerate(pieces) if k and piece[:1].islower()
+              and _CONTINUES.match(sentence[pieces[k - 1][0] + len(pieces[k - 1][1]) : where])]  # fmt: skip
+    if not joined:
+        return frozenset(), set()
+    from veracity.text._spacy import parse
+
+    doc = parse(sentence)
+    first_verb = next((t.idx for t in doc if t.pos_ in ("VERB", "AUX") and t.idx < pieces[0][0] + len(pieces[0][1])),
+                      None)  # fmt: skip
+    if first_verb is None:
+        return frozenset(), set()
+    subject = frozenset(w.form for w in content_words(sentence[:first_verb]) if not any(c.isdigit() for c in w.form))
+    starts = {t.idx: t.pos_ for t in doc}
+    continuing = {k for k in joined if starts.get(pieces[k][0]) in ("VERB", "AUX")}
+    return (subject, continuing) if subject else (frozenset(), set())
+
+
 def source_clauses(documents: Sequence[str]) -> list[SourceClause]:
-    """The value-bearing clauses of the sources: sentences, cut at ``;`` and at contrastive joins ("…, while …")."""
+    """The value-bearing clauses of the sources: sentences, cut at ``;`` and at contrastive joins ("…, while …").
+
+    A clause after "and" / "but" that opens with no subject of its own ("…and include 150 km a day") is about the
+    first clause's subject: it takes that clause's words (values left out) and is read from the sentence's start.
+    """
     clauses: list[SourceClause] = []
     for d, raw in enumerate(documents):
         if raw.lstrip().startswith(("{", "[")):
@@ -223,18 +294,19 @@ def source_clauses(documents: Sequence[str]) -> list[SourceClause]:
         text = json_as_text(raw)
         for sentence in split_sentences(text, "rules"):
             number = len({(c.document, c.sentence) for c in clauses}) + 1
-            offset = sentence.span.start
-            pieces = _CLAUSE_CUT.split(sentence.span.text)
-            cursor = 0
-            for piece in pieces:
-                where = sentence.span.text.find(piece, cursor)
-                cursor = where + len(piece)
+            offset, whole = sentence.span.start, sentence.span.text
+            pieces = _pieces(whole)
+            subject, continuing = _elided_subject(whole, pieces)
+            for k, (where, piece) in enumerate(pieces):
                 values = value_mentions(piece)
                 ranged = in_ranges(piece, values)
-                values = [v for k, v in enumerate(values) if k not in ranged]
+                values = [v for j, v in enumerate(values) if j not in ranged]
                 if values and len(piece.split()) <= MAX_CLAUSE_WORDS:
                     words = _clause_words(piece, values)
-                    clauses.append(SourceClause(d, number, piece, offset + where, words, tuple(values)))
+                    reading = ""
+                    if k in continuing:
+                        words, reading = words | subject, whole[: where + len(piece)]
+                    clauses.append(SourceClause(d, number, piece, offset + where, words, tuple(values), reading))
     return clauses
 
 
@@ -275,7 +347,8 @@ def misattributed(
         for clause in clauses:
             if clause in plus:
                 continue
-            rivals = [v for v in clause.values if same_value(value, v) is False and not _same_digits(value, v)]
+            rivals = [v for v in clause.values if same_value(value, v) is False and not _same_digits(value, v)
+                      and not _close(value, v)]  # fmt: skip
             # the answer states the rival value too: it compares both things, it does not move one value
             rivals = [r for r in rivals if not any(same_value(o, r) for o in others)]
             if not rivals:
@@ -309,6 +382,14 @@ def _tie(
 def _same_digits(a: ValueMention, b: ValueMention) -> bool:
     """The same figure written at another scale or unit form ("$106 billion" / "$106 b"): formatting, not a swap."""
     return re.sub(r"\D", "", a.text) == re.sub(r"\D", "", b.text)
+
+
+def _close(a: ValueMention, b: ValueMention) -> bool:
+    """Quantities of one unit within :data:`CLOSE` of each other ("200 grams" / "201 grams"): a rounding, no swap."""
+    if a.quantity is None or b.quantity is None or a.quantity.unit != b.quantity.unit:
+        return False
+    x, y = abs(a.quantity.amount), abs(b.quantity.amount)
+    return max(x, y) > 0 and abs(x - y) <= CLOSE * max(x, y)
 
 
 def _parallel(a: SourceClause, b: SourceClause) -> bool:
@@ -350,7 +431,7 @@ def attachment_findings(
     if confirm is None:
         confidences = [CONFIDENCE] * len(candidates)
     else:
-        read = confirm([(m.clause.text, answer[start : unit_of[start]]) for start, m in candidates])
+        read = confirm([(m.clause.premise, answer[start : unit_of[start]]) for start, m in candidates])
         confidences = [float(p) if p >= CONFIRM else 0.0 for p in read]
     findings: list[Finding] = []
     for (start, m), confidence in zip(candidates, confidences, strict=True):

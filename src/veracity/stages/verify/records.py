@@ -57,6 +57,7 @@ from veracity.stages.verify._record_text import (
     polarity,
     sentences,
 )
+from veracity.stages.verify._record_things import misplaced_record_values
 from veracity.stages.verify._record_values import (
     FieldStatement,
     field_keys,
@@ -441,6 +442,24 @@ def check_record_claims(answer: str, fields: Sequence[RecordField]) -> list[Find
             explanation=outcome.explanation,
         )
         findings.setdefault((claim.start, claim.end, outcome.source or outcome.explanation), finding)
+    taken = [(f.span.start, f.span.end) for f in findings.values()]
+    for sentence in claim_sentences(answer):
+        for record in records:
+            for misplaced in misplaced_record_values(sentence.text, record.fields):
+                start, end = sentence.start + misplaced.start, sentence.start + misplaced.end
+                if any(s < end and start < e for s, e in taken):
+                    continue
+                taken.append((start, end))
+                findings[(start, end, misplaced.field.describe())] = Finding(
+                    kind="record",
+                    relation="contradicted",
+                    span=TextSpan.of(answer, start, end),
+                    source_document=record.document_id,
+                    source_span=misplaced.field.span,
+                    source_text=misplaced.field.describe(),
+                    confidence=0.8,
+                    explanation=misplaced.explanation(),
+                )
     return sorted(findings.values(), key=lambda f: (f.span.start, f.span.end))
 
 

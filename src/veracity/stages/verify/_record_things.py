@@ -1,0 +1,151 @@
+"""A record's values read by the thing they belong to: a departure time is not vouched for by the arrival's field.
+
+A booking, an order or a product sheet holds several things of one kind: a flight's departure and arrival (each
+with an airport and a time), an order's two parcels (each with a weight), a plan's two tiers (each with a price).
+A value the answer takes from one thing's field and gives to another passes every check that asks only whether
+the value occurs in the record:
+
+    record: {"departure": {"airport": "Penvarrow", "time": "11:20"}, "arrival": {"airport": "Ostwick", "time": "13:35"}}
+    answer: "Your flight departs from Penvarrow at 13:35."
+
+The things are the record's objects (the parent of each leaf: ``departure``, ``arrival``, ``bags.0``); a thing is
+named in an answer sentence by its key's words ("departs" ~ ``departure``, by a shared stem of five letters) or by
+one of its short text values ("Penvarrow", "cabin"). Where a sentence states a value that only thing ``A``'s field
+``k`` holds, and the sentence names another thing ``B`` that has a field ``k`` of its own with another value, and
+names ``A`` not at all, ``B``'s field contradicts it. Values compared: clock times, dates and numbers (a number with
+its unit where both give one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+
+from veracity.stages.verify._record_fields import RecordField
+from veracity.text.normalize import find_dates, find_quantities
+
+__all__ = ["MisplacedRecordValue", "misplaced_record_values"]
+
+_CLOCK = re.compile(r"(?<![\d:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])")
+_AMPM = re.compile(r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap])\.?\s?m\b\.?", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
+_STEM = 5  # letters two words must share to name one thing ("departs" / "departure", "arrives" / "arrival")
+_SHORT_VALUE_WORDS = 3  # a text value of at most this many words names its thing ("Penvarrow", "cabin")
+_NOT_NAMES = frozenset("the and for with from your you this that".split())
+
+
+class MisplacedRecordValue:
+    """An answer value held only by one thing's field, said of another thing that has that field with another value."""
+
+    def __init__(self, start: int, end: int, text: str, field: RecordField, own: RecordField) -> None:
+        self.start, self.end, self.text = start, end, text
+        self.field = field  # the named thing's field (the evidence)
+        self.own = own  # the field that holds the answer's value
+
+    def explanation(self) -> str:
+        """What the finding says."""
+        return (
+            f"answer: {self.text}; source: {'.'.join(self.field.path)}: {self.field.value!r} — {self.text} is "
+            f"{'.'.join(self.own.path)}"
+        )
+
+
+def _minutes(text: str) -> list[tuple[int, int, int]]:
+    """Clock times in ``text``: (start, end, minutes after midnight)."""
+    found = [(m.start(), m.end(), int(m["h"]) * 60 + int(m["m"])) for m in _CLOCK.finditer(text)]
+    for m in _AMPM.finditer(text):
+        if any(s < m.end() and m.start() < e for s, e, _ in found):
+            continue
+        hour = int(m["h"]) % 12 + (12 if m["ap"].lower() == "p" else 0)
+        found.append((m.start(), m.end(), hour * 60 + int(m["m"] or 0)))
+    return found
+
+
+def _field_value(field: RecordField) -> tuple[str, object] | None:
+    """A leaf's value as something to compare: ("time", minutes), ("date", DateValue) or ("number", Decimal)."""
+    value = field.value
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | float):
+        try:
+            return "number", Decimal(str(value))
+        except InvalidOperation:
+            return None
+    text = value.strip()
+    if len(text) > 30:
+        return None
+    times = _minutes(text)
+    if len(times) == 1 and times[0][1] - times[0][0] >= len(text) - 2:
+        return "time", times[0][2]
+    dates = find_dates(text)
+    if len(dates) == 1:
+        return "date", dates[0].value
+    quantities = find_quantities(text)
+    if len(quantities) == 1 and len(text.split()) <= 3:
+        return "number", quantities[0].value.amount
+    return None
+
+
+def _answer_values(text: str) -> list[tuple[int, int, str, object]]:
+    """The unit's values as (start, end, kind, value), kinds as :func:`_field_value` gives them."""
+    out: list[tuple[int, int, str, object]] = [(s, e, "time", m) for s, e, m in _minutes(text)]
+    taken = [(s, e) for s, e, _, _ in out]
+    for date in find_dates(text):
+        if not any(s < date.end and date.start < e for s, e in taken):
+            out.append((date.start, date.end, "date", date.value))
+            taken.append((date.start, date.end))
+    for q in find_quantities(text):
+        if not any(s < q.end and q.start < e for s, e in taken):
+            out.append((q.start, q.end, "number", q.value.amount))
+    return out
+
+
+def _stems(text: str) -> set[str]:
+    return {w.lower()[:_STEM] for w in _WORD.findall(text) if len(w) >= 4 and w.lower() not in _NOT_NAMES}
+
+
+def _thing_names(fields: Sequence[RecordField]) -> dict[tuple[str, ...], set[str]]:
+    """Each thing (a leaf's parent path) with the stems that name it: its key's words and its short text values."""
+    names: dict[tuple[str, ...], set[str]] = {}
+    for field in fields:
+        parent = field.path[:-1]
+        if not parent:
+            continue
+        stems = names.setdefault(parent, set())
+        key = parent[-1] if not parent[-1].isdigit() else ""
+        stems |= _stems(re.sub(r"([a-z])([A-Z])", r"\1 \2", key).replace("_", " "))
+        if isinstance(field.value, str) and 0 < len(field.value.split()) <= _SHORT_VALUE_WORDS:
+            stems |= _stems(field.value)
+    # a stem every thing shares names none of them
+    common = set.intersection(*names.values()) if len(names) > 1 else set()
+    return {parent: stems - common for parent, stems in names.items()}
+
+
+def misplaced_record_values(unit: str, fields: Sequence[RecordField]) -> list[MisplacedRecordValue]:
+    """The values of ``unit`` (one answer sentence) that the record gives only to a thing the sentence does not name.
+
+    Offsets are the unit's. See the module for the rule.
+    """
+    readable = [(f, v) for f in fields if len(f.path) >= 2 and (v := _field_value(f)) is not None]
+    if len(readable) < 2:
+        return []
+    names = _thing_names(fields)
+    said = _stems(unit)
+    named = {parent for parent, stems in names.items() if stems & said}
+    found: list[MisplacedRecordValue] = []
+    for start, end, kind, value in _answer_values(unit):
+        holders = [f for f, v in readable if v == (kind, value)]
+        if not holders or any(f.path[:-1] in named for f in holders):
+            continue  # absent (the value checker's), or held by a thing the sentence names
+        for own in holders:
+            rivals = [
+                f
+                for f, v in readable
+                if f.path[-1] == own.path[-1] and f.path[:-1] != own.path[:-1] and f.path[:-1] in named
+                and v[0] == kind and v != (kind, value)
+            ]  # fmt: skip
+            if rivals:
+                found.append(MisplacedRecordValue(start, end, unit[start:end], rivals[0], own))
+                break
+    return found
