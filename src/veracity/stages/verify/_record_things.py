@@ -23,12 +23,11 @@ from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
 from veracity.stages.verify._record_fields import RecordField
+from veracity.text.clock import clock_times
 from veracity.text.normalize import find_dates, find_quantities
 
 __all__ = ["MisplacedRecordValue", "misplaced_record_values"]
 
-_CLOCK = re.compile(r"(?<![\d:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])")
-_AMPM = re.compile(r"(?<![\d:.])(?P<h>1[0-2]|0?[1-9])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap])\.?\s?m\b\.?", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
 _STEM = 5  # letters two words must share to name one thing ("departs" / "departure", "arrives" / "arrival")
 _SHORT_VALUE_WORDS = 3  # a text value of at most this many words names its thing ("Penvarrow", "cabin")
@@ -53,13 +52,7 @@ class MisplacedRecordValue:
 
 def _minutes(text: str) -> list[tuple[int, int, int]]:
     """Clock times in ``text``: (start, end, minutes after midnight)."""
-    found = [(m.start(), m.end(), int(m["h"]) * 60 + int(m["m"])) for m in _CLOCK.finditer(text)]
-    for m in _AMPM.finditer(text):
-        if any(s < m.end() and m.start() < e for s, e, _ in found):
-            continue
-        hour = int(m["h"]) % 12 + (12 if m["ap"].lower() == "p" else 0)
-        found.append((m.start(), m.end(), hour * 60 + int(m["m"] or 0)))
-    return found
+    return [(t.start, t.end, t.minutes) for t in clock_times(text)]
 
 
 def _field_value(field: RecordField) -> tuple[str, object] | None:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from veracity.schema import Document, Finding, TextSpan
+from veracity.text.clock import clock_times
 from veracity.text.normalize import (
     UNIT_ALIASES,
     DateValue,
@@ -85,9 +86,6 @@ CONFIDENCE = 0.8
 CONFIRM = 0.5
 """Least P(contradiction) of the clause about the answer's thing, read alone, that keeps a candidate."""
 
-_CLOCK = re.compile(
-    r"(?<![\d:.])(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap]\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE
-)
 UNITS = frozenset(UNIT_ALIASES.values()) | {
     "dollar", "euro", "pound", "yen", "cent", "percent", "degree", "mile", "foot", "feet", "inch", "yard", "ounce",
     "gallon", "tonne", "ton", "second", "minute", "hour", "day", "night", "week", "month", "year", "point", "mph",
@@ -125,17 +123,9 @@ def value_mentions(text: str) -> list[ValueMention]:
     """The values of ``text`` this checker compares: quantities with a unit, dates, clock times ("14:30", "2 pm")."""
     found: list[ValueMention] = []
     taken: list[tuple[int, int]] = []
-    for match in _CLOCK.finditer(text):
-        if match["m"] is None and match["ap"] is None:
-            continue  # a bare number is no time
-        hour = int(match["h"])
-        if match["ap"]:
-            if hour > 12 or hour == 0:
-                continue
-            hour = hour % 12 + (12 if match["ap"].lower().startswith("p") else 0)
-        minutes = hour * 60 + int(match["m"] or 0)
-        found.append(ValueMention(match.start(), match.end(), match.group().strip(), "time", minutes=minutes))
-        taken.append((match.start(), match.end()))
+    for time in clock_times(text):
+        found.append(ValueMention(time.start, time.end, time.text, "time", minutes=time.minutes))
+        taken.append((time.start, time.end))
     for date in find_dates(text):
         if not _overlaps(date.start, date.end, taken):
             found.append(ValueMention(date.start, date.end, date.text, "date", date=date.value))
