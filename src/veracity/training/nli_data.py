@@ -117,8 +117,21 @@ class NLIBuildConfig(BaseModel):
         description="Span-labelled reader sources (ragtruth, ragbench, xsumfaith) and how many training answers of "
         "each give unit-versus-evidence-window pairs (veracity.training.nli_reader_form).",
     )
+    reader_form_supported: float = Field(
+        1.0,
+        gt=0.0,
+        le=1.0,
+        description="Share of the reader-form pairs labelled entailment that is kept (seeded): RAGTruth's units are "
+        "mostly supported and their labels loose, and a mix of 86% supported windows taught v3 that a window's words "
+        "are support (experiments/verifier-v3).",
+    )
     edit_answers: int = Field(
         0, ge=0, description="Faithful RAGTruth train answers to make in-context edits of (with their twins)."
+    )
+    edit_forms: list[Literal["window", "sentence"]] = Field(
+        ["window"],
+        description="How each edit and its twin are read: against the window that holds the distracting sentence "
+        "('window'), and/or against the one source sentence the edited sentence aligns with ('sentence').",
     )
     reader_dev_fraction: float = Field(
         0.03, ge=0.0, lt=1.0, description="Share of the reader-form and edit answers (by group) held out for dev."
@@ -541,10 +554,12 @@ def build_nli_dataset(
         from veracity.training.nli_reader_form import edit_pairs, reader_form_pairs
 
         reader_info: dict[str, Any] = {}
-        built = [reader_form_pairs(data_dir, s, n, config.reader_dev_fraction, config.seed)
+        built = [reader_form_pairs(data_dir, s, n, config.reader_dev_fraction, config.seed,
+                                   keep_supported=config.reader_form_supported)
                  for s, n in sorted(config.reader_form.items())]  # fmt: skip
         if config.edit_answers:
-            built.append(edit_pairs(data_dir, config.edit_answers, config.reader_dev_fraction, config.seed))
+            built.append(edit_pairs(data_dir, config.edit_answers, config.reader_dev_fraction, config.seed,
+                                    forms=tuple(config.edit_forms)))  # fmt: skip
         for (pairs, counts), name in zip(built, [*sorted(config.reader_form), "edits"], strict=False):
             for split, rows in pairs.items():
                 splits[split] += rows

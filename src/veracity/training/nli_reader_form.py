@@ -35,9 +35,12 @@ SPAN_SOURCES = ("ragtruth", "ragbench", "xsumfaith")
 
 
 def reader_form_pairs(
-    data_dir: Path, source: str, max_answers: int, dev_fraction: float, seed: int = 0
+    data_dir: Path, source: str, max_answers: int, dev_fraction: float, seed: int = 0, keep_supported: float = 1.0
 ) -> tuple[dict[str, list[NLIExample]], Counter[str]]:
-    """Unit-versus-window pairs of one span-labelled source's training answers (see the module docstring)."""
+    """Unit-versus-window pairs of one span-labelled source's training answers (see the module docstring).
+
+    ``keep_supported``: the share of supported units kept (drawn with the seed); every unsupported unit is kept.
+    """
     from veracity.detectors.reader.signals import SourceIndex, reader_sentences
     from veracity.training.reader import labelled_units
     from veracity.training.reader_sources import source_examples
@@ -69,16 +72,25 @@ def reader_form_pairs(
             if not window:
                 continue
             target: TrainLabel = "not_entailment" if label else "entailment"
+            if not label and rng.random() >= keep_supported:
+                counts["dropped_supported"] += 1
+                continue
             splits[split].append(NLIExample(window[0].text, text, target, f"reader:{source}", target, example.id))
             counts[target] += 1
     return splits, counts
 
 
 def edit_pairs(
-    data_dir: Path, max_answers: int, dev_fraction: float, seed: int = 0
+    data_dir: Path, max_answers: int, dev_fraction: float, seed: int = 0, forms: tuple[str, ...] = ("window",)
 ) -> tuple[dict[str, list[NLIExample]], Counter[str]]:
-    """In-context edits of faithful RAGTruth train answers and their twins (see the module docstring)."""
+    """In-context edits of faithful RAGTruth train answers and their twins (see the module docstring).
+
+    ``forms``: "window" reads each against the window that holds the distracting sentence; "sentence" also against
+    the one source sentence the edited sentence aligns with (numbers weigh a quarter there, so a moved value aligns
+    with its own thing's sentence, not the one it came from) — the reading the verifier already gets right.
+    """
     from veracity.data.incontext_edits import EDIT_KINDS, EditStats, edit_examples
+    from veracity.detectors.reader.signals import SourceIndex
     from veracity.training.reader_sources import source_examples
 
     splits: dict[str, list[NLIExample]] = {"train": [], "dev": []}
@@ -92,7 +104,13 @@ def edit_pairs(
         for edited in edit_examples(example, seed=seed, per_answer=2, stats=stats):
             kind = next((k for k in EDIT_KINDS if edited.id.endswith(f"-{k}")), "original")
             target: TrainLabel = "contradiction" if edited.label else "entailment"
-            premise = " ".join(edited.context)
-            splits[split].append(NLIExample(premise, edited.answer, target, "edits", kind, example.id))
-            counts[kind] += 1
+            if "window" in forms:
+                premise = " ".join(edited.context)
+                splits[split].append(NLIExample(premise, edited.answer, target, "edits", kind, example.id))
+                counts[kind] += 1
+            if "sentence" in forms:
+                aligned = SourceIndex(list(edited.context)).align(edited.answer, top_k=1, window=0)
+                if aligned:
+                    splits[split].append(NLIExample(aligned[0].text, edited.answer, target, "edits", kind, example.id))
+                    counts[f"{kind}:sentence"] += 1
     return splits, counts
