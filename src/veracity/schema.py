@@ -265,9 +265,10 @@ class AgentTrace(_Frozen):
     )
 
 
-FindingKind = Literal["value", "role", "polarity", "record"]
+FindingKind = Literal["value", "role", "polarity", "record", "condition"]
 """What a checker compared: a name / number / date (``value``), who did what to whom (``role``), a negation or an
-antonym (``polarity``), a field of a structured record (``record``)."""
+antonym (``polarity``), a field of a structured record (``record``), a condition the source attaches to a claim
+(``condition``)."""
 
 
 class Finding(_Frozen):

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from veracity.schema import Document, Finding
 from veracity.stages.verify.attachment import attachment_findings
+from veracity.stages.verify.conditions import condition_findings
 from veracity.stages.verify.consistency import ConsistencyChecker, consistency_signals
 from veracity.stages.verify.records import check_record_claims, read_record_fields, record_signals
 
@@ -38,13 +39,13 @@ def relation_findings(
     """Every checker's findings on the answer, and their notes.
 
     The frame and record checkers' findings, then attachment's (a value the sources give only to another thing,
-    read per unit of ``units`` and confirmed by ``confirm`` where given) on words no frame conflict covers already.
+    read per unit of ``units`` and confirmed by ``confirm`` where given), then dropped conditions' (a unit that
+    restates a source sentence without the condition that limits it), each on words no earlier finding covers.
     """
     _, findings, notes = check_consistency(checker, answer, documents)
     taken = [(f.span.start, f.span.end) for f in findings if f.relation == "contradicted"]
-    findings += [
-        f
-        for f in attachment_findings(answer, units, documents, confirm)
-        if not any(s < f.span.end and f.span.start < e for s, e in taken)
-    ]
+    for found in (attachment_findings(answer, units, documents, confirm), condition_findings(answer, units, documents)):
+        found = [f for f in found if not any(s < f.span.end and f.span.start < e for s, e in taken)]
+        findings += found
+        taken += [(f.span.start, f.span.end) for f in found]
     return findings, notes
