@@ -12,8 +12,12 @@ The things are the record's objects (the parent of each leaf: ``departure``, ``a
 named in an answer sentence by its key's words ("departs" ~ ``departure``, by a shared stem of five letters) or by
 one of its short text values ("Penvarrow", "cabin"). Where a sentence states a value that only thing ``A``'s field
 ``k`` holds, and the sentence names another thing ``B`` that has a field ``k`` of its own with another value, and
-names ``A`` not at all, ``B``'s field contradicts it. Values compared: clock times, dates and numbers (a number with
-its unit where both give one).
+names ``A`` not at all, ``B``'s field contradicts it. A record's top-level fields are each a thing named by its own
+key: "The balance of €80 is due when you arrive" over ``{"Deposit paid": "€80", "Balance due on arrival": "€100"}``
+names the balance field (two of its key words) and not the field that holds €80, so the balance's €100
+contradicts it. Values compared: clock times, dates, numbers, and names (a
+short capitalised text value: "The flight arrives in Gorrell" where Gorrell is the departure airport; the name itself
+then does not count as naming its thing).
 """
 
 from __future__ import annotations
@@ -75,14 +79,22 @@ def _field_value(field: RecordField) -> tuple[str, object] | None:
     if len(dates) == 1:
         return "date", dates[0].value
     quantities = find_quantities(text)
-    if len(quantities) == 1 and len(text.split()) <= 3:
+    if len(quantities) == 1 and len(quantities[0].text.strip()) >= len(text) - 2:  # "€80", "7 days"; not an address
         return "number", quantities[0].value.amount
+    if not quantities and 0 < len(text.split()) <= _SHORT_VALUE_WORDS and len(text) >= 3 and text[:1].isupper():
+        return "name", text.lower()  # a place, a product, a person: "Gorrell", "Skerra Air"
     return None
 
 
-def _answer_values(text: str) -> list[tuple[int, int, str, object]]:
-    """The unit's values as (start, end, kind, value), kinds as :func:`_field_value` gives them."""
+def _answer_values(text: str, names: Sequence[str] = ()) -> list[tuple[int, int, str, object]]:
+    """The unit's values as (start, end, kind, value), kinds as :func:`_field_value` gives them.
+
+    ``names``: the record's name values (lower case), found in the unit as whole words.
+    """
     out: list[tuple[int, int, str, object]] = [(s, e, "time", m) for s, e, m in _minutes(text)]
+    for name in names:
+        for match in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE):
+            out.append((match.start(), match.end(), "name", name))
     taken = [(s, e) for s, e, _, _ in out]
     for date in find_dates(text):
         if not any(s < date.end and date.start < e for s, e in taken):
@@ -120,25 +132,69 @@ def misplaced_record_values(unit: str, fields: Sequence[RecordField]) -> list[Mi
 
     Offsets are the unit's. See the module for the rule.
     """
-    readable = [(f, v) for f in fields if len(f.path) >= 2 and (v := _field_value(f)) is not None]
+    readable = [(f, v) for f in fields if (v := _field_value(f)) is not None]
     if len(readable) < 2:
         return []
     names = _thing_names(fields)
     said = _stems(unit)
-    named = {parent for parent, stems in names.items() if stems & said}
     found: list[MisplacedRecordValue] = []
-    for start, end, kind, value in _answer_values(unit):
-        holders = [f for f, v in readable if v == (kind, value)]
-        if not holders or any(f.path[:-1] in named for f in holders):
-            continue  # absent (the value checker's), or held by a thing the sentence names
-        for own in holders:
+    record_names = sorted({str(v[1]) for _, v in readable if v[0] == "name"})
+    values = _answer_values(unit, record_names)
+    # for a name value, only key words name things: "arrives in Gorrell" is about the arrival, and in "from
+    # Penvarrow to Ostwick" neither name says whose the other is
+    by_keys = said - {stem for s, e, kind, _ in values if kind == "name" for stem in _stems(unit[s:e])}
+    for start, end, kind, value in values:
+        around = by_keys if kind == "name" else said
+        named = {parent for parent, stems in names.items() if stems & around}
+        nested = [f for f, v in readable if v == (kind, value) and len(f.path) >= 2]
+        if any(f.path[:-1] in named for f in nested):
+            continue  # held by a thing the sentence names
+        misplaced = None
+        for own in nested:
             rivals = [
                 f
                 for f, v in readable
-                if f.path[-1] == own.path[-1] and f.path[:-1] != own.path[:-1] and f.path[:-1] in named
-                and v[0] == kind and v != (kind, value)
+                if len(f.path) >= 2 and f.path[-1] == own.path[-1] and f.path[:-1] != own.path[:-1]
+                and f.path[:-1] in named and v[0] == kind and v != (kind, value)
             ]  # fmt: skip
             if rivals:
-                found.append(MisplacedRecordValue(start, end, unit[start:end], rivals[0], own))
+                misplaced = MisplacedRecordValue(start, end, unit[start:end], rivals[0], own)
                 break
+        if misplaced is None and (flat := _flat_rival(kind, value, fields, around)) is not None:
+            misplaced = MisplacedRecordValue(start, end, unit[start:end], *flat)
+        if misplaced is not None:
+            found.append(misplaced)
     return found
+
+
+def _key_stems(field: RecordField) -> set[str]:
+    return _stems(" ".join(field.words))
+
+
+def _flat_rival(
+    kind: str, value: object, fields: Sequence[RecordField], said: set[str]
+) -> tuple[RecordField, RecordField] | None:
+    """The top-level field the sentence names while it names none that holds ``value``, and a holder.
+
+    Each top-level field is its own thing, named by its key's words; the rival holds another value of the kind.
+    """
+    if kind == "name":
+        return None  # a name under one key and a sentence about another ("a Compact car… the young driver fee")
+    flat = [(f, v) for f in fields if len(f.path) == 1 and (v := _field_value(f)) is not None]
+    holders = [f for f, v in flat if v == (kind, value)]
+    if not holders:
+        return None
+    closest = max(holders, key=lambda f: len(_key_stems(f) & said))
+    if _key_stems(closest) & said:
+        return None  # the sentence names a field that holds the value ("members pay … the full price of €2,400")
+    # a rival is named by all its key's words, or at least two of them ("balance" and "arrive" of "Balance due on
+    # arrival"; not "business" alone of "business_stars")
+    rivals = [
+        (len(keys & said), f)
+        for f, v in flat
+        if v[0] == kind and v != (kind, value) and (keys := _key_stems(f))
+        and len(keys & said) >= min(2, len(keys))
+    ]  # fmt: skip
+    if not rivals:
+        return None
+    return max(rivals, key=lambda item: item[0])[1], closest
