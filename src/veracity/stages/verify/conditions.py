@@ -23,6 +23,7 @@ source sentence as evidence.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -62,10 +63,9 @@ RESTRICTIVE = re.compile(
 """How a left-out run that limits the claim opens (tested on the words between the last kept word and the run)."""
 
 # restrictions that limit a claim only where they open the sentence ("Outside the summer season, crossings run…"),
-# not after it ("training outside of general medicine", "protesters outside the palace": a place)
-_OPENING_ONLY = re.compile(
-    r"^(?:outside|except|apart\s+from|other\s+than|during|in\s+(?:winter|summer|spring|autumn))\b", re.I
-)
+# not after it ("training outside of general medicine", "protesters outside the palace": a place); "During this
+# period, …" is left out: the answer often gives the period in its own words ("From 24 May until 29 September, …")
+_OPENING_ONLY = re.compile(r"^(?:outside|except|apart\s+from|other\s+than)\b", re.IGNORECASE)
 _ASIDE = re.compile(r"^(?:-{1,2}|—|–|\()")
 _PURPOSE = re.compile(
     r"^(?:but\s+|and\s+)?if\s+(?:you|we)(?:'d|\s+would|\s+really)?\s+(?:want|wish|like|prefer|need|plan|are\s+looking|"
@@ -87,6 +87,12 @@ class DroppedCondition:
     source: str  # the source sentence
     document: int
     condition: str  # the left-out words, from the restriction on
+
+
+@functools.lru_cache(maxsize=4096)
+def _forms(text: str) -> frozenset[str]:
+    """The content word forms of a source sentence (read once for every unit of an answer)."""
+    return frozenset(w.form for w in content_words(text))
 
 
 def _runs(source: str, kept: set[str]) -> list[tuple[int, int, list[str]]]:
@@ -124,7 +130,7 @@ def dropped_condition(sentence: str, sources: Sequence[tuple[int, str]], answer:
     if len(own) < MIN_SHARED:
         return None
     everywhere = {w.form for w in content_words(answer)} if answer else own
-    scored = [(len(own & {w.form for w in content_words(text)}), k) for k, (_, text) in enumerate(sources)]
+    scored = [(len(own & _forms(text)), k) for k, (_, text) in enumerate(sources)]
     shared, best = max(scored, default=(0, -1))
     if shared < MIN_SHARED or shared < RESTATES * len(own):
         return None
