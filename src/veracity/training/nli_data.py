@@ -118,12 +118,7 @@ class NLIBuildConfig(BaseModel):
         "each give unit-versus-evidence-window pairs (veracity.training.nli_reader_form).",
     )
     reader_form_supported: float = Field(
-        1.0,
-        gt=0.0,
-        le=1.0,
-        description="Share of the reader-form pairs labelled entailment that is kept (seeded): RAGTruth's units are "
-        "mostly supported and their labels loose, and a mix of 86% supported windows taught v3 that a window's words "
-        "are support (experiments/verifier-v3).",
+        1.0, gt=0.0, le=1.0, description="Share of the reader-form entailment pairs kept (86% of v3's: too lenient)."
     )
     edit_answers: int = Field(
         0, ge=0, description="Faithful RAGTruth train answers to make in-context edits of (with their twins)."
@@ -551,20 +546,9 @@ def build_nli_dataset(
             splits[split] += rows
         stats["long_premise_support_check"] = support_check(data_dir, former)
     if config.reader_form or config.edit_answers:
-        from veracity.training.nli_reader_form import edit_pairs, reader_form_pairs
+        from veracity.training.nli_reader_form import reader_form_examples
 
-        reader_info: dict[str, Any] = {}
-        built = [reader_form_pairs(data_dir, s, n, config.reader_dev_fraction, config.seed,
-                                   keep_supported=config.reader_form_supported)
-                 for s, n in sorted(config.reader_form.items())]  # fmt: skip
-        if config.edit_answers:
-            built.append(edit_pairs(data_dir, config.edit_answers, config.reader_dev_fraction, config.seed,
-                                    forms=tuple(config.edit_forms)))  # fmt: skip
-        for (pairs, counts), name in zip(built, [*sorted(config.reader_form), "edits"], strict=False):
-            for split, rows in pairs.items():
-                splits[split] += rows
-            reader_info[name] = dict(counts)
-        stats["reader_form"] = reader_info
+        stats["reader_form"] = reader_form_examples(data_dir, config, splits)
     decontaminator = None
     if config.decontaminate:
         by_claim = config.own_split_rule == "claim"

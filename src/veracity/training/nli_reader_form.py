@@ -24,9 +24,9 @@ from collections import Counter
 from pathlib import Path
 
 from veracity.data.grounding import TrainLabel
-from veracity.training.nli_data import NLIExample, _held_out
+from veracity.training.nli_data import NLIBuildConfig, NLIExample, _held_out
 
-__all__ = ["edit_pairs", "reader_form_pairs"]
+__all__ = ["edit_pairs", "reader_form_examples", "reader_form_pairs"]
 
 logger = logging.getLogger(__name__)
 
@@ -114,3 +114,24 @@ def edit_pairs(
                     splits[split].append(NLIExample(aligned[0].text, edited.answer, target, "edits", kind, example.id))
                     counts[f"{kind}:sentence"] += 1
     return splits, counts
+
+
+def reader_form_examples(
+    data_dir: Path, config: NLIBuildConfig, splits: dict[str, list[NLIExample]]
+) -> dict[str, dict[str, int]]:
+    """Add the build's reader-form and edit pairs (``config.reader_form``, ``edit_answers``) to ``splits``.
+
+    Returns the counts of each source's pairs by label or edit kind, as the build's stats record them.
+    """
+    built = [reader_form_pairs(data_dir, s, n, config.reader_dev_fraction, config.seed,
+                               keep_supported=config.reader_form_supported)
+             for s, n in sorted(config.reader_form.items())]  # fmt: skip
+    if config.edit_answers:
+        built.append(edit_pairs(data_dir, config.edit_answers, config.reader_dev_fraction, config.seed,
+                                forms=tuple(config.edit_forms)))  # fmt: skip
+    info: dict[str, dict[str, int]] = {}
+    for (pairs, counts), name in zip(built, [*sorted(config.reader_form), "edits"], strict=False):
+        for split, rows in pairs.items():
+            splits[split] += rows
+        info[name] = dict(counts)
+    return info
