@@ -6,6 +6,10 @@ value the checker reads. Also by RAGTruth task. Writes metrics.json (with the co
 
     python experiments/attachment/precision.py --answers 5000 --out experiments/attachment/nli-confirmed
     python experiments/attachment/precision.py --answers 5000 --rule-only --out experiments/attachment/rule-only
+    python experiments/attachment/precision.py --answers 5000 --checker conditions --out experiments/attachment/conditions
+
+``--checker conditions`` counts the dropped-condition checker's findings instead (``veracity.stages.verify.conditions``,
+a rule: no NLI).
 """
 
 from __future__ import annotations
@@ -26,16 +30,18 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--rule-only", action="store_true", help="no NLI confirmation (the rule's candidates alone)")
+    parser.add_argument("--checker", choices=("attachment", "conditions"), default="attachment")
     args = parser.parse_args()
 
     from veracity.detectors.reader.signals import reader_sentences
     from veracity.schema import Document
     from veracity.stages.verify.attachment import attachment_findings, value_mentions
+    from veracity.stages.verify.conditions import condition_findings
     from veracity.training.reader import labelled_units
     from veracity.training.reader_sources import source_examples
 
     confirm = None
-    if not args.rule_only:
+    if not args.rule_only and args.checker == "attachment":
         from veracity.detectors.reader import ReaderDetector
 
         confirm = ReaderDetector.from_config().contradiction  # the reader's own NLI model, as the reader reads it
@@ -50,7 +56,10 @@ def main() -> None:
         if labels is None or (example.label == 1 and not example.spans):
             continue
         documents = [Document(id=str(i), text=t) for i, t in enumerate(example.context)]
-        findings = attachment_findings(example.answer, units, documents, confirm)
+        if args.checker == "conditions":
+            findings = condition_findings(example.answer, units, documents)
+        else:
+            findings = attachment_findings(example.answer, units, documents, confirm)
         task = example.task or "-"
         for (start, end), label in zip(units, labels, strict=True):
             counts["units"] += 1
@@ -72,7 +81,8 @@ def main() -> None:
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
         "git_commit": commit,
         "answers_read": min(args.answers, n + 1),
-        "confirmed_by_nli": not args.rule_only,
+        "checker": args.checker,
+        "confirmed_by_nli": args.checker == "attachment" and not args.rule_only,
         "seconds": round(time.perf_counter() - started, 1),
         **counts,
         "base_rate": counts["units_hallucinated"] / max(1, counts["units"]),
