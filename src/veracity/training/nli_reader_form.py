@@ -72,7 +72,7 @@ def reader_form_pairs(
             if not window:
                 continue
             target: TrainLabel = "not_entailment" if label else "entailment"
-            if not label and rng.random() >= keep_supported:
+            if not label and keep_supported < 1.0 and rng.random() >= keep_supported:  # no draw: v3's stream as it was
                 counts["dropped_supported"] += 1
                 continue
             splits[split].append(NLIExample(window[0].text, text, target, f"reader:{source}", target, example.id))

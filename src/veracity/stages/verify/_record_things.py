@@ -30,7 +30,7 @@ from veracity.stages.verify._record_fields import RecordField
 from veracity.text.clock import clock_times
 from veracity.text.normalize import find_dates, find_quantities
 
-__all__ = ["MisplacedRecordValue", "misplaced_record_values"]
+__all__ = ["MisplacedRecordValue", "RecordThings", "misplaced_record_values"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
 _STEM = 5  # letters two words must share to name one thing ("departs" / "departure", "arrives" / "arrival")
@@ -54,11 +54,6 @@ class MisplacedRecordValue:
         )
 
 
-def _minutes(text: str) -> list[tuple[int, int, int]]:
-    """Clock times in ``text``: (start, end, minutes after midnight)."""
-    return [(t.start, t.end, t.minutes) for t in clock_times(text)]
-
-
 def _field_value(field: RecordField) -> tuple[str, object] | None:
     """A leaf's value as something to compare: ("time", minutes), ("date", DateValue) or ("number", Decimal)."""
     value = field.value
@@ -72,9 +67,9 @@ def _field_value(field: RecordField) -> tuple[str, object] | None:
     text = value.strip()
     if len(text) > 30:
         return None
-    times = _minutes(text)
-    if len(times) == 1 and times[0][1] - times[0][0] >= len(text) - 2:
-        return "time", times[0][2]
+    times = clock_times(text)
+    if len(times) == 1 and times[0].end - times[0].start >= len(text) - 2:
+        return "time", times[0].minutes
     dates = find_dates(text)
     if len(dates) == 1:
         return "date", dates[0].value
@@ -91,7 +86,7 @@ def _answer_values(text: str, names: Sequence[str] = ()) -> list[tuple[int, int,
 
     ``names``: the record's name values (lower case), found in the unit as whole words.
     """
-    out: list[tuple[int, int, str, object]] = [(s, e, "time", m) for s, e, m in _minutes(text)]
+    out: list[tuple[int, int, str, object]] = [(t.start, t.end, "time", t.minutes) for t in clock_times(text)]
     for name in names:
         for match in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE):
             out.append((match.start(), match.end(), "name", name))
@@ -127,44 +122,55 @@ def _thing_names(fields: Sequence[RecordField]) -> dict[tuple[str, ...], set[str
     return {parent: stems - common for parent, stems in names.items()}
 
 
-def misplaced_record_values(unit: str, fields: Sequence[RecordField]) -> list[MisplacedRecordValue]:
-    """The values of ``unit`` (one answer sentence) that the record gives only to a thing the sentence does not name.
+class RecordThings:
+    """One record read once as things (its values, the stems that name each thing), for each of its sentences."""
 
-    Offsets are the unit's. See the module for the rule.
-    """
-    readable = [(f, v) for f in fields if (v := _field_value(f)) is not None]
-    if len(readable) < 2:
-        return []
-    names = _thing_names(fields)
-    said = _stems(unit)
-    found: list[MisplacedRecordValue] = []
-    record_names = sorted({str(v[1]) for _, v in readable if v[0] == "name"})
-    values = _answer_values(unit, record_names)
-    # for a name value, only key words name things: "arrives in Gorrell" is about the arrival, and in "from
-    # Penvarrow to Ostwick" neither name says whose the other is
-    by_keys = said - {stem for s, e, kind, _ in values if kind == "name" for stem in _stems(unit[s:e])}
-    for start, end, kind, value in values:
-        around = by_keys if kind == "name" else said
-        named = {parent for parent, stems in names.items() if stems & around}
-        nested = [f for f, v in readable if v == (kind, value) and len(f.path) >= 2]
-        if any(f.path[:-1] in named for f in nested):
-            continue  # held by a thing the sentence names
-        misplaced = None
-        for own in nested:
-            rivals = [
-                f
-                for f, v in readable
-                if len(f.path) >= 2 and f.path[-1] == own.path[-1] and f.path[:-1] != own.path[:-1]
-                and f.path[:-1] in named and v[0] == kind and v != (kind, value)
-            ]  # fmt: skip
-            if rivals:
-                misplaced = MisplacedRecordValue(start, end, unit[start:end], rivals[0], own)
-                break
-        if misplaced is None and (flat := _flat_rival(kind, value, fields, around)) is not None:
-            misplaced = MisplacedRecordValue(start, end, unit[start:end], *flat)
-        if misplaced is not None:
-            found.append(misplaced)
-    return found
+    def __init__(self, fields: Sequence[RecordField]) -> None:
+        self.fields = list(fields)
+        self.readable = [(f, v) for f in self.fields if (v := _field_value(f)) is not None]
+        self.names = _thing_names(self.fields)
+        self.record_names = sorted({str(v[1]) for _, v in self.readable if v[0] == "name"})
+
+    def misplaced(self, unit: str) -> list[MisplacedRecordValue]:
+        """The values of ``unit`` (one answer sentence) the record gives only to a thing the sentence does not name.
+
+        Offsets are the unit's. See the module for the rule.
+        """
+        if len(self.readable) < 2:
+            return []
+        said = _stems(unit)
+        found: list[MisplacedRecordValue] = []
+        values = _answer_values(unit, self.record_names)
+        # for a name value, only key words name things: "arrives in Gorrell" is about the arrival, and in "from
+        # Penvarrow to Ostwick" neither name says whose the other is
+        by_keys = said - {stem for s, e, kind, _ in values if kind == "name" for stem in _stems(unit[s:e])}
+        for start, end, kind, value in values:
+            around = by_keys if kind == "name" else said
+            named = {parent for parent, stems in self.names.items() if stems & around}
+            nested = [f for f, v in self.readable if v == (kind, value) and len(f.path) >= 2]
+            if any(f.path[:-1] in named for f in nested):
+                continue  # held by a thing the sentence names
+            misplaced = None
+            for own in nested:
+                rivals = [
+                    f
+                    for f, v in self.readable
+                    if len(f.path) >= 2 and f.path[-1] == own.path[-1] and f.path[:-1] != own.path[:-1]
+                    and f.path[:-1] in named and v[0] == kind and v != (kind, value)
+                ]  # fmt: skip
+                if rivals:
+                    misplaced = MisplacedRecordValue(start, end, unit[start:end], rivals[0], own)
+                    break
+            if misplaced is None and (flat := _flat_rival(kind, value, self.readable, around)) is not None:
+                misplaced = MisplacedRecordValue(start, end, unit[start:end], *flat)
+            if misplaced is not None:
+                found.append(misplaced)
+        return found
+
+
+def misplaced_record_values(unit: str, fields: Sequence[RecordField]) -> list[MisplacedRecordValue]:
+    """:meth:`RecordThings.misplaced` of one sentence over ``fields`` (to read several, make the RecordThings once)."""
+    return RecordThings(fields).misplaced(unit)
 
 
 def _key_stems(field: RecordField) -> set[str]:
@@ -172,7 +178,7 @@ def _key_stems(field: RecordField) -> set[str]:
 
 
 def _flat_rival(
-    kind: str, value: object, fields: Sequence[RecordField], said: set[str]
+    kind: str, value: object, readable: Sequence[tuple[RecordField, tuple[str, object]]], said: set[str]
 ) -> tuple[RecordField, RecordField] | None:
     """The top-level field the sentence names while it names none that holds ``value``, and a holder.
 
@@ -180,7 +186,7 @@ def _flat_rival(
     """
     if kind == "name":
         return None  # a name under one key and a sentence about another ("a Compact car… the young driver fee")
-    flat = [(f, v) for f in fields if len(f.path) == 1 and (v := _field_value(f)) is not None]
+    flat = [(f, v) for f, v in readable if len(f.path) == 1]
     holders = [f for f, v in flat if v == (kind, value)]
     if not holders:
         return None

@@ -222,39 +222,44 @@ def _clause_words(text: str, values: Sequence[ValueMention]) -> frozenset[str]:
 _CONTINUES = re.compile(r"^,?\s+(?:and|but)\s+$", re.IGNORECASE)
 
 
-def _pieces(sentence: str) -> list[tuple[int, str]]:
-    """The clauses of a sentence as (offset, text), cut at ``;`` and at joins (:data:`_CLAUSE_CUT`).
+def _pieces(sentence: str) -> list[tuple[int, str, list[ValueMention]]]:
+    """The clauses of a sentence as (offset, text, values), cut at ``;`` and at joins (:data:`_CLAUSE_CUT`).
 
     A piece that states no value is kept with the next ("Adults *and* children aged 12 and over take 15 ml": the
     join is inside a noun phrase, not between two statements), the last such piece with the one before.
     """
-    out: list[tuple[int, str]] = []
+    out: list[tuple[int, str, list[ValueMention]]] = []
     cursor, start = 0, None
     for cut in [*_CLAUSE_CUT.finditer(sentence), None]:
         end = cut.start() if cut is not None else len(sentence)
         if sentence[cursor:end].strip():
             begin = cursor if start is None else start
-            if value_mentions(sentence[cursor:end]) or cut is None:
-                out.append((begin, sentence[begin:end]))
+            values = value_mentions(sentence[cursor:end])
+            if values or cut is None:
+                piece = sentence[begin:end]
+                out.append((begin, piece, values if begin == cursor else value_mentions(piece)))
                 start = None
             else:
                 start = begin
         if cut is not None:
             cursor = cut.end()
-    if len(out) > 1 and not value_mentions(out[-1][1]):
-        (begin, _), (last, piece) = out[-2], out[-1]
-        out[-2:] = [(begin, sentence[begin : last + len(piece)])]
+    if len(out) > 1 and not out[-1][2]:
+        (begin, _, _), (last, piece, _) = out[-2], out[-1]
+        joined = sentence[begin : last + len(piece)]
+        out[-2:] = [(begin, joined, value_mentions(joined))]
     return out
 
 
-def _elided_subject(sentence: str, pieces: Sequence[tuple[int, str]]) -> tuple[frozenset[str], set[int]]:
+def _elided_subject(
+    sentence: str, pieces: Sequence[tuple[int, str, list[ValueMention]]]
+) -> tuple[frozenset[str], set[int]]:
     """The words of the sentence's subject, and which pieces continue it ("…€38 a day *and include 150 km*").
 
     A piece after "and" / "but" continues the subject when its first word is a verb (spaCy's tag); the subject is
     the content words before the sentence's first verb. A parse with no verb in the first clause gives none (a
     misread sentence keeps its clauses apart).
     """
-    joined = [k for k, (where, piece) in enumerate(pieces) if k and piece[:1].islower()
+    joined = [k for k, (where, piece, _) in enumerate(pieces) if k and piece[:1].islower()
               and _CONTINUES.match(sentence[pieces[k - 1][0] + len(pieces[k - 1][1]) : where])]  # fmt: skip
     if not joined:
         return frozenset(), set()
@@ -287,8 +292,7 @@ def source_clauses(documents: Sequence[str]) -> list[SourceClause]:
             offset, whole = sentence.span.start, sentence.span.text
             pieces = _pieces(whole)
             subject, continuing = _elided_subject(whole, pieces)
-            for k, (where, piece) in enumerate(pieces):
-                values = value_mentions(piece)
+            for k, (where, piece, values) in enumerate(pieces):
                 ranged = in_ranges(piece, values)
                 values = [v for j, v in enumerate(values) if j not in ranged]
                 if values and len(piece.split()) <= MAX_CLAUSE_WORDS:

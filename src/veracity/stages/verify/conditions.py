@@ -91,7 +91,7 @@ class DroppedCondition:
 
 @functools.lru_cache(maxsize=4096)
 def _forms(text: str) -> frozenset[str]:
-    """The content word forms of a source sentence (read once for every unit of an answer)."""
+    """The content word forms of a source sentence or an answer (read once for every unit of the answer)."""
     return frozenset(w.form for w in content_words(text))
 
 
@@ -129,7 +129,7 @@ def dropped_condition(sentence: str, sources: Sequence[tuple[int, str]], answer:
     own = {w.form for w in content_words(sentence)}
     if len(own) < MIN_SHARED:
         return None
-    everywhere = {w.form for w in content_words(answer)} if answer else own
+    everywhere = _forms(answer) if answer else own  # read once per answer, not per unit
     scored = [(len(own & _forms(text)), k) for k, (_, text) in enumerate(sources)]
     shared, best = max(scored, default=(0, -1))
     if shared < MIN_SHARED or shared < RESTATES * len(own):

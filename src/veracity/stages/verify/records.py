@@ -57,7 +57,7 @@ from veracity.stages.verify._record_text import (
     polarity,
     sentences,
 )
-from veracity.stages.verify._record_things import misplaced_record_values
+from veracity.stages.verify._record_things import RecordThings
 from veracity.stages.verify._record_values import (
     FieldStatement,
     field_keys,
@@ -443,9 +443,10 @@ def check_record_claims(answer: str, fields: Sequence[RecordField]) -> list[Find
         )
         findings.setdefault((claim.start, claim.end, outcome.source or outcome.explanation), finding)
     taken = [(f.span.start, f.span.end) for f in findings.values()]
+    things = [(record, RecordThings(record.fields)) for record in records]
     for sentence in claim_sentences(answer):
-        for record in records:
-            for misplaced in misplaced_record_values(sentence.text, record.fields):
+        for record, read in things:
+            for misplaced in read.misplaced(sentence.text):
                 start, end = sentence.start + misplaced.start, sentence.start + misplaced.end
                 if any(s < end and start < e for s, e in taken):
                     continue
