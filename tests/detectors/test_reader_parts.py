@@ -12,6 +12,7 @@ from veracity.detectors.reader.model import ReaderModel, fit_platt, fit_sign_con
 from veracity.detectors.reader.signals import (
     DIRECTIONS,
     SourceIndex,
+    copy_share,
     finding_signals,
     lexical_sentence_signals,
     nli_signals,
@@ -46,6 +47,33 @@ def test_alignment_finds_the_source_sentence_about_the_same_thing() -> None:
     assert index.align("Secondary caregivers get 18 weeks.", top_k=1, window=1)[0].text.startswith("Primary")
 
 
+def test_a_neighbour_that_gives_the_units_value_to_another_thing_stays_out_of_the_window() -> None:
+    from veracity.stages.verify.attachment import value_mentions
+
+    fares = (
+        "Fares and bags. Basic fares include a cabin bag of up to 8 kg. "
+        "Plus fares include a checked bag of up to 21 kg."
+    )
+    index = SourceIndex([fares])
+    swap = "A Basic fare comes with a cabin bag of up to 21 kg."
+    # by hand: the aligned sentence (Basic) states 8 kg, not the unit's 21 kg; its neighbour (Plus) states 21 kg and
+    # the unit does not state 8 kg -> the Plus sentence is another thing's; the title before it stays
+    window = index.align(swap, top_k=1, window=1, values=value_mentions(swap))[0].text
+    assert window == "Fares and bags. Basic fares include a cabin bag of up to 8 kg."
+    assert "21 kg" in index.align(swap, top_k=1, window=1)[0].text  # without the unit's values: the whole window
+    both = "A Basic fare comes with a cabin bag of up to 8 kg, a Plus fare with a checked bag of up to 21 kg."
+    assert "21 kg" in index.align(both, top_k=1, window=1, values=value_mentions(both))[0].text  # a merge keeps it
+
+
+def test_copy_share_and_brevity_read_the_unit_against_its_evidence() -> None:
+    # content words: secondary, caregivers, get, weeks, 18 -> four of five in the evidence ("get" is not)
+    assert copy_share("Secondary caregivers get 18 weeks.", "Secondary caregivers receive 18 weeks of leave.") == 0.8
+    assert copy_share("", "anything") == 0.0
+    index = SourceIndex(["Kyoto was the capital."])
+    assert lexical_sentence_signals("Kyoto.", index)["brevity"] == 1.0
+    assert lexical_sentence_signals("Kyoto was the capital during the long Heian period.", index)["brevity"] == 0.8
+
+
 def test_lexical_signals_count_words_no_source_uses() -> None:
     index = SourceIndex(["Kyoto was the capital during the Heian period."], question="Which city was the capital?")
     values = lexical_sentence_signals("The capital during the Heian period was Tokyo.", index)
@@ -60,6 +88,10 @@ def test_nli_signals_read_support_from_single_sentences_and_the_window_apart() -
     assert values["nli_not_entailed"] == pytest.approx(0.4)
     assert values["nli_contradiction"] == pytest.approx(0.7)
     assert values["nli_window_not_entailed"] == pytest.approx(0.1)
+    # the best-aligned sentence alone (the first), and the window's own reading
+    assert values["nli_first_not_entailed"] == pytest.approx(0.8)
+    assert values["nli_first_contradiction"] == pytest.approx(0.7)
+    assert values["nli_window_alone_not_entailed"] == pytest.approx(0.1)
     assert nli_signals([])["nli_not_entailed"] == 1.0  # no evidence at all reads as unsupported
 
 

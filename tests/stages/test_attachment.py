@@ -9,6 +9,7 @@ import pytest
 from veracity.schema import Document
 from veracity.stages.verify.attachment import (
     attachment_findings,
+    gives_value_elsewhere,
     in_ranges,
     misattributed,
     source_clauses,
@@ -104,3 +105,18 @@ def test_areas_are_values_and_a_value_rounded_differently_is_no_rival():
     assert read("A Deluxe room measures 58 square metres.", rooms) == ["58 square metres"]
     sugar = "A cup of white sugar weighs 201 grams. A cup of flour weighs 125 grams."
     assert read("A cup of white sugar weighs 200 grams.", sugar, "Sugar weighs 200 grams a cup.") == []
+
+
+def test_a_neighbour_gives_the_value_elsewhere_only_where_the_aligned_sentence_has_a_rival():
+    standard, large = PARCELS.split(". ")
+    unit = value_mentions("You can send a standard parcel of up to 10 kg for EUR 4.90.")
+    # by hand: 10 kg is not in the standard sentence, is in the large one; the standard sentence states 2 kg, which
+    # the unit does not -> the large sentence gives 10 kg to another thing
+    assert gives_value_elsewhere(unit, value_mentions(standard), value_mentions(large))
+    right = value_mentions("You can send a standard parcel of up to 2 kg for EUR 4.90.")
+    assert not gives_value_elsewhere(right, value_mentions(standard), value_mentions(large))
+    merged = value_mentions("Standard parcels up to 2 kg cost EUR 4.90 and large ones up to 10 kg EUR 8.90.")
+    assert not gives_value_elsewhere(merged, value_mentions(standard), value_mentions(large))
+    # no value of the kind in the aligned sentence: nothing says the neighbour's value is another thing's
+    assert not gives_value_elsewhere(unit, value_mentions("Parcels are sent within the country."),
+                                     value_mentions(large))  # fmt: skip

@@ -89,3 +89,14 @@ def test_merge_ranges_joins_overlapping_and_touching_ranges_in_text_order():
 
     assert merge_ranges([(10, 12), (0, 3), (2, 5), (5, 7), (8, 8)]) == [(0, 7), (8, 8), (10, 12)]
     assert merge_ranges([]) == []
+
+
+def test_a_units_letter_before_a_full_stop_is_no_initial():
+    from veracity.text.split import split_sentences
+
+    text = "The pool is heated to 26 °C, about 79 °F. Your reservation is for a suite."
+    assert [s.span.text for s in split_sentences(text, "rules")] == [
+        "The pool is heated to 26 °C, about 79 °F.",
+        "Your reservation is for a suite.",
+    ]
+    assert len(list(split_sentences("J. R. R. Tolkien wrote it. It sold well.", "rules"))) == 2

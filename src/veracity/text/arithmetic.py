@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from veracity.text.units import _CALENDAR, _SP, _TIME_OF_DAY, _UNITS, _WRITTEN_AFTER, StatedValue, _count, _year_like
 
-__all__ = ["arithmetic_cue", "derived"]
+__all__ = ["Derivation", "arithmetic_cue", "derivation", "derived"]
 
 _MAX_VALUES = 64  # stated values of one unit tried
 # words or signs by which a sentence says it adds up or takes away ("in total", "1,750 + 1,500 = 3,250")
@@ -78,6 +79,19 @@ def _bare(value: StatedValue) -> bool:
     return not value.units and not value.loose and not _year_like(value)
 
 
+@dataclass(frozen=True)
+class Derivation:
+    """How a value is derived: ``left op right = result``, amounts in the result's unit as written (``op``: ×, +, −).
+
+    For a product ``left`` is the count ("2 × €75 = €150").
+    """
+
+    op: str
+    left: Decimal
+    right: Decimal
+    result: Decimal
+
+
 def derived(
     answer: StatedValue, stated: Sequence[StatedValue], own: Sequence[StatedValue] = (), cue: bool = False
 ) -> bool:
@@ -100,25 +114,38 @@ def derived(
         >>> derived(read_values("2,250 points")[0], stated, cue=True), derived(read_values("2,300 points")[0], stated)
         (True, False)
     """
+    return derivation(answer, stated, own, cue) is not None
+
+
+def derivation(
+    answer: StatedValue, stated: Sequence[StatedValue], own: Sequence[StatedValue] = (), cue: bool = False
+) -> Derivation | None:
+    """The sum, difference or product that :func:`derived` finds for ``answer``, or None."""
     if answer.loose or _year_like(answer) or not answer.amount:
-        return False
+        return None
     targets = _keys(answer)
     if not targets:
-        return False
+        return None
     own = [v for v in own if (v.start, v.end) != (answer.start, answer.end) and not v.loose and not _year_like(v)]
     pool = [s for s in stated if not s.loose and not _year_like(s)]
     for key, target in targets.items():
+        scale = answer.amount / target  # key units (a base unit for money and time) → the answer's unit
         keyed = [(s, amount) for s in pool if (amount := _keys(s).get(key)) is not None][:_MAX_VALUES]
         own_keyed = [(v, amount) for v in own if (amount := _keys(v).get(key)) is not None]
         for value, amount in keyed:  # a stated count of a stated value
-            if any(n * amount == target for n in _counts_for(value, pool)):
-                return True
+            for n in _counts_for(value, pool):
+                if n * amount == target:
+                    return Derivation("×", n, amount * scale, answer.amount)
         for value, amount in own_keyed + keyed:  # a count of the sentence's own
-            if any(_counts(c, value) and c.amount * amount == target for c in own):
-                return True
-        if _sum_or_difference(target, key, own, pool, keyed, cue):
-            return True
-    return False
+            for c in own:
+                if _counts(c, value) and c.amount * amount == target:
+                    return Derivation("×", c.amount, amount * scale, answer.amount)
+        pair = _sum_or_difference(target, key, own, pool, keyed, cue)
+        if pair is not None:
+            x, y = sorted(pair, reverse=True)
+            op = "+" if x + y == target else "−"
+            return Derivation(op, x * scale, y * scale, answer.amount)
+    return None
 
 
 def _sum_or_difference(
@@ -128,8 +155,8 @@ def _sum_or_difference(
     stated: Sequence[StatedValue],
     keyed: Sequence[tuple[StatedValue, Decimal]],
     cue: bool,
-) -> bool:
-    """Whether ``target`` is a sum or difference of two values :func:`derived` may add (its rules)."""
+) -> tuple[Decimal, Decimal] | None:
+    """The two values whose sum or difference is ``target`` under :func:`derived`'s rules, or None."""
     own_keyed = [(v, amount) for v in own if (amount := _keys(v).get(key)) is not None]
     pairs = [(x, y) for i, (_, x) in enumerate(own_keyed) for _, y in own_keyed[i + 1 :]]  # it shows its work
     if cue:
@@ -143,7 +170,7 @@ def _sum_or_difference(
             same = [y for second, y in keyed if second.start > first.start and second.sentence == first.sentence]
             scale = x / first.amount if first.amount else Decimal(1)
             pairs += [(x, y) for y in same] + [(x, b.amount * scale) for b in bare if b.sentence == first.sentence]
-    return any(target in (x + y, abs(x - y)) for x, y in pairs)
+    return next(((x, y) for x, y in pairs if target in (x + y, abs(x - y))), None)
 
 
 def _plain_key(key: str) -> bool:

@@ -145,7 +145,8 @@ def _is_boundary(text: str, punct_start: int, punct_end: int, limit: int) -> boo
         token = word.group(1).lower() if word else ""
         if token.rstrip(".") in _ABBREVIATIONS or token in _ABBREVIATIONS:
             return False
-        if len(token) == 1 and token.isalpha():  # an initial: "J. R. R. Tolkien"
+        # an initial: "J. R. R. Tolkien" — not a unit's letter: "about 79 °F. Your booking …"
+        if len(token) == 1 and token.isalpha() and text[max(0, punct_start - 2) : punct_start - 1] not in ("°", "º"):
             return False
         if re.fullmatch(r"(\w\.)+\w", token):  # "U.S", "e.g" written without the final dot's word
             return False

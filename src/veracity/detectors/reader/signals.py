@@ -29,11 +29,15 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from veracity.schema import Finding
 from veracity.text.novelty import content_words, normalise_word, vocabulary
 from veracity.text.select import json_as_text
 from veracity.text.split import split_sentences
+
+if TYPE_CHECKING:
+    from veracity.stages.verify.attachment import ValueMention
 
 __all__ = [
     "DIRECTIONS",
@@ -42,6 +46,7 @@ __all__ = [
     "SourceIndex",
     "SourceSentence",
     "abstention_signals",
+    "copy_share",
     "finding_signals",
     "has_record",
     "is_absent_name",
@@ -68,6 +73,9 @@ DIRECTIONS: dict[str, int] = {
     "nli_unsure": 1,
     "nli_contradiction": 1,
     "nli_window_not_entailed": 1,
+    "nli_first_not_entailed": 1,
+    "nli_first_contradiction": 1,
+    "nli_window_alone_not_entailed": 1,
     "conflict": 1,
     "record_conflict": 1,
     "record_not_found": 1,
@@ -81,6 +89,8 @@ DIRECTIONS: dict[str, int] = {
     "is_first": 0,
     "fragment": 0,
     "content_words_log": 0,
+    "copy_share": 0,
+    "brevity": 0,
 }
 
 # Products of two signals that count against a sentence: each is monotone in both (all are in [0, 1] or counts ≥ 0),
@@ -96,6 +106,13 @@ INTERACTIONS: dict[str, tuple[str, str]] = {
     "record_x_nli": ("is_record", "nli_not_entailed"),
     "prose_x_novel": ("is_prose", "novel_share"),
     "prose_x_nli": ("is_prose", "nli_not_entailed"),
+    # a unit made of its aligned sentence's own words that this sentence does not entail: a minimal edit (a swapped
+    # value, name or role, a negation) rather than a paraphrase or a synthesis of several sentences
+    "copy_x_contradiction": ("copy_share", "nli_first_contradiction"),
+    "copy_x_not_entailed": ("copy_share", "nli_first_not_entailed"),
+    # a short unit (a one-line answer) is one claim: the NLI's reading of it says more than of a long one
+    "brevity_x_nli": ("brevity", "nli_not_entailed"),
+    "brevity_x_window": ("brevity", "nli_window_not_entailed"),
 }
 DIRECTIONS.update(dict.fromkeys(INTERACTIONS, 1))
 
@@ -141,6 +158,7 @@ class SourceIndex:
     known: set[str] = field(default_factory=set)
     joined: str = ""
     stated: str = ""  # the sources and the question: what may vouch for a name or a value
+    _values: dict[int, list[ValueMention]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         texts = [json_as_text(d) for d in self.documents if d.strip()]
@@ -155,11 +173,21 @@ class SourceIndex:
         self.joined = "\n".join(texts)
         self.stated = "\n".join(sources)
 
-    def align(self, sentence: str, top_k: int = 3, window: int = 1, max_words: int = 120) -> list[AlignedEvidence]:
+    def align(
+        self,
+        sentence: str,
+        top_k: int = 3,
+        window: int = 1,
+        max_words: int = 120,
+        values: Sequence[ValueMention] = (),
+    ) -> list[AlignedEvidence]:
         """The evidence windows for ``sentence``, best first.
 
         Each of the ``top_k`` source sentences sharing its rarest words, with ``window`` sentences either side in the
-        same document, joined (at most ``max_words`` words).
+        same document, joined (at most ``max_words`` words). A neighbour that states one of the sentence's ``values``
+        for another thing — the aligned sentence gives the sentence's thing another value of that kind
+        (:func:`~veracity.stages.verify.attachment.gives_value_elsewhere`) — is left out of the window: beside it, the
+        NLI model reads a value moved between two things as supported (issue 59, item 4).
 
         Ranked by idf-weighted overlap, numbers weighing a quarter (ties by position); overlapping windows are merged
         into the first.
@@ -189,7 +217,9 @@ class SourceIndex:
             members = [
                 j
                 for j in range(i - window, i + window + 1)
-                if 0 <= j < n and self.sentences[j].document == self.sentences[i].document
+                if 0 <= j < n
+                and self.sentences[j].document == self.sentences[i].document
+                and (j == i or not values or not self.gives_value_elsewhere(values, i, j))
             ]
             taken.update(members)
             text = " ".join(self.sentences[j].text for j in members)
@@ -199,6 +229,20 @@ class SourceIndex:
                 text = " ".join(text.split()[:max_words])
             found.append(AlignedEvidence(text=text, document=self.sentences[i].document, overlap=scores[i]))
         return found
+
+    def values_of(self, k: int) -> list[ValueMention]:
+        """The values (quantities with a unit, dates, clock times) of source sentence ``k``, read once."""
+        from veracity.stages.verify.attachment import value_mentions
+
+        if k not in self._values:
+            self._values[k] = value_mentions(self.sentences[k].text)
+        return self._values[k]
+
+    def gives_value_elsewhere(self, values: Sequence[ValueMention], aligned: int, neighbour: int) -> bool:
+        """Whether source sentence ``neighbour`` states one of ``values`` for another thing than ``aligned``'s."""
+        from veracity.stages.verify.attachment import gives_value_elsewhere
+
+        return gives_value_elsewhere(values, self.values_of(aligned), self.values_of(neighbour))
 
 
 @dataclass(frozen=True)
@@ -262,7 +306,16 @@ def lexical_sentence_signals(sentence: str, index: SourceIndex) -> dict[str, flo
         "novel_name": float(any(_is_name(sentence, w.start) for w in novel)),
         "novel_number": float(any(any(c.isdigit() for c in w.form) for w in novel)),
         "content_words_log": math.log1p(len(words)),
+        "brevity": min(1.0, 4.0 / max(1, len(words))),
     }
+
+
+def copy_share(sentence: str, evidence: str) -> float:
+    """The share of the sentence's content words that ``evidence`` uses (1.0: made of the evidence's own words)."""
+    words = {w.form for w in content_words(sentence)}
+    if not words:
+        return 0.0
+    return len(words & {w.form for w in content_words(evidence)}) / len(words)
 
 
 def value_signals(counts: dict[str, int]) -> dict[str, float]:
@@ -283,7 +336,15 @@ def nli_signals(sentences: Sequence[Sequence[float]], windows: Sequence[Sequence
     sentences); contradiction is the largest over the single sentences. No evidence at all reads as unsupported.
     """
     if not sentences:
-        return {"nli_not_entailed": 1.0, "nli_unsure": 1.0, "nli_contradiction": 0.0, "nli_window_not_entailed": 1.0}
+        return {
+            "nli_not_entailed": 1.0,
+            "nli_unsure": 1.0,
+            "nli_contradiction": 0.0,
+            "nli_window_not_entailed": 1.0,
+            "nli_first_not_entailed": 1.0,
+            "nli_first_contradiction": 0.0,
+            "nli_window_alone_not_entailed": 1.0,
+        }
     entail = max(float(p[0]) for p in sentences)
     window = max((float(p[0]) for p in windows), default=entail)
     return {
@@ -291,6 +352,10 @@ def nli_signals(sentences: Sequence[Sequence[float]], windows: Sequence[Sequence
         "nli_unsure": float(entail < 0.5),
         "nli_contradiction": max(float(p[2]) for p in sentences),
         "nli_window_not_entailed": 1.0 - max(window, entail),
+        # the best-aligned sentence alone: a minimal edit of it is read against it, not against a second sentence
+        "nli_first_not_entailed": 1.0 - float(sentences[0][0]),
+        "nli_first_contradiction": float(sentences[0][2]),
+        "nli_window_alone_not_entailed": 1.0 - window,  # the window's own reading, the sentences' left out
     }
 
 

@@ -57,6 +57,7 @@ __all__ = [
     "SourceClause",
     "ValueMention",
     "attachment_findings",
+    "gives_value_elsewhere",
     "misattributed",
     "source_clauses",
     "value_mentions",
@@ -178,6 +179,28 @@ def same_value(a: ValueMention, b: ValueMention) -> bool | None:
             return None
         return all(x == y for x, y in parts)
     return a.minutes == b.minutes
+
+
+def gives_value_elsewhere(
+    unit: Sequence[ValueMention], aligned: Sequence[ValueMention], neighbour: Sequence[ValueMention]
+) -> bool:
+    """Whether a neighbour of the aligned source sentence states one of the unit's values for another thing.
+
+    True when some value ``v`` of the unit is stated by ``neighbour`` and not by ``aligned``, while ``aligned`` states
+    another value of ``v``'s kind that the unit does not state (issue 59, item 4): the aligned sentence gives the
+    unit's thing its own value, and the neighbour's ``v`` belongs to the neighbour's thing. Read beside each other, an
+    NLI model lets the neighbour vouch for the swap ("Basic fares include a cabin bag of up to 8 kg. Plus fares
+    include a checked bag of up to 21 kg." for "A Basic fare comes with a cabin bag of up to 21 kg."). A unit that
+    states both values (a comparison, a merge of the two sentences) is never such a case.
+    """
+    for value in unit:
+        if any(same_value(value, a) for a in aligned) or not any(same_value(value, n) for n in neighbour):
+            continue
+        for rival in aligned:
+            if same_value(value, rival) is False and not _close(value, rival) and not _same_digits(value, rival):
+                if not any(same_value(u, rival) for u in unit):
+                    return True
+    return False
 
 
 def _date_parts(date: DateValue) -> tuple[int | None, int | None, int | None]:

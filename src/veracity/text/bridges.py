@@ -1,0 +1,106 @@
+"""Bridges: the arithmetic the value checker verified, spelled out for the NLI model (issue 59).
+
+An NLI model reads "The outdoor pool is heated to 26 °C, about 79 °F." against "The outdoor pool is heated to 26 °C"
+as neutral or contradicted (P(entailment) 0.11 with the shipped verifier): it does not convert units or multiply.
+The value checker does (:mod:`veracity.text.units`, :mod:`veracity.text.arithmetic`). Where it finds that a value of
+the answer sentence is a stated value converted ("26 °C" → "about 79 °F") or a product, sum or difference of stated
+values ("€75" a date change, "two" changes → "€150"), the premise the NLI reads gets that step appended as a
+sentence — "26 °C is about 79 °F." / "(2 × €75 = €150 in all.)" — and the shipped verifier entails the pair (0.88,
+0.86). A wrong conversion or sum gets no bridge (the checker does not vouch for it), so a bridge never says what the
+sources and arithmetic do not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+
+from veracity.text.arithmetic import Derivation, arithmetic_cue, derivation
+from veracity.text.units import _CURRENCY_BEFORE, StatedValue, _unit_after, read_values, same_value
+
+__all__ = ["bridges", "value_text"]
+
+_WORD_AFTER = re.compile(r"[ \t]+[A-Za-z][\w-]*")
+_MAX_BRIDGES = 3  # a sentence with more derived values is a table: the NLI reads it without
+
+
+def value_text(text: str, value: StatedValue) -> str:
+    """``value`` as ``text`` writes it, with its currency before or its unit after ("€75", "26 °C", "45 minutes")."""
+    start, end = value.start, value.end
+    before = _CURRENCY_BEFORE.search(text, max(0, start - 5), start)
+    if before is not None and before.group("other") is None:
+        start = before.start()
+    elif value.units:
+        end = _unit_after(text, value.end)[1]
+    elif value.noun and (noun := _WORD_AFTER.match(text, end)) is not None:
+        end = noun.end()  # "2,250 points"
+    return text[start:end].strip()
+
+
+def _as_written(written: str, value: StatedValue, text: str, amount: Decimal) -> str:
+    """``written`` (a value of ``text``) with its number replaced by ``amount``: "€150" → "€75"."""
+    number = text[value.start : value.end]
+    shown = _shown(amount, "," in number)
+    return written.replace(number, shown, 1) if number in written else shown
+
+
+def _shown(amount: Decimal, separators: bool = False) -> str:
+    """``amount`` written plainly ("75", "45", "0.5"), to six decimals at most; with "," separators if asked."""
+    rounded = amount.quantize(Decimal("0.000001")).normalize()
+    if rounded == rounded.to_integral_value():
+        rounded = rounded.quantize(Decimal(1))
+    return f"{rounded:,f}" if separators else f"{rounded:f}"
+
+
+def _literal(value: StatedValue, stated: Sequence[StatedValue]) -> bool:
+    """Whether ``stated`` writes ``value``'s amount in one of its units (no bridge needed)."""
+    return any(
+        s.amount == value.amount and (set(s.units) & set(value.units) or (s.noun and s.noun == value.noun))
+        for s in stated
+    )
+
+
+def bridges(sentence: str, premise: str, question: str | None = None) -> list[str]:
+    """The steps that take ``premise``'s values (and the question's) to ``sentence``'s, one sentence each.
+
+    A value of ``sentence`` with a unit or a noun that ``premise`` does not write as such is bridged when the value
+    checker vouches for it: converted from one of ``premise``'s values ("26 °C is about 79 °F."), or derived from
+    them and the sentence's own values ("(2 × €75 = €150 in all.)"). At most :data:`_MAX_BRIDGES`.
+
+    Example::
+
+        >>> bridges("The pool is heated to 26 °C, about 79 °F.", "The pool is heated to 26 °C.")
+        ['26 °C is about 79 °F.']
+        >>> bridges("The pool is heated to 26 °C, about 90 °F.", "The pool is heated to 26 °C.")
+        []
+    """
+    own = [v for v in read_values(sentence) if v.units or v.noun]
+    if not own:
+        return []
+    stated = read_values(premise)
+    pool = stated + (read_values(question) if question else [])
+    out: list[str] = []
+    for value in own:
+        if _literal(value, pool):
+            continue
+        written = value_text(sentence, value)
+        if value.approx and not written.lower().startswith(("about", "around", "roughly", "approximately")):
+            written = f"about {written}"
+        source = next((s for s in stated if value.units and s.units and same_value(value, s)), None)
+        if source is not None:
+            out.append(f"{value_text(premise, source)} is {written}.")
+        else:
+            step = derivation(value, pool, own, arithmetic_cue(sentence, value.end))
+            if step is not None:
+                out.append(_render(step, value, sentence))
+        if len(out) >= _MAX_BRIDGES:
+            break
+    return out
+
+
+def _render(step: Derivation, value: StatedValue, sentence: str) -> str:
+    written = value_text(sentence, value)
+    right = _as_written(written, value, sentence, step.right)
+    left = _shown(step.left) if step.op == "×" else _as_written(written, value, sentence, step.left)
+    return f"({left} {step.op} {right} = {written} in all.)"

@@ -1,0 +1,45 @@
+"""Bridges (issue 59): the conversion or sum the value checker verified, spelled out for the NLI model."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from veracity.text.arithmetic import Derivation, derivation
+from veracity.text.bridges import bridges, value_text
+from veracity.text.units import read_values
+
+
+def test_a_conversion_the_checker_vouches_for_is_bridged_and_a_wrong_one_is_not():
+    assert bridges("The pool is heated to 26 °C, about 79 °F.", "The pool is heated to 26 °C.") == [
+        "26 °C is about 79 °F."
+    ]
+    # 26 °C is 78.8 °F: "about 90 °F" is no rounding of it, so nothing vouches and nothing is bridged
+    assert bridges("The pool is heated to 26 °C, about 90 °F.", "The pool is heated to 26 °C.") == []
+    assert bridges("The bag may weigh up to 50.7 lb.", "Checked bags may weigh up to 23 kg.") == ["23 kg is 50.7 lb."]
+    assert bridges("It costs $0.48 a share.", "Net income was 48 cents per share.") == ["48 cents is $0.48."]
+
+
+def test_products_and_sums_are_written_out_with_their_terms():
+    # by hand: 2 × €75 = €150; two 45-minute sessions = 90 minutes; 1,500 + 750 = 2,250 (the question's figures)
+    fares = "Changing the date of a Basic fare costs €75; changing the date of a Plus fare costs €35."
+    assert bridges("Changing two Basic fares costs 2 × €75 = €150.", fares) == ["(2 × €75 = €150 in all.)"]
+    induction = "New starters attend two 45-minute induction sessions in their first week."
+    assert bridges("The two sessions take 90 minutes in all.", induction) == ["(2 × 45 minutes = 90 minutes in all.)"]
+    question = "I have 1,500 points and will earn 750 points."
+    assert bridges("You will have 2,250 points in all.", "Points never expire.", question) == [
+        "(1,500 points + 750 points = 2,250 points in all.)"
+    ]
+    assert bridges("You will have 2,300 points in all.", "Points never expire.", question) == []
+
+
+def test_a_value_the_premise_writes_as_such_needs_no_bridge():
+    assert bridges("It costs €4.90.", "It costs EUR 4.90.") == []
+    assert bridges("The museum opened in 1998.", "The museum opened in 1998.") == []
+
+
+def test_derivation_says_how_and_value_text_keeps_the_unit():
+    stated = read_values("Rooms cost EUR 80 per night. You booked 3 nights.")
+    total = read_values("EUR 240")[0]
+    assert derivation(total, stated) == Derivation("×", Decimal(3), Decimal(80), Decimal(240))
+    text = "It is 26 °C and costs €75 for 45 minutes."
+    assert [value_text(text, v) for v in read_values(text)] == ["26 °C", "€75", "45 minutes"]
