@@ -9,7 +9,12 @@ value the checker reads. Also by RAGTruth task. Writes metrics.json (with the co
     python experiments/attachment/precision.py --answers 5000 --checker conditions --out experiments/attachment/conditions
 
 ``--checker conditions`` counts the dropped-condition checker's findings instead (``veracity.stages.verify.conditions``,
-a rule: no NLI).
+a rule: no NLI). ``--checker window`` counts the units whose NLI window leaves out a neighbour that gives one of their
+values to another thing (``SourceIndex.align`` with the unit's values), ``--checker bridges`` the units whose premise
+gets a conversion or sum written out (``veracity.text.bridges``): both change what the NLI reads, not a finding.
+
+    python experiments/attachment/precision.py --answers 5000 --checker window --out experiments/attachment/window
+    python experiments/attachment/precision.py --answers 5000 --checker bridges --out experiments/attachment/bridges
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 
 def main() -> None:
@@ -30,7 +36,7 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--rule-only", action="store_true", help="no NLI confirmation (the rule's candidates alone)")
-    parser.add_argument("--checker", choices=("attachment", "conditions"), default="attachment")
+    parser.add_argument("--checker", choices=("attachment", "conditions", "window", "bridges"), default="attachment")
     args = parser.parse_args()
 
     from veracity.detectors.reader.signals import reader_sentences
@@ -58,6 +64,8 @@ def main() -> None:
         documents = [Document(id=str(i), text=t) for i, t in enumerate(example.context)]
         if args.checker == "conditions":
             findings = condition_findings(example.answer, units, documents)
+        elif args.checker in ("window", "bridges"):
+            findings = _reading_changes(args.checker, example, units)
         else:
             findings = attachment_findings(example.answer, units, documents, confirm)
         task = example.task or "-"
@@ -95,6 +103,41 @@ def main() -> None:
         for row in examples:
             handle.write(json.dumps(row, ensure_ascii=False) + "\n")
     print(json.dumps(metrics, indent=2))
+
+
+class _Changed:
+    """A unit whose NLI reading the rule changes, shaped like a finding for the counting loop."""
+
+    def __init__(self, start: int, what: str, source: str) -> None:
+        self.span = type("Span", (), {"start": start})()
+        self.explanation, self.source_text = what, source
+
+
+def _reading_changes(checker: str, example: Any, units: list[tuple[int, int]]) -> list[_Changed]:
+    """The units whose window (``window``) or premise (``bridges``) the reader now reads otherwise."""
+    from veracity.detectors.reader.signals import SourceIndex
+    from veracity.stages.verify.attachment import value_mentions
+    from veracity.text.bridges import bridges
+
+    index = SourceIndex(list(example.context), example.question)
+    changed = []
+    for start, end in units:
+        text = example.answer[start:end]
+        if checker == "window":
+            values = value_mentions(text)
+            if not values:
+                continue
+            whole = index.align(text, top_k=1, window=1)
+            trimmed = index.align(text, top_k=1, window=1, values=values)
+            if whole and trimmed and whole[0].text != trimmed[0].text:
+                changed.append(_Changed(start, "neighbour left out", whole[0].text))
+        else:
+            for window in index.align(text, top_k=2, window=0):
+                steps = bridges(text, window.text, example.question)
+                if steps:
+                    changed.append(_Changed(start, " ".join(steps), window.text))
+                    break
+    return changed
 
 
 if __name__ == "__main__":

@@ -152,7 +152,13 @@ def test_a_model_file_round_trips_and_a_wrong_sign_is_refused(tmp_path) -> None:
     _model().save(path)
     loaded = ReaderModel.load(path)
     assert loaded.read({"novel_share": 0.5}).z == pytest.approx(-1.0 + 1.5 * 0.3 / 0.3)
+    assert loaded.top_k == 2  # the sentences each unit is read against alone, as fitted
     raw = json.loads(path.read_text())
+    path.write_text(json.dumps({**raw, "top_k": 1}))
+    assert ReaderModel.load(path).top_k == 1
+    del raw["top_k"]  # a file from before top_k was recorded: it was fitted on two sentences
+    path.write_text(json.dumps(raw))
+    assert ReaderModel.load(path).top_k == 2
     raw["weights"] = [-1.5, -2.0]
     path.write_text(json.dumps(raw))
     with pytest.raises(ModelNotAvailableError, match="wrong sign"):

@@ -196,6 +196,7 @@ def fit_reader(
     floor_signals: Sequence[str] = (),
     pooled_floors: Sequence[str] = ("conflict", "record_conflict"),
     floor_threshold: Sequence[str] = (),
+    top_k: int = 2,
 ) -> tuple[ReaderModel, dict[str, Any]]:
     """Fit the reader model on unit rows (see the module); returns the model and its out-of-fold figures."""
     from sklearn.metrics import f1_score, roc_auc_score
@@ -339,6 +340,7 @@ def fit_reader(
         final_a=final_a,
         final_b=final_b,
         span_model=span_model,
+        top_k=top_k,
         metadata=dict(metadata or {}),
     )
     figures: dict[str, Any] = {
@@ -469,6 +471,9 @@ class ReaderTrainConfig(BaseModel):
         default_factory=list,
         description="Floors whose answers are always flagged: the threshold is at most the least P they give.",
     )
+    top_k: int = Field(
+        2, ge=1, le=8, description="Source sentences each unit is read against alone (1: the best-aligned only)."
+    )
 
 
 def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print) -> dict[str, Any]:
@@ -480,7 +485,7 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         raise ValueError(f"unknown reader signals {unknown}; known: {sorted(DIRECTIONS)}")
     if config.extract:
         blank = ReaderModel(features=(), directions=(), mean=(), scale=(), weights=(), bias=0.0)
-        detector = ReaderDetector(blank, ReaderConfig(), Path(os.devnull))
+        detector = ReaderDetector(blank, ReaderConfig(top_k=config.top_k), Path(os.devnull))
         build_cache(detector, config.limits, config.cache, config.data_dir, log)
         if config.dev_cache is not None:
             build_cache(detector, config.dev_limits, config.dev_cache, config.data_dir, log)
@@ -515,6 +520,7 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         floor_signals=config.floors,
         span_model=config.span_model,
         floor_threshold=config.floor_threshold,
+        top_k=config.top_k,
     )
     result: dict[str, Any] = {"train_oof": figures}
     if config.dev_cache is not None and config.dev_cache.is_file():

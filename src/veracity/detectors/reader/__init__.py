@@ -87,7 +87,9 @@ class ReaderConfig(ModelSettings):
     verifier: str | None = Field(None, description="NLI pair scorer; None: the one the reader model was fitted with.")
     span_model: str | None = Field(None, description="Span model, when the reader model weighs its signals.")
     threshold: float | None = Field(None, ge=0.0, le=1.0, description="None: the reader model's own threshold.")
-    top_k: int = Field(2, ge=1, le=8, description="Source sentences aligned to each answer unit (NLI pairs).")
+    top_k: int | None = Field(
+        None, ge=1, le=8, description="Source sentences each unit is read against alone; None: the reader model's."
+    )
     max_length: int | None = Field(160, ge=8, description="Tokens per NLI pair (a unit and its evidence are short).")
     consistency: bool = Field(True, description="Run the consistency and record checkers (their findings weigh).")
     batch_size: int = Field(32, ge=1, description="NLI pairs per model call.")
@@ -157,6 +159,11 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
     def threshold(self) -> float:
         """The decision threshold on the calibrated probability."""
         return self.settings.threshold if self.settings.threshold is not None else self.model.threshold
+
+    @property
+    def top_k(self) -> int:
+        """How many aligned source sentences each unit is read against alone (the settings', else the model's)."""
+        return self.settings.top_k if self.settings.top_k is not None else self.model.top_k
 
     @property
     def verifier_name(self) -> str:
@@ -242,7 +249,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                 values.update(finding_signals(start, end, findings))
                 # the aligned sentences alone (a neighbour that states another role's value must not vouch for the
                 # sentence), then the best one with its neighbours (a claim that spans two sentences)
-                evidence = index.align(text, top_k=self.settings.top_k, window=0)
+                evidence = index.align(text, top_k=self.top_k, window=0)
                 hypothesis = f'The answer to "{question}" is: {text}' if fragment and question else text
                 for window in evidence:
                     pairs.append((self.bridged(window.text, text, question), hypothesis))

@@ -67,6 +67,7 @@ class ReaderModel:
     final_b: float = 0.0
     span_model: str | None = None
     verifier: str = "veracity-nli-small"
+    top_k: int = 2  # source sentences each unit is read against alone (the NLI signals were fitted so)
     metadata: dict[str, Any] = field(default_factory=dict)
 
     def read(self, values: Mapping[str, float]) -> SentenceReading:
@@ -160,6 +161,7 @@ class ReaderModel:
             "final_calibration": {"a": self.final_a, "b": self.final_b},
             "span_model": self.span_model,
             "verifier": self.verifier,
+            "top_k": self.top_k,
             "metadata": self.metadata,
         }
 
@@ -197,6 +199,7 @@ class ReaderModel:
                 single_b=None if not raw.get("calibration_one_unit") else float(raw["calibration_one_unit"]["b"]),
                 span_model=raw.get("span_model"),
                 verifier=raw.get("verifier", "veracity-nli-small"),
+                top_k=int(raw.get("top_k", 2)),
                 metadata=raw.get("metadata", {}),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
