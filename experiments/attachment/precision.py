@@ -116,7 +116,7 @@ class _Changed:
 def _reading_changes(checker: str, example: Any, units: list[tuple[int, int]]) -> list[_Changed]:
     """The units whose window (``window``) or premise (``bridges``) the reader now reads otherwise."""
     from veracity.detectors.reader.signals import SourceIndex
-    from veracity.stages.verify.attachment import value_mentions
+    from veracity.stages.verify.attachment import point_values
     from veracity.text.bridges import bridges
 
     index = SourceIndex(list(example.context), example.question)
@@ -124,7 +124,7 @@ def _reading_changes(checker: str, example: Any, units: list[tuple[int, int]]) -
     for start, end in units:
         text = example.answer[start:end]
         if checker == "window":
-            values = value_mentions(text)
+            values = point_values(text)
             if not values:
                 continue
             whole = index.align(text, top_k=1, window=1)
@@ -133,7 +133,7 @@ def _reading_changes(checker: str, example: Any, units: list[tuple[int, int]]) -
                 changed.append(_Changed(start, "neighbour left out", whole[0].text))
         else:
             for window in index.align(text, top_k=2, window=0):
-                steps = bridges(text, window.text, example.question)
+                steps = bridges(text, window.text, example.question, index.joined)
                 if steps:
                     changed.append(_Changed(start, " ".join(steps), window.text))
                     break

@@ -17,7 +17,15 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from veracity.text.arithmetic import Derivation, arithmetic_cue, derivation
-from veracity.text.units import _CURRENCY_BEFORE, StatedValue, _unit_after, read_values, same_value
+from veracity.text.units import (
+    _CURRENCY_BEFORE,
+    _RANGE_BETWEEN,
+    StatedValue,
+    _unit_after,
+    read_values,
+    same_value,
+    stated_values,
+)
 
 __all__ = ["bridges", "value_text"]
 
@@ -61,12 +69,24 @@ def _literal(value: StatedValue, stated: Sequence[StatedValue]) -> bool:
     )
 
 
-def bridges(sentence: str, premise: str, question: str | None = None) -> list[str]:
+def _range_bounds(text: str, values: Sequence[StatedValue]) -> set[int]:
+    """Indices of the values that bound a range ("10-15 minutes", "3 to 6 inches"): read as a range, never summed."""
+    bounds: set[int] = set()
+    for k in range(len(values) - 1):
+        if _RANGE_BETWEEN.fullmatch(text, values[k].end, values[k + 1].start):
+            bounds |= {k, k + 1}
+    return bounds
+
+
+def bridges(sentence: str, premise: str, question: str | None = None, sources: str | None = None) -> list[str]:
     """The steps that take ``premise``'s values (and the question's) to ``sentence``'s, one sentence each.
 
-    A value of ``sentence`` with a unit or a noun that ``premise`` does not write as such is bridged when the value
-    checker vouches for it: converted from one of ``premise``'s values ("26 °C is about 79 °F."), or derived from
-    them and the sentence's own values ("(2 × €75 = €150 in all.)"). At most :data:`_MAX_BRIDGES`.
+    A value of ``sentence`` with a unit or a noun that neither ``premise`` nor ``sources`` (all the sources, when
+    given) writes as such is bridged when the value checker vouches for it: converted from one of ``premise``'s
+    values ("26 °C is about 79 °F."), or derived from them ("(2 × €75 = €150 in all.)"). A derivation rests on the
+    premise: the sentence's values that the premise also states count as the premise's, and one made of the
+    sentence's own other values alone (it shows its own work, or two numbers happen to add up) is no bridge. Range
+    bounds ("10-15 minutes") are neither bridged nor terms. At most :data:`_MAX_BRIDGES`.
 
     Example::
 
@@ -75,14 +95,18 @@ def bridges(sentence: str, premise: str, question: str | None = None) -> list[st
         >>> bridges("The pool is heated to 26 °C, about 90 °F.", "The pool is heated to 26 °C.")
         []
     """
-    own = [v for v in read_values(sentence) if v.units or v.noun]
+    read = read_values(sentence)
+    bounds = _range_bounds(sentence, read)
+    own = [v for k, v in enumerate(read) if (v.units or v.noun) and k not in bounds]
     if not own:
         return []
     stated = read_values(premise)
     pool = stated + (read_values(question) if question else [])
+    everywhere = list(stated_values(sources)) if sources else []
+    terms = [v for k, v in enumerate(read) if k not in bounds and not _literal(v, pool)]
     out: list[str] = []
     for value in own:
-        if _literal(value, pool):
+        if _literal(value, pool) or _literal(value, everywhere):
             continue
         written = value_text(sentence, value)
         if value.approx and not written.lower().startswith(("about", "around", "roughly", "approximately")):
@@ -90,13 +114,18 @@ def bridges(sentence: str, premise: str, question: str | None = None) -> list[st
         source = next((s for s in stated if value.units and s.units and same_value(value, s)), None)
         if source is not None:
             out.append(f"{value_text(premise, source)} is {written}.")
-        else:
-            step = derivation(value, pool, own, arithmetic_cue(sentence, value.end))
+        elif not _own_work(value, terms, sentence):
+            step = derivation(value, pool, terms, arithmetic_cue(sentence, value.end))
             if step is not None:
                 out.append(_render(step, value, sentence))
         if len(out) >= _MAX_BRIDGES:
             break
     return out
+
+
+def _own_work(value: StatedValue, terms: Sequence[StatedValue], sentence: str) -> bool:
+    """Whether ``value`` follows from the sentence's own values alone (no premise value needed)."""
+    return derivation(value, (), terms, arithmetic_cue(sentence, value.end)) is not None
 
 
 def _render(step: Derivation, value: StatedValue, sentence: str) -> str:

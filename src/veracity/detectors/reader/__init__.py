@@ -208,7 +208,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         ``timer`` gets the time of each part: ``read.checkers`` (the consistency, record and attachment checkers),
         ``read.units`` (parse, values, words, alignment), ``read.nli`` and ``read.span``.
         """
-        from veracity.stages.verify.attachment import value_mentions
+        from veracity.stages.verify.attachment import point_values
         from veracity.stages.verify.grounding import EvidenceFacts
         from veracity.text._spacy import parse_many
         from veracity.text.abstain import denies_stated, read_abstention
@@ -252,13 +252,13 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                 evidence = index.align(text, top_k=self.top_k, window=0)
                 hypothesis = f'The answer to "{question}" is: {text}' if fragment and question else text
                 for window in evidence:
-                    pairs.append((self.bridged(window.text, text, question), hypothesis))
+                    pairs.append((self.bridged(window.text, text, index), hypothesis))
                     owners.append(position)
                 values["copy_share"] = copy_share(text, evidence[0].text) if evidence else 0.0
                 # then the best one with its neighbours (a claim that spans two sentences): its own signal; a
                 # neighbour that gives one of the unit's values to another thing stays out of it
-                for window in index.align(text, top_k=1, window=1, values=value_mentions(text)):
-                    pairs.append((self.bridged(window.text, text, question), hypothesis))
+                for window in index.align(text, top_k=1, window=1, values=point_values(text)):
+                    pairs.append((self.bridged(window.text, text, index), hypothesis))
                     owners.append(-1 - position)
                 readings.append(UnitReading(start, end, values, evidence, marks, kind, [answer[s:e] for s, e in marks]))
         with timer.stage("read.nli"):
@@ -280,11 +280,11 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         return readings, findings, notes
 
     @staticmethod
-    def bridged(premise: str, unit: str, question: str | None) -> str:
+    def bridged(premise: str, unit: str, index: SourceIndex) -> str:
         """``premise`` with the conversions and sums that take its values to the unit's spelled out (bridges)."""
         from veracity.text.bridges import bridges
 
-        steps = bridges(unit, premise, question)
+        steps = bridges(unit, premise, index.question, index.joined)
         return f"{premise} {' '.join(steps)}" if steps else premise
 
     def read_nli(self, pairs: list[tuple[str, str]], owners: list[int], slots: int) -> list[list[Any]]:

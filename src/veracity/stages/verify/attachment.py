@@ -59,6 +59,7 @@ __all__ = [
     "attachment_findings",
     "gives_value_elsewhere",
     "misattributed",
+    "point_values",
     "source_clauses",
     "value_mentions",
 ]
@@ -157,6 +158,13 @@ def in_ranges(text: str, values: Sequence[ValueMention]) -> set[int]:
         if a.kind == b.kind and _RANGE_GAP.fullmatch(text[a.end : b.start]):
             inside |= {k, k + 1}
     return inside
+
+
+def point_values(text: str) -> list[ValueMention]:
+    """The values of ``text`` that are no range bound (:func:`value_mentions` less :func:`in_ranges`)."""
+    values = value_mentions(text)
+    ranged = in_ranges(text, values)
+    return [v for k, v in enumerate(values) if k not in ranged]
 
 
 def _overlaps(start: int, end: int, taken: Sequence[tuple[int, int]]) -> bool:
