@@ -62,9 +62,10 @@ def _shown(amount: Decimal, separators: bool = False) -> str:
 
 
 def _literal(value: StatedValue, stated: Sequence[StatedValue]) -> bool:
-    """Whether ``stated`` writes ``value``'s amount in one of its units (no bridge needed)."""
+    """Whether ``stated`` writes ``value``'s amount in one of its units, or bare ("stars: 4.0"): no bridge needed."""
     return any(
-        s.amount == value.amount and (set(s.units) & set(value.units) or (s.noun and s.noun == value.noun))
+        s.amount == value.amount
+        and (set(s.units) & set(value.units) or (s.noun and s.noun == value.noun) or (not s.units and not s.noun))
         for s in stated
     )
 
