@@ -63,6 +63,7 @@ __all__ = [
     "extract_rows",
     "fit_reader",
     "labelled_units",
+    "read_as_top_one",
     "read_rows",
     "train_reader",
     "with_checker_signals",
@@ -172,6 +173,25 @@ def unit_values(row: Mapping[str, Any]) -> dict[str, float]:
     denies = float(row["signals"].get("abstention_denies", 0.0)) > 0 if kind == "abstention" else False
     values.update(abstention_signals(kind, denies))
     return with_interactions(values)
+
+
+def read_as_top_one(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Cached rows as a reader with ``top_k=1`` reads them: the NLI signals of the best-aligned sentence alone.
+
+    A cache read with ``top_k=2`` holds that sentence's own reading (``nli_first_*``) and the window's
+    (``nli_window_alone_not_entailed``), so one cache serves both; rows read with ``top_k=1`` are unchanged.
+    """
+    out = []
+    for row in rows:
+        s = dict(row["signals"])
+        if "nli_first_not_entailed" in s:
+            first = s["nli_first_not_entailed"]
+            s["nli_not_entailed"] = first
+            s["nli_contradiction"] = s["nli_first_contradiction"]
+            s["nli_unsure"] = float(1.0 - first < 0.5)
+            s["nli_window_not_entailed"] = min(s["nli_window_alone_not_entailed"], first)
+        out.append({**row, "signals": s})
+    return out
 
 
 def final_p(floor: float, a: float, b: float) -> float:
@@ -508,6 +528,8 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         with_span_signals(rows, config.span_cache)  # type: ignore[arg-type]
     if config.checker_cache is not None:
         with_checker_signals(rows, config.checker_cache)
+    if config.top_k == 1:
+        rows = read_as_top_one(rows)
     model, figures = fit_reader(
         rows,
         config.features,
@@ -529,6 +551,8 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
             with_span_signals(dev_rows, config.span_dev_cache)  # type: ignore[arg-type]
         if config.checker_dev_cache is not None:
             with_checker_signals(dev_rows, config.checker_dev_cache)
+        if config.top_k == 1:
+            dev_rows = read_as_top_one(dev_rows)
         result["dev"] = evaluate_rows(model, dev_rows)
     model = replace(model, metadata={**model.metadata, "train_oof": figures, "dev": result.get("dev", {})})
     model.save(config.out)
