@@ -120,3 +120,19 @@ def test_a_neighbour_gives_the_value_elsewhere_only_where_the_aligned_sentence_h
     # no value of the kind in the aligned sentence: nothing says the neighbour's value is another thing's
     assert not gives_value_elsewhere(unit, value_mentions("Parcels are sent within the country."),
                                      value_mentions(large))  # fmt: skip
+
+
+def test_a_value_the_sentence_derives_is_no_conflict_of_the_frame_checker():
+    from veracity.stages.verify.checks import relation_findings
+    from veracity.stages.verify.consistency import ConsistencyChecker
+
+    source = "Adults and children aged 12 and over take 15 ml up to 3 times a day."
+    checker = ConsistencyChecker()
+    docs = [Document(id="leaflet", text=source)]
+    # by hand: 3 × 15 ml = 45 ml (the sentence shows its work); 50 ml is no product of the stated values
+    right = "An adult taking 15 ml 3 times a day takes 45 ml a day."
+    findings, _ = relation_findings(checker, right, [(0, len(right))], docs)
+    assert not [f for f in findings if f.relation == "contradicted"]
+    wrong = "An adult taking 15 ml 3 times a day takes 50 ml a day."
+    findings, _ = relation_findings(checker, wrong, [(0, len(wrong))], docs)
+    assert [f.span.text for f in findings if f.relation == "contradicted"] == ["50 ml"]

@@ -43,3 +43,11 @@ def test_derivation_says_how_and_value_text_keeps_the_unit():
     assert derivation(total, stated) == Derivation("×", Decimal(3), Decimal(80), Decimal(240))
     text = "It is 26 °C and costs €75 for 45 minutes."
     assert [value_text(text, v) for v in read_values(text)] == ["26 °C", "€75", "45 minutes"]
+
+
+def test_a_product_of_the_premises_values_written_in_the_sentence_is_bridged_and_a_bare_sum_is_not():
+    dose = "Adults and children aged 12 and over take 15 ml up to 3 times a day."
+    assert bridges("An adult taking 15 ml 3 times a day takes 45 ml a day.", dose) == ["(3 × 15 ml = 45 ml in all.)"]
+    # 5 + 10 = 15 minutes, but the sentence does not say it adds up: two numbers that happen to, no bridge
+    steps = "Heat it for 5 minutes. Leave it for 10 minutes."
+    assert bridges("Leave it for 15 minutes.", steps) == []

@@ -85,9 +85,9 @@ def bridges(sentence: str, premise: str, question: str | None = None, sources: s
     A value of ``sentence`` with a unit or a noun that neither ``premise`` nor ``sources`` (all the sources, when
     given) writes as such is bridged when the value checker vouches for it: converted from one of ``premise``'s
     values ("26 °C is about 79 °F."), or derived from them ("(2 × €75 = €150 in all.)"). A derivation rests on the
-    premise: the sentence's values that the premise also states count as the premise's, and one made of the
-    sentence's own other values alone (it shows its own work, or two numbers happen to add up) is no bridge. Range
-    bounds ("10-15 minutes") are neither bridged nor terms. At most :data:`_MAX_BRIDGES`.
+    premise: one made of the sentence's values that neither the premise nor the question states (two numbers that
+    happen to add up) is no bridge, and a sum or difference needs the sentence to say it adds up ("in all",
+    "+"). Range bounds ("10-15 minutes") are neither bridged nor terms. At most :data:`_MAX_BRIDGES`.
 
     Example::
 
@@ -104,7 +104,8 @@ def bridges(sentence: str, premise: str, question: str | None = None, sources: s
     stated = read_values(premise)
     pool = stated + (read_values(question) if question else [])
     everywhere = list(stated_values(sources)) if sources else []
-    terms = [v for k, v in enumerate(read) if k not in bounds and not _literal(v, pool)]
+    terms = [v for k, v in enumerate(read) if k not in bounds]
+    unstated = [v for v in terms if not _literal(v, pool)]
     out: list[str] = []
     for value in own:
         if _literal(value, pool) or _literal(value, everywhere):
@@ -115,9 +116,10 @@ def bridges(sentence: str, premise: str, question: str | None = None, sources: s
         source = next((s for s in stated if value.units and s.units and same_value(value, s)), None)
         if source is not None:
             out.append(f"{value_text(premise, source)} is {written}.")
-        elif not _own_work(value, terms, sentence):
-            step = derivation(value, pool, terms, arithmetic_cue(sentence, value.end))
-            if step is not None:
+        elif not _own_work(value, unstated, sentence):
+            cue = arithmetic_cue(sentence, value.end)
+            step = derivation(value, pool, terms, cue)
+            if step is not None and (step.op == "×" or cue):  # a sum only where the sentence says it adds up
                 out.append(_render(step, value, sentence))
         if len(out) >= _MAX_BRIDGES:
             break

@@ -43,9 +43,36 @@ def relation_findings(
     restates a source sentence without the condition that limits it), each on words no earlier finding covers.
     """
     _, findings, notes = check_consistency(checker, answer, documents)
+    findings = [f for f in findings if not _derived(answer, units, documents, f)]
     taken = [(f.span.start, f.span.end) for f in findings if f.relation == "contradicted"]
     for found in (attachment_findings(answer, units, documents, confirm), condition_findings(answer, units, documents)):
         found = [f for f in found if not any(s < f.span.end and f.span.start < e for s, e in taken)]
         findings += found
         taken += [(f.span.start, f.span.end) for f in found]
     return findings, notes
+
+
+def _derived(answer: str, units: Sequence[tuple[int, int]], documents: Sequence[Document], finding: Finding) -> bool:
+    """Whether a contradicted value is a product, sum or difference the value checker vouches for.
+
+    "An adult taking 15 ml 3 times a day takes 45 ml a day" over "take 15 ml up to 3 times a day": the frame
+    checker reads 45 ml against the source's 15 ml in the same slot, but the sentence derives it (3 × 15 ml), as
+    :func:`veracity.text.arithmetic.derived` reads it; a derived value is the value checker's, not a conflict.
+    """
+    from veracity.text.arithmetic import arithmetic_cue, derived
+    from veracity.text.units import read_values, stated_values
+
+    if finding.kind != "value" or finding.relation != "contradicted":
+        return False
+    unit = next(((s, e) for s, e in units if s <= finding.span.start < e), None)
+    if unit is None:
+        return False
+    sentence = answer[unit[0] : unit[1]]
+    start, end = finding.span.start - unit[0], finding.span.end - unit[0]
+    values = read_values(sentence)
+    value = next((v for v in values if start <= v.start < end), None)
+    if value is None or not (value.units or value.noun):
+        return False
+    sources = stated_values("\n".join(d.text for d in documents))
+    own = [v for v in values if v is not value]
+    return derived(value, sources, own, arithmetic_cue(sentence, value.end))
