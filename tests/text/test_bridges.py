@@ -51,3 +51,10 @@ def test_a_product_of_the_premises_values_written_in_the_sentence_is_bridged_and
     # 5 + 10 = 15 minutes, but the sentence does not say it adds up: two numbers that happen to, no bridge
     steps = "Heat it for 5 minutes. Leave it for 10 minutes."
     assert bridges("Leave it for 15 minutes.", steps) == []
+
+
+def test_a_sum_of_one_stated_sentences_values_is_bridged_when_the_sentence_repeats_them_bare():
+    study = "The study enrolled 199 patients at Elmsworth and 173 patients at Saltray between April and May."
+    assert bridges("In all, the study enrolled 372 patients: 199 at Elmsworth and 173 at Saltray.", study) == [
+        "(199 patients + 173 patients = 372 patients in all.)"
+    ]

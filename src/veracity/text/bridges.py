@@ -62,10 +62,15 @@ def _shown(amount: Decimal, separators: bool = False) -> str:
 
 
 def _literal(value: StatedValue, stated: Sequence[StatedValue]) -> bool:
-    """Whether ``stated`` writes ``value``'s amount in one of its units, or bare ("stars: 4.0"): no bridge needed."""
+    """Whether ``stated`` writes ``value``'s amount in one of its units, or either is bare: no bridge needed.
+
+    A bare stated number ("stars: 4.0") is the value as written, as the value checker reads it; a bare number of the
+    sentence ("199 at Elmsworth") is the stated one it repeats ("199 patients").
+    """
+    bare = not value.units and not value.noun
     return any(
         s.amount == value.amount
-        and (set(s.units) & set(value.units) or (s.noun and s.noun == value.noun) or (not s.units and not s.noun))
+        and (bare or set(s.units) & set(value.units) or (s.noun and s.noun == value.noun) or not (s.units or s.noun))
         for s in stated
     )
 
