@@ -14,8 +14,9 @@ Sources of evidence, per sentence:
 * values: the names, numbers, dates and durations spaCy finds in it that no source states, numbers and dates
   compared as values (:class:`~veracity.stages.verify.grounding.GroundingChecker`: "1,250" = "1250", "two months" ≈
   "60 days");
-* NLI: the verifier's P(entailment) and P(contradiction) of the sentence against its best-aligned evidence windows
-  (three source sentences around each of the source sentences sharing its rarest words);
+* NLI: the verifier's P(entailment) and P(contradiction) of the sentence against the source sentence(s) sharing its
+  rarest words, alone and with their neighbours (a neighbour that gives one of the sentence's values to another
+  thing left out; the conversions and sums the value checker verified written into the premise);
 * the consistency and record checkers' findings on it (a value, role or polarity a source contradicts);
 * whether it is an abstention, a referral or a hedge (:mod:`veracity.text.abstain`): "the passages don't say" is not
   a claim;
