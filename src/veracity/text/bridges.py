@@ -22,7 +22,6 @@ from veracity.text.units import (
     _RANGE_BETWEEN,
     StatedValue,
     _unit_after,
-    read_values,
     same_value,
     stated_values,
 )
@@ -101,13 +100,14 @@ def bridges(sentence: str, premise: str, question: str | None = None, sources: s
         >>> bridges("The pool is heated to 26 °C, about 90 °F.", "The pool is heated to 26 °C.")
         []
     """
-    read = read_values(sentence)
+    # read once per text: the reader asks for each unit against two premises, every unit against one question
+    read = stated_values(sentence)
     bounds = _range_bounds(sentence, read)
     own = [v for k, v in enumerate(read) if (v.units or v.noun) and k not in bounds]
     if not own:
         return []
-    stated = read_values(premise)
-    pool = stated + (read_values(question) if question else [])
+    stated = list(stated_values(premise))
+    pool = stated + (list(stated_values(question)) if question else [])
     everywhere = list(stated_values(sources)) if sources else []
     terms = [v for k, v in enumerate(read) if k not in bounds]
     unstated = [v for v in terms if not _literal(v, pool)]
@@ -115,8 +115,8 @@ def bridges(sentence: str, premise: str, question: str | None = None, sources: s
     for value in own:
         if _literal(value, pool) or _literal(value, everywhere):
             continue
-        written = value_text(sentence, value)
-        if value.approx and not written.lower().startswith(("about", "around", "roughly", "approximately")):
+        written = value_text(sentence, value)  # from its number or currency: "about" is never part of it
+        if value.approx:
             written = f"about {written}"
         source = next((s for s in stated if value.units and s.units and same_value(value, s)), None)
         if source is not None:
