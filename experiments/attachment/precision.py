@@ -15,6 +15,14 @@ gets a conversion or sum written out (``veracity.text.bridges``): both change wh
 
     python experiments/attachment/precision.py --answers 5000 --checker window --out experiments/attachment/window
     python experiments/attachment/precision.py --answers 5000 --checker bridges --out experiments/attachment/bridges
+
+``--checker heads`` counts the frame checker's value conflicts that its "different heads" rule removes (a value
+qualifying another thing than the source's: ``_consistency_slots._other_heads``, turned off in this script only to
+compare); ``--checker restated`` the units whose NLI hypothesis gets a value in the aligned sentence's writing
+(``veracity.text.bridges.restated``).
+
+    python experiments/attachment/precision.py --answers 5000 --checker heads --out experiments/attachment/heads
+    python experiments/attachment/precision.py --answers 5000 --checker restated --out experiments/attachment/restated
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--rule-only", action="store_true", help="no NLI confirmation (the rule's candidates alone)")
-    parser.add_argument("--checker", choices=("attachment", "conditions", "window", "bridges"), default="attachment")
+    parser.add_argument("--checker", choices=("attachment", "conditions", "window", "bridges", "heads", "restated"), default="attachment")
     args = parser.parse_args()
 
     from veracity.detectors.reader.signals import reader_sentences
@@ -64,8 +72,10 @@ def main() -> None:
         documents = [Document(id=str(i), text=t) for i, t in enumerate(example.context)]
         if args.checker == "conditions":
             findings = condition_findings(example.answer, units, documents)
-        elif args.checker in ("window", "bridges"):
+        elif args.checker in ("window", "bridges", "restated"):
             findings = _reading_changes(args.checker, example, units)
+        elif args.checker == "heads":
+            findings = _heads_removed(example.answer, documents)
         else:
             findings = attachment_findings(example.answer, units, documents, confirm)
         task = example.task or "-"
@@ -113,11 +123,32 @@ class _Changed:
         self.explanation, self.source_text = what, source
 
 
+def _heads_removed(answer: str, documents: list[Any]) -> list[Any]:
+    """The frame checker's value conflicts with the different-heads rule off that it does not report with it on."""
+    from unittest import mock
+
+    from veracity.stages.verify import _consistency_slots
+    from veracity.stages.verify.checks import check_consistency
+    from veracity.stages.verify.consistency import ConsistencyChecker
+
+    def values(findings: list[Any]) -> dict[tuple[int, int], Any]:
+        return {(f.span.start, f.span.end): f for f in findings if f.kind == "value" and f.relation == "contradicted"}
+
+    checker = _CHECKER.setdefault("frames", ConsistencyChecker())
+    with_rule = values(check_consistency(checker, answer, documents)[1])
+    with mock.patch.object(_consistency_slots, "_other_heads", lambda *a: False):
+        without = values(check_consistency(checker, answer, documents)[1])
+    return [f for key, f in without.items() if key not in with_rule]
+
+
+_CHECKER: dict[str, Any] = {}
+
+
 def _reading_changes(checker: str, example: Any, units: list[tuple[int, int]]) -> list[_Changed]:
     """The units whose window (``window``) or premise (``bridges``) the reader now reads otherwise."""
     from veracity.detectors.reader.signals import SourceIndex
     from veracity.stages.verify.attachment import point_values
-    from veracity.text.bridges import bridges
+    from veracity.text.bridges import bridges, restated
 
     index = SourceIndex(list(example.context), example.question)
     changed = []
@@ -131,6 +162,10 @@ def _reading_changes(checker: str, example: Any, units: list[tuple[int, int]]) -
             trimmed = index.align(text, top_k=1, window=1, values=values)
             if whole and trimmed and whole[0].text != trimmed[0].text:
                 changed.append(_Changed(start, "neighbour left out", whole[0].text))
+        elif checker == "restated":
+            for window in index.align(text, top_k=1, window=0):
+                if restated(text, window.text) != text:
+                    changed.append(_Changed(start, restated(text, window.text), window.text))
         else:
             for window in index.align(text, top_k=2, window=0):
                 steps = bridges(text, window.text, example.question, index.joined)

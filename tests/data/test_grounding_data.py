@@ -212,6 +212,26 @@ def test_own_split_rows_are_checked_by_claim_and_a_supplement_holds_only_what_th
     assert supplement["left_out_in_earlier_build"] == {"healthver": 8}
 
 
+def test_grounding_rows_are_read_from_an_earlier_build_without_forming_premises_again(data_dir, tmp_path, embedder):
+    base = {"synthetic": False, "grounding": {"mnli": 1.0, "begin": 1.0}, "tokenizer_model": "all-MiniLM-L6-v2"}
+    first = build_nli_dataset(data_dir, tmp_path / "first", NLIBuildConfig(**base), embed=embedder.embed)
+    # A foreign row in the earlier build (another part's source) is not taken as a grounding row.
+    with (tmp_path / "first" / "train.jsonl").open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps({"premise": "P.", "hypothesis": "H.", "label": "entailment", "source": "edits",
+                                 "kind": "original", "doc_id": "x"}) + "\n")  # fmt: skip
+
+    def no_embedding(texts):
+        raise AssertionError("premises were formed again")
+
+    again = build_nli_dataset(data_dir, tmp_path / "again", NLIBuildConfig(**base, grounding_from=tmp_path / "first"),
+                              embed=no_embedding)  # fmt: skip
+    assert again["train"]["source"] == first["train"]["source"] and again["dev"]["n"] == first["dev"]["n"]
+    assert again["grounding_from"] == str(tmp_path / "first")
+    with pytest.raises(InputError, match="not found"):
+        build_nli_dataset(data_dir, tmp_path / "x", NLIBuildConfig(**base, grounding_from=tmp_path / "missing"),
+                          embed=no_embedding)  # fmt: skip
+
+
 def test_a_second_stage_skips_the_rows_the_first_trained_on_and_adds_extra_files(tmp_path):
     from veracity.training.verifier import _training_pairs
 

@@ -136,3 +136,19 @@ def test_a_value_the_sentence_derives_is_no_conflict_of_the_frame_checker():
     wrong = "An adult taking 15 ml 3 times a day takes 50 ml a day."
     findings, _ = relation_findings(checker, wrong, [(0, len(wrong))], docs)
     assert [f.span.text for f in findings if f.relation == "contradicted"] == ["50 ml"]
+
+
+def test_a_sum_of_a_records_fields_is_no_misread_field():
+    from veracity.stages.verify.checks import relation_findings
+    from veracity.stages.verify.consistency import ConsistencyChecker
+
+    record = '{"player": "Casimir Wolanski", "appearances": 23, "goals": 6, "assists": 3}'
+    docs = [Document(id="stats", text=record)]
+    checker = ConsistencyChecker()
+    # by hand: 6 + 3 = 9, and the sentence says it adds up ("in all"); 10 is no sum of its fields
+    right = "Casimir Wolanski has 6 goals and 3 assists, 9 goal contributions in all."
+    findings, _ = relation_findings(checker, right, [(0, len(right))], docs)
+    assert not [f for f in findings if f.relation == "contradicted"]
+    wrong = "Casimir Wolanski has 6 goals and 3 assists, 10 goal contributions in all."
+    findings, _ = relation_findings(checker, wrong, [(0, len(wrong))], docs)
+    assert [f.kind for f in findings if f.relation == "contradicted"] == ["record"]

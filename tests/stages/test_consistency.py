@@ -109,6 +109,15 @@ def test_a_value_stated_elsewhere_for_the_same_predicate_is_no_conflict(checker:
     assert findings(checker, "In July, the average temperature is 22 °C.", context) == []
 
 
+def test_a_value_of_another_thing_in_the_same_slot_is_no_conflict(checker: ConsistencyChecker) -> None:
+    outlook = "The company expected capital spending of about $120 million this year."
+    # "revenue of $3.3 billion" and "capital spending of $120 million" fill the object of "expect": other things
+    assert findings(checker, "The company expects full-year revenue of $3.3 billion.", outlook) == []
+    assert findings(checker, "The company expects capital spending of about $150 million.", outlook) == [
+        ("value", "$150 million")
+    ]
+
+
 def test_no_aligned_sentence_claims_nothing(checker: ConsistencyChecker) -> None:
     result = checker.check("Quantum chromodynamics describes gluons.", [Document(id="d", text=DEALS)])
     assert result.findings == [] and result.sentences_checked == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from veracity.text.arithmetic import Derivation, derivation
-from veracity.text.bridges import bridges, value_text
+from veracity.text.bridges import bridges, restated, value_text
 from veracity.text.units import read_values
 
 
@@ -58,3 +58,30 @@ def test_a_sum_of_one_stated_sentences_values_is_bridged_when_the_sentence_repea
     assert bridges("In all, the study enrolled 372 patients: 199 at Elmsworth and 173 at Saltray.", study) == [
         "(199 patients + 173 patients = 372 patients in all.)"
     ]
+
+
+def test_a_difference_is_written_as_the_comparison_the_sentence_makes():
+    field = "The marathon had 4,500 runners in the full marathon and 9,950 in the half marathon."
+    assert bridges("The half marathon had 5,450 more runners than the full marathon.", field) == [
+        "(9,950 is 5,450 more than 4,500.)"
+    ]
+    assert bridges("The half marathon had 5,000 more runners than the full marathon.", field) == []
+
+
+def test_restated_writes_the_sentences_values_as_the_premise_writes_the_same_values():
+    assert (
+        restated("Nordhaus was fined €3,200,000 over forty-one thousand customers.",
+                 "Nordhaus was fined 3.2 million euros after a breach of about 41,000 customers.")
+        == "Nordhaus was fined 3.2 million euros over 41,000 customers."
+    )  # fmt: skip
+    leave = "Employees receive 29 days of paid annual leave per year."
+    assert restated("Employees get twenty-nine days of leave.", leave) == "Employees get 29 days of leave."
+    # a range's bounds change their numbers only; another amount, another unit, a time of day, words for digits: kept
+    assert restated("Pairs fell from roughly 2300 to 1150.", "Pairs fell from about 2,300 to 1,150.") == (
+        "Pairs fell from roughly 2,300 to 1,150."
+    )
+    assert restated("Employees get thirty days of leave.", leave) == "Employees get thirty days of leave."
+    assert restated("The bag may weigh 29 kg.", leave) == "The bag may weigh 29 kg."
+    assert restated("It opens at 4:00 PM.", "hours: 16:0-20:0, opens 4:0") == "It opens at 4:00 PM."
+    assert restated("It has 2 pool tables.", "It has two pool tables.") == "It has 2 pool tables."
+    assert restated("No values here.", leave) == "No values here."

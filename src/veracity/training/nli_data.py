@@ -112,6 +112,12 @@ class NLIBuildConfig(BaseModel):
         description="Human-labelled sources (../shared/data/grounding) and their weights: 1 = every train row once, "
         "0.5 = a random half, 2 = every row twice.",
     )
+    grounding_from: Path | None = Field(
+        None,
+        description="An earlier build made with the same `grounding` weights and seed: its human-labelled rows "
+        "(every source named in `grounding`) are read from its train/dev.jsonl instead of formed again (forming "
+        "long premises is most of a build's time). The other parts are built as configured.",
+    )
     reader_form: dict[str, int] = Field(
         default_factory=dict,
         description="Span-labelled reader sources (ragtruth, ragbench, xsumfaith) and how many training answers of "
@@ -536,7 +542,12 @@ def build_nli_dataset(
     if config.synthetic_rows is not None:
         synthetic["train"] = rng.sample(synthetic["train"], min(config.synthetic_rows, len(synthetic["train"])))
     splits = {s: list(rows) for s, rows in synthetic.items()}
-    if config.grounding:
+    if config.grounding and config.grounding_from is not None:
+        for split in ("train", "dev"):
+            earlier_rows = _read_examples(config.grounding_from / f"{split}.jsonl")
+            splits[split] += [e for e in earlier_rows if e.source in config.grounding]
+        stats["grounding_from"] = str(config.grounding_from)
+    elif config.grounding:
         from veracity.training.nli_grounding import PremiseFormer, grounding_examples, support_check
 
         former = PremiseFormer(embed, config.tokenizer_model, config.max_length)

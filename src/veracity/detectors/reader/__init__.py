@@ -252,13 +252,13 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                 evidence = index.align(text, top_k=self.top_k, window=0)
                 hypothesis = f'The answer to "{question}" is: {text}' if fragment and question else text
                 for window in evidence:
-                    pairs.append((self.bridged(window.text, text, index), hypothesis))
+                    pairs.append(self.nli_pair(window.text, text, hypothesis, index))
                     owners.append(position)
                 values["copy_share"] = copy_share(text, evidence[0].text) if evidence else 0.0
                 # then the best one with its neighbours (a claim that spans two sentences): its own signal; a
                 # neighbour that gives one of the unit's values to another thing stays out of it
                 for window in index.align(text, top_k=1, window=1, values=point_values(text)):
-                    pairs.append((self.bridged(window.text, text, index), hypothesis))
+                    pairs.append(self.nli_pair(window.text, text, hypothesis, index))
                     owners.append(-1 - position)
                 readings.append(UnitReading(start, end, values, evidence, marks, kind, [answer[s:e] for s, e in marks]))
         with timer.stage("read.nli"):
@@ -278,6 +278,14 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                 ]
                 reading.signals.update(span_sentence_signals(inside))
         return readings, findings, notes
+
+    @classmethod
+    def nli_pair(cls, premise: str, unit: str, hypothesis: str, index: SourceIndex) -> tuple[str, str]:
+        """The (premise, hypothesis) the NLI reads for ``unit`` against ``premise``: the premise with its bridges,
+        the hypothesis with the values the premise states in another writing written as the premise writes them."""
+        from veracity.text.bridges import restated
+
+        return cls.bridged(premise, unit, index), restated(hypothesis, premise)
 
     @staticmethod
     def bridged(premise: str, unit: str, index: SourceIndex) -> str:

@@ -195,6 +195,14 @@ def _clause_overlap(answer: Frame, source: Frame, arg: Arg) -> float:
     return len(words & source_words) / len(words)
 
 
+def _other_heads(arg: Arg, value: Value, other: Arg) -> bool:
+    """Whether the two arguments' values qualify different things: "revenue of $3.3 billion" / "capital spending of
+    $120 million" in the object of "expect". Each head is a word outside its argument's values; the heads differ."""
+    if arg.pronoun or other.pronoun or not arg.head or not other.head or arg.head == other.head:
+        return False
+    return arg.head not in value.text.lower() and not any(other.head in v.text.lower() for v in other.values)
+
+
 def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequence[Frame]) -> Conflict | None:
     """A value of the answer's ``slot`` that every comparable source value in that slot contradicts.
 
@@ -223,6 +231,8 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
             continue  # a name is compared only between near-identical clauses ("X wrote Beloved" / "Y wrote Beloved")
         for other_arg in s.slot_args(slot):
             if value.kind == "name" and other_arg.is_list:
+                continue
+            if _other_heads(arg, value, other_arg):
                 continue
             # "8 weeks' notice" / "four weeks' notice": the argument's own head, outside the value, anchors it too
             own = int(arg.head == other_arg.head and not arg.pronoun and arg.head not in value.text.lower())

@@ -57,12 +57,13 @@ def _derived(answer: str, units: Sequence[tuple[int, int]], documents: Sequence[
 
     "An adult taking 15 ml 3 times a day takes 45 ml a day" over "take 15 ml up to 3 times a day": the frame
     checker reads 45 ml against the source's 15 ml in the same slot, but the sentence derives it (3 × 15 ml), as
-    :func:`veracity.text.arithmetic.derived` reads it; a derived value is the value checker's, not a conflict.
+    :func:`veracity.text.arithmetic.derived` reads it; a derived value is the value checker's, not a conflict. So
+    for the record checker: "6 goals and 3 assists, 9 goal contributions in all" is no misread "assists" field.
     """
     from veracity.text.arithmetic import arithmetic_cue, derived
     from veracity.text.units import read_values, stated_values
 
-    if finding.kind != "value" or finding.relation != "contradicted":
+    if finding.kind not in ("value", "record") or finding.relation != "contradicted":
         return False
     unit = next(((s, e) for s, e in units if s <= finding.span.start < e), None)
     if unit is None:
