@@ -59,6 +59,13 @@ def test_span_metrics_per_type():
     # tp = 2 chars, fp = 2 (20-22), fn = 2 + 4
     assert metrics["span_precision"] == 0.5 and metrics["span_recall"] == 0.25
     assert metrics["span_recall_by_type"] == {"Evident Conflict": 0.5, "Subtle Baseless Info": 0.0}
+    assert "span_in_flagged_sentence_by_type" not in metrics  # the rows carry no flagged sentences
+    # a gold span inside a flagged sentence counts, one in an unflagged sentence does not
+    rows[0]["flagged_sentences"] = [[0, 8]]
+    rows[1]["flagged_sentences"] = []
+    assert span_metrics(rows)["span_in_flagged_sentence_by_type"] == {
+        "Evident Conflict": {"share": 1.0, "n": 1}, "Subtle Baseless Info": {"share": 0.0, "n": 1}
+    }
     assert span_metrics([{"score": 1}]) == {}
 
 

@@ -45,23 +45,31 @@ def span_metrics(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Character-level span precision / recall / F1 over the rows with gold spans (RAGTruth's reading), micro-summed.
 
     Where the gold spans have types, ``span_recall_by_type`` is the share of each type's gold characters that a
-    predicted span covers (a detector's spans have no type, so precision per type is undefined). Empty when no row
-    has gold spans.
+    predicted span covers (a detector's spans have no type, so precision per type is undefined), and, where the rows
+    carry the detector's flagged sentences, ``span_in_flagged_sentence_by_type`` the share of each type's gold spans
+    that overlap a sentence the detector flags (issue 59: a conflict is caught where its sentence is). Empty when no
+    row has gold spans.
     """
     with_spans = [r for r in rows if r.get("gold_spans") is not None and "spans" in r]
     if not with_spans:
         return {}
     counts = m.PRF()
     covered: dict[str, list[float]] = {}
+    in_flagged: dict[str, list[int]] = {}
     for r in with_spans:
         gold = [(int(s[0]), int(s[1])) for s in r["gold_spans"]]
         predicted = [(int(s[0]), int(s[1])) for s in r["spans"]]
         counts += m.span_overlap(gold, predicted)
+        flagged = r.get("flagged_sentences")
         for (start, end), kind in zip(gold, r.get("gold_span_types") or [], strict=False):
             part = m.span_overlap([(start, end)], predicted)
             tally = covered.setdefault(kind, [0.0, 0.0])
             tally[0] += part.tp
             tally[1] += part.tp + part.fn
+            if flagged is not None:
+                inside = in_flagged.setdefault(kind, [0, 0])
+                inside[0] += any(s < end and start < e for s, e in flagged)
+                inside[1] += 1
     out: dict[str, Any] = {
         "span_precision": counts.precision(),
         "span_recall": counts.recall(),
@@ -70,6 +78,10 @@ def span_metrics(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if covered:
         out["span_recall_by_type"] = {
             kind: (tp / total if total else 0.0) for kind, (tp, total) in sorted(covered.items())
+        }
+    if in_flagged:
+        out["span_in_flagged_sentence_by_type"] = {
+            kind: {"share": inside / n, "n": n} for kind, (inside, n) in sorted(in_flagged.items())
         }
     return out
 
@@ -330,6 +342,9 @@ def predict_example(detector: Detector, record: Example | NLIPair) -> dict[str, 
             }
             if record.span_types is not None:
                 row["gold_span_types"] = record.span_types
+            if report.sentences:
+                row["flagged_sentences"] = [[t.sentence.span.start, t.sentence.span.end]
+                                            for t in report.sentences if t.hallucinated]  # fmt: skip
             if report.timings_ms:
                 row["timings_ms"] = {k: round(v, 3) for k, v in report.timings_ms.items()}
             if report.raw_score is not None:

@@ -239,13 +239,17 @@ class SourceClause:
 
 
 def _clause_words(text: str, values: Sequence[ValueMention]) -> frozenset[str]:
-    """Content words of ``text`` outside its values (unit words go with their value), plus the values' keys."""
+    """Content words of ``text`` outside its values (unit words go with their value), plus the values' keys.
+
+    A bare number outside the values is a word of its own ("num:6" of "children aged 6 to 11"): what group or tier a
+    clause is about is often a number ("aged 6 to 11" / "aged 12 and over"), and it ties an answer to that clause.
+    """
+    spans = [(v.start, v.end) for v in values]
     words = {
-        w.form
+        (f"num:{w.form}" if any(c.isdigit() for c in w.form) else w.form)
         for w in content_words(text)
-        if len(w.form) > 2  # "F" of "350 degrees F", "b" of "$106 b": unit letters, no thing
-        and not _overlaps(w.start, w.end, [(v.start, v.end) for v in values])
-        and not any(c.isdigit() for c in w.form)
+        if (len(w.form) > 2 or w.form.isdigit())  # "F" of "350 degrees F", "b" of "$106 b": unit letters, no thing
+        and not _overlaps(w.start, w.end, spans)
     }
     return frozenset(words | {v.key for v in values})
 
@@ -465,7 +469,7 @@ def attachment_findings(
         document = kept[m.clause.document]
         where = document.text.find(m.clause.text)
         source_span = TextSpan.of(document.text, where, where + len(m.clause.text)) if where >= 0 else None
-        ties = ", ".join(w for w in m.evidence if not w.startswith("val:")) or "its other values"
+        ties = ", ".join(w.removeprefix("num:") for w in m.evidence if not w.startswith("val:")) or "its other values"
         findings.append(
             Finding(
                 kind="value",
