@@ -152,3 +152,17 @@ def test_a_sum_of_a_records_fields_is_no_misread_field():
     wrong = "Casimir Wolanski has 6 goals and 3 assists, 10 goal contributions in all."
     findings, _ = relation_findings(checker, wrong, [(0, len(wrong))], docs)
     assert [f.kind for f in findings if f.relation == "contradicted"] == ["record"]
+
+
+def test_numbers_tie_a_sentence_to_its_group_and_a_number_of_the_other_thing_does_not_hold_it_there():
+    dose = (
+        "Children aged 6 to 11 take 5 ml up to 2 times a day. "
+        "Adults and children aged 12 and over take 15 ml up to 3 times a day."
+    )
+    # by hand: "6", "11" and "2" are only the first sentence's; 15 ml is only the second's
+    assert read("Children aged 6 to 11 take 15 ml up to 2 times a day.", dose) == ["15 ml"]
+    assert read("Children aged 6 to 11 take 5 ml up to 2 times a day.", dose) == []
+    rooms = "Deluxe rooms are 32 m² and sleep two. Suites are 58 m² and sleep four."
+    # "four" is the suites' too, but a number is one more value given to the deluxe room, not a word naming suites
+    assert read("A Deluxe room is 58 m², so it fits a family of four.", rooms) == ["58 m²"]
+    assert read("Suites are 58 m², unlike Deluxe rooms.", rooms) == []  # it names the suites: their value

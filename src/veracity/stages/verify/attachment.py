@@ -41,6 +41,7 @@ from decimal import Decimal
 from veracity.schema import Document, Finding, TextSpan
 from veracity.text.clock import clock_times
 from veracity.text.normalize import (
+    _WORD_VALUES,
     UNIT_ALIASES,
     DateValue,
     Quantity,
@@ -399,13 +400,20 @@ def _tie(
         if (clause.document, clause.sentence) != (p.document, p.sentence) and not _parallel(clause, p):
             return ()  # neither parallel clauses nor one sentence: not siblings
         own = (clause.words - p.words) & words
-        theirs = (p.words - clause.words) & words
+        # a number the answer shares with the value's clause ("a family of *four*") is one more value it gives the
+        # thing, not a word naming the other thing: it does not hold the answer to that clause
+        theirs = {w for w in (p.words - clause.words) & words if not _numeral(w)}
         closer, own_side = len(clause.words & words), len(p.words & words)
         if theirs or not own or closer < MARGIN * own_side or closer < MIN_SHARED:
             return ()  # the answer must read clearly closer to the other thing's clause than to the value's own
         tie |= own
     weight = math.fsum(math.log(1 + n / max(1, df[w])) for w in tie)
     return tuple(sorted(tie)) if weight >= MIN_EVIDENCE else ()
+
+
+def _numeral(word: str) -> bool:
+    """A bare number word of :func:`_clause_words` ("num:4") or a number written in words ("four", "twelve")."""
+    return word.startswith("num:") or word.casefold() in _WORD_VALUES
 
 
 def _same_digits(a: ValueMention, b: ValueMention) -> bool:
