@@ -12,6 +12,7 @@ from veracity.stages.verify.attachment import (
     gives_value_elsewhere,
     in_ranges,
     misattributed,
+    restates,
     source_clauses,
     value_mentions,
 )
@@ -166,3 +167,21 @@ def test_numbers_tie_a_sentence_to_its_group_and_a_number_of_the_other_thing_doe
     # "four" is the suites' too, but a number is one more value given to the deluxe room, not a word naming suites
     assert read("A Deluxe room is 58 m², so it fits a family of four.", rooms) == ["58 m²"]
     assert read("Suites are 58 m², unlike Deluxe rooms.", rooms) == []  # it names the suites: their value
+
+
+def test_a_copied_clause_with_another_things_value_is_confirmed_without_the_nli():
+    fees = "Junior membership costs £85 a season; adult membership costs £170 a season."
+    clauses = source_clauses([fees])
+    junior = next(c for c in clauses if c.text.startswith("Junior"))
+    assert restates("Junior membership costs £170 a season.", junior)
+    assert not restates("Junior members pay £170 a season for kit.", junior)  # words the clause lacks
+    never = lambda pairs: [0.0] * len(pairs)  # noqa: E731 - an NLI that never confirms
+    unit = "Junior membership costs £170 a season."
+    findings = attachment_findings(unit, [(0, len(unit))], [Document(id="fees", text=fees)], never)
+    assert [f.span.text for f in findings] == ["£170"]
+
+
+def test_a_clause_coordinated_with_the_first_verb_keeps_the_subject_even_where_a_word_before_parses_as_a_verb():
+    desks = "Check-in desks open 4 hours before departure and close 45 minutes before departure."
+    second = source_clauses([desks])[1]
+    assert second.text.startswith("close 45 minutes") and {"check", "desk"} <= second.words

@@ -61,6 +61,7 @@ __all__ = [
     "gives_value_elsewhere",
     "misattributed",
     "point_values",
+    "restates",
     "source_clauses",
     "value_mentions",
 ]
@@ -88,6 +89,10 @@ CONFIDENCE = 0.8
 
 CONFIRM = 0.5
 """Least P(contradiction) of the clause about the answer's thing, read alone, that keeps a candidate."""
+
+MIN_RESTATED = 3
+"""Least words (outside its values) of a unit that restates its rival clause: its moved value is confirmed without
+the NLI, which reads a changed number in a copied clause as entailed."""
 
 UNITS = frozenset(UNIT_ALIASES.values()) | {
     "dollar", "euro", "pound", "yen", "cent", "percent", "degree", "mile", "foot", "feet", "inch", "yard", "ounce",
@@ -302,8 +307,14 @@ def _elided_subject(
     from veracity.text._spacy import parse
 
     doc = parse(sentence)
-    first_verb = next((t.idx for t in doc if t.pos_ in ("VERB", "AUX") and t.idx < pieces[0][0] + len(pieces[0][1])),
-                      None)  # fmt: skip
+    first_end = pieces[0][0] + len(pieces[0][1])
+    # the first clause's verb: the one a continuing piece is coordinated with ("open … and close …"), else the first
+    # verb ("Check-in desks … open": a parse that reads "Check" as a verb must not leave the subject empty)
+    heads = [t.head.idx for t in doc if t.dep_ == "conj" and t.pos_ in ("VERB", "AUX") and t.head.idx < first_end
+             and t.idx >= first_end and t.head.idx > 0]  # fmt: skip
+    first_verb = min(heads, default=None)
+    if first_verb is None:
+        first_verb = next((t.idx for t in doc if t.pos_ in ("VERB", "AUX") and t.idx < first_end), None)
     if first_verb is None:
         return frozenset(), set()
     subject = frozenset(w.form for w in content_words(sentence[:first_verb]) if not any(c.isdigit() for c in w.form))
@@ -416,6 +427,14 @@ def _numeral(word: str) -> bool:
     return word.startswith("num:") or word.casefold() in _WORD_VALUES
 
 
+def restates(sentence: str, clause: SourceClause) -> bool:
+    """Whether ``sentence`` says nothing but what ``clause`` says, values aside: every word of it outside its values
+    (at least :data:`MIN_RESTATED` of them) is one of the clause's ("Junior membership costs £170 a season." of
+    "Junior membership costs £85 a season"). Such a sentence with another thing's value is a moved value."""
+    words = {w for w in _clause_words(sentence, value_mentions(sentence)) if not w.startswith("val:")}
+    return len(words) >= MIN_RESTATED and words <= clause.words
+
+
 def _same_digits(a: ValueMention, b: ValueMention) -> bool:
     """The same figure written at another scale or unit form ("$106 billion" / "$106 b"): formatting, not a swap."""
     return re.sub(r"\D", "", a.text) == re.sub(r"\D", "", b.text)
@@ -468,8 +487,13 @@ def attachment_findings(
     if confirm is None:
         confidences = [CONFIDENCE] * len(candidates)
     else:
-        read = confirm([(m.clause.premise, answer[start : unit_of[start]]) for start, m in candidates])
-        confidences = [float(p) if p >= CONFIRM else 0.0 for p in read]
+        # a unit that restates the clause with another value needs no reading: the NLI model reads "Junior membership
+        # costs £85 a season" → "… £170 a season" as entailed (0.62); the others are confirmed by it
+        restating = [restates(answer[start : unit_of[start]], m.clause) for start, m in candidates]
+        asked = [(m.clause.premise, answer[start : unit_of[start]])
+                 for (start, m), r in zip(candidates, restating, strict=True) if not r]  # fmt: skip
+        read = iter(confirm(asked) if asked else [])
+        confidences = [CONFIDENCE if r else (p if (p := float(next(read))) >= CONFIRM else 0.0) for r in restating]
     findings: list[Finding] = []
     for (start, m), confidence in zip(candidates, confidences, strict=True):
         if confidence <= 0.0:
