@@ -414,10 +414,8 @@ def _tie(
         # a number the answer shares with the value's clause ("a family of *four*") is one more value it gives the
         # thing, not a word naming the other thing: it does not hold the answer to that clause
         theirs = {w for w in (p.words - clause.words) & words if not _numeral(w)}
-        # a word of the other clause outweighed three to one by this one's ("the *next rate review* is *due*" over "the
-        # interest rate was last changed …, and the next review is due …") does not hold the answer there either
         closer, own_side = len(clause.words & words), len(p.words & words)
-        if 3 * len(theirs) > len(own) or not own or closer < MARGIN * own_side or closer < MIN_SHARED:
+        if theirs or not own or closer < MARGIN * own_side or closer < MIN_SHARED:
             return ()  # the answer must read clearly closer to the other thing's clause than to the value's own
         tie |= own
     weight = math.fsum(math.log(1 + n / max(1, df[w])) for w in tie)
