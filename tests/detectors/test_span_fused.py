@@ -64,7 +64,8 @@ def test_span_metrics_per_type():
     rows[0]["flagged_sentences"] = [[0, 8]]
     rows[1]["flagged_sentences"] = []
     assert span_metrics(rows)["span_in_flagged_sentence_by_type"] == {
-        "Evident Conflict": {"share": 1.0, "n": 1}, "Subtle Baseless Info": {"share": 0.0, "n": 1}
+        "Evident Conflict": {"share": 1.0, "n": 1},
+        "Subtle Baseless Info": {"share": 0.0, "n": 1},
     }
     assert span_metrics([{"score": 1}]) == {}
 

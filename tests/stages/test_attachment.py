@@ -185,4 +185,3 @@ def test_a_clause_coordinated_with_the_first_verb_keeps_the_subject_even_where_a
     desks = "Check-in desks open 4 hours before departure and close 45 minutes before departure."
     second = source_clauses([desks])[1]
     assert second.text.startswith("close 45 minutes") and {"check", "desk"} <= second.words
-

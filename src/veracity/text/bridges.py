@@ -144,7 +144,8 @@ def restated(sentence: str, premise: str) -> str:
     euros" and "29 days" as neutral or contradicted (P(entailment) 0.2–0.45 with the shipped verifier); the value
     checker reads them as the same values. The hypothesis it is given says the same thing in the premise's writing:
     the same amount in the same (or no) unit, never another value — a value the premise does not state, or states
-    with another amount or unit, stays as written, and so do times of day and numbers the premise writes in words. A range's bounds ("from 2300 to 1150") change their numbers only.
+    with another amount or unit, stays as written, and so do times of day and numbers the premise writes in words.
+    A range's bounds ("from 2300 to 1150") change their numbers only.
 
     Example::
 
@@ -184,8 +185,11 @@ def _clock(text: str, value: StatedValue) -> bool:
 
 
 def _other_digits(number: str, stated: str) -> bool:
-    """The stated number is written in digits and otherwise than the sentence's ("2,300" for "2300", "29" for
-    "twenty-nine", "3.2 million" for "3,200,000"); words for digits ("six" for "6") read as the same."""
+    """Whether the stated number is written in digits and otherwise than the sentence's.
+
+    "2,300" for "2300", "29" for "twenty-nine", "3.2 million" for "3,200,000"; words for digits ("six" for "6") are
+    not restated.
+    """
     return any(c.isdigit() for c in stated) and number.casefold().strip() != stated.casefold().strip()
 
 

@@ -281,8 +281,11 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
 
     @classmethod
     def nli_pair(cls, premise: str, unit: str, hypothesis: str, index: SourceIndex) -> tuple[str, str]:
-        """The (premise, hypothesis) the NLI reads for ``unit`` against ``premise``: the premise with its bridges,
-        the hypothesis with the values the premise states in another writing written as the premise writes them."""
+        """The (premise, hypothesis) the NLI reads for ``unit`` against ``premise``.
+
+        The premise with its bridges, the hypothesis with the values the premise states in another writing written as
+        the premise writes them.
+        """
         from veracity.text.bridges import restated
 
         return cls.bridged(premise, unit, index), restated(hypothesis, premise)

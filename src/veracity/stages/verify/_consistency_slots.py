@@ -196,8 +196,11 @@ def _clause_overlap(answer: Frame, source: Frame, arg: Arg) -> float:
 
 
 def _other_heads(arg: Arg, value: Value, other: Arg) -> bool:
-    """Whether the two arguments' values qualify different things: "revenue of $3.3 billion" / "capital spending of
-    $120 million" in the object of "expect". Each head is a word outside its argument's values; the heads differ."""
+    """Whether the two arguments' values qualify different things.
+
+    "revenue of $3.3 billion" / "capital spending of $120 million" in the object of "expect": each head is a word
+    outside its argument's values, and the heads differ.
+    """
     if arg.pronoun or other.pronoun or not arg.head or not other.head or arg.head == other.head:
         return False
     return arg.head not in value.text.lower() and not any(other.head in v.text.lower() for v in other.values)

@@ -428,9 +428,12 @@ def _numeral(word: str) -> bool:
 
 
 def restates(sentence: str, clause: SourceClause) -> bool:
-    """Whether ``sentence`` says nothing but what ``clause`` says, values aside: every word of it outside its values
-    (at least :data:`MIN_RESTATED` of them) is one of the clause's ("Junior membership costs £170 a season." of
-    "Junior membership costs £85 a season"). Such a sentence with another thing's value is a moved value."""
+    """Whether ``sentence`` says nothing but what ``clause`` says, values aside.
+
+    Every word of it outside its values (at least :data:`MIN_RESTATED` of them) is one of the clause's ("Junior
+    membership costs £170 a season." of "Junior membership costs £85 a season"): such a sentence with another
+    thing's value is a moved value.
+    """
     words = {w for w in _clause_words(sentence, value_mentions(sentence)) if not w.startswith("val:")}
     return len(words) >= MIN_RESTATED and words <= clause.words
 
