@@ -123,3 +123,14 @@ def test_a_value_the_sources_give_only_to_another_thing_does_not_vouch(reader, q
     assert [span.text for span in wrong.hallucinated_spans] == ["up to 10 kg"]
     finding = next(f for f in wrong.details.findings if f.relation == "contradicted")
     assert finding.source_text.startswith("Standard parcels weighing up to 2 kg")
+
+
+def test_the_span_model_reads_only_the_sources_that_share_a_word_with_the_answer_or_question():
+    from veracity.detectors.reader import related_texts
+
+    planning = "The application fee of £250 has been paid."
+    stadium = "The Lindale Stadium holds 31,000 spectators."
+    answer = "The application fee of £250 has been paid by bank transfer."
+    assert related_texts([stadium, planning], answer, None) == [planning]
+    assert related_texts([stadium, planning], answer, "How big is the stadium?") == [stadium, planning]
+    assert related_texts([stadium], answer, None) == [stadium]  # none shares a word: all are read

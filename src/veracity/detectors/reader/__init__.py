@@ -73,7 +73,14 @@ if TYPE_CHECKING:  # imported where used: a one-shot check loads them only when 
     from veracity.stages.verify.consistency import ConsistencyChecker
     from veracity.stages.verify.grounding import EvidenceFacts, GroundingChecker
 
-__all__ = ["DEFAULT_READER_MODEL", "ReaderConfig", "ReaderDetector", "UnitReading", "resolve_reader_model"]
+__all__ = [
+    "DEFAULT_READER_MODEL",
+    "ReaderConfig",
+    "ReaderDetector",
+    "UnitReading",
+    "related_texts",
+    "resolve_reader_model",
+]
 
 DEFAULT_READER_MODEL = "veracity-reader-small"
 
@@ -105,6 +112,22 @@ def resolve_reader_model(name: str) -> Path:
     from veracity.models.catalog import resolve_json_model
 
     return resolve_json_model(name, "reader_model.json", "reader", DEFAULT_READER_MODEL)
+
+
+def related_texts(texts: Sequence[str], answer: str, question: str | None) -> list[str]:
+    """The sources that share a content word with the answer or the question (all of them when none does).
+
+    The span model reads its passages as one context, and a passage about something else moves its token
+    probabilities (an unrelated passage added before the right one raised an added detail's from 0.10 to 0.43): a
+    source that shares no content word with what is asked and answered can neither support nor contradict it. No
+    RAGTruth dev or training answer has such a passage, so their readings are unchanged.
+    """
+    from veracity.text.novelty import content_words
+    from veracity.text.select import json_as_text
+
+    asked = {w.form for w in content_words(f"{question or ''}\n{answer}")}
+    related = [t for t in texts if {w.form for w in content_words(json_as_text(t))} & asked]
+    return related or list(texts)
 
 
 @dataclass
@@ -267,7 +290,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             reading.signals.update(nli_signals(by_owner[position], by_owner[-1 - position]))
         if self.weighs_span and self.span is not None:
             with timer.stage("read.span"):
-                tokens = self.span.token_probabilities(answer, texts, question)
+                tokens = self.span.token_probabilities(answer, related_texts(texts, answer, question), question)
             runs = self.span.spans(answer, tokens)  # the span model's marks, at its own token threshold
             for reading in readings:
                 reading.span_marks = [(s, min(e, reading.end)) for s, e, _ in runs if reading.start <= s < reading.end]
