@@ -41,3 +41,29 @@ def test_side_caches_read_the_units_again_as_the_reader_does_and_resume(tmp_path
         for name in (*CHECKER_SIGNALS, "span_max", "span_mean"):
             assert abs(after["signals"][name] - before["signals"][name]) < 1e-5, (before["example"], name)
         assert after["absent"] == before["absent"]
+
+
+def test_the_reader_is_fitted_on_caches_read_with_the_verifier_its_config_names(tmp_path, monkeypatch):
+    import json
+
+    from veracity.detectors.reader.model import ReaderModel
+    from veracity.training import reader as training
+
+    cache = tmp_path / "units.jsonl"
+    with cache.open("w", encoding="utf-8") as handle:
+        for k in range(80):  # 40 answers of two units: the second unit's novel words decide the label
+            label = k % 4 == 3
+            handle.write(json.dumps({
+                "source": "ragtruth", "example": f"a{k // 2}", "group": f"g{k // 2}", "task": "QA",
+                "answer_label": int(k % 4 >= 2), "unit": k % 2, "start": 0, "end": 5, "text": "x", "label": int(label),
+                "signals": {"novel_share": 0.6 + 0.01 * (k % 7) if label else 0.05 * (k % 5)}, "absent": [],
+            }) + "\n")  # fmt: skip
+    read_with = []
+    monkeypatch.setattr(training, "build_cache", lambda detector, *a: read_with.append(detector.verifier_name))
+    config = training.ReaderTrainConfig(
+        out=tmp_path / "reader.json", cache=cache, limits={"ragtruth": 40}, features=["novel_share"], floors=[],
+        floor_threshold=[], verifier="candidate-nli",
+    )  # fmt: skip
+    training.train_reader(config, log=lambda _: None)
+    assert read_with == ["candidate-nli"]
+    assert ReaderModel.load(tmp_path / "reader.json").verifier == "candidate-nli"

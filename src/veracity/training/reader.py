@@ -478,6 +478,11 @@ class ReaderTrainConfig(BaseModel):
         description="Sources whose one-unit answers fit a map of their own for one-unit answers (none: one map).",
     )
     extract: bool = Field(True, description="Read answers missing from the caches first (False: fit on the caches).")
+    verifier: str = Field(
+        "veracity-nli-small",
+        description="The NLI model the caches are read with and the fitted model names: a shipped name or a model "
+        "folder (a candidate verifier can be read before it ships; caches read with another one must not be mixed).",
+    )
     span_model: str | None = Field(
         None, description="Span model whose token probabilities are unit signals (span_max, span_mean); None: none."
     )
@@ -505,7 +510,7 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         raise ValueError(f"unknown reader signals {unknown}; known: {sorted(DIRECTIONS)}")
     if config.extract:
         blank = ReaderModel(features=(), directions=(), mean=(), scale=(), weights=(), bias=0.0)
-        detector = ReaderDetector(blank, ReaderConfig(top_k=config.top_k), Path(os.devnull))
+        detector = ReaderDetector(blank, ReaderConfig(top_k=config.top_k, verifier=config.verifier), Path(os.devnull))
         build_cache(detector, config.limits, config.cache, config.data_dir, log)
         if config.dev_cache is not None:
             build_cache(detector, config.dev_limits, config.dev_cache, config.data_dir, log)
@@ -554,7 +559,9 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         if config.top_k == 1:
             dev_rows = read_as_top_one(dev_rows)
         result["dev"] = evaluate_rows(model, dev_rows)
-    model = replace(model, metadata={**model.metadata, "train_oof": figures, "dev": result.get("dev", {})})
+    model = replace(
+        model, verifier=config.verifier, metadata={**model.metadata, "train_oof": figures, "dev": result.get("dev", {})}
+    )
     model.save(config.out)
     metrics = config.out.with_name(config.out.stem + ".metrics.json")
     metrics.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
