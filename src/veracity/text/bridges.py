@@ -34,14 +34,12 @@ _MAX_BRIDGES = 3  # a sentence with more derived values is a table: the NLI read
 
 def value_text(text: str, value: StatedValue) -> str:
     """``value`` as ``text`` writes it, with its currency before or its unit after ("€75", "26 °C", "45 minutes")."""
-    start, end = value.start, value.end
-    before = _CURRENCY_BEFORE.search(text, max(0, start - 5), start)
-    if before is not None and before.group("other") is None:
-        start = before.start()
-    elif value.units:
-        end = _unit_after(text, value.end)[1]
-    elif value.noun and (noun := _WORD_AFTER.match(text, end)) is not None and _is_noun(noun.group(), value.noun):
-        end = noun.end()  # "2,250 points"; not "5,450 more runners"
+    start, end = _value_start(text, value), value.end
+    if start == value.start:  # no currency before it ("€75" ends at its number)
+        if value.units:
+            end = _unit_after(text, value.end)[1]
+        elif value.noun and (noun := _WORD_AFTER.match(text, end)) is not None and _is_noun(noun.group(), value.noun):
+            end = noun.end()  # "2,250 points"; not "5,450 more runners"
     return text[start:end].strip()
 
 
