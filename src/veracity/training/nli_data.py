@@ -108,16 +108,9 @@ class NLIBuildConfig(BaseModel):
     )
     synthetic_rows: int | None = Field(None, ge=0, description="Keep at most this many synthetic train pairs.")
     grounding: dict[str, float] = Field(
-        default_factory=dict,
-        description="Human-labelled sources (../shared/data/grounding) and their weights: 1 = every train row once, "
-        "0.5 = a random half, 2 = every row twice.",
+        default_factory=dict, description="Human-labelled sources and weights: 1 each train row, 0.5 half, 2 twice."
     )
-    grounding_from: Path | None = Field(
-        None,
-        description="An earlier build made with the same `grounding` weights and seed: its human-labelled rows "
-        "(every source named in `grounding`) are read from its train/dev.jsonl instead of formed again (forming "
-        "long premises is most of a build's time). The other parts are built as configured.",
-    )
+    grounding_from: Path | None = Field(None, description="An earlier build with these `grounding` weights: read.")
     reader_form: dict[str, int] = Field(
         default_factory=dict,
         description="Span-labelled reader sources (ragtruth, ragbench, xsumfaith) and how many training answers of "
@@ -543,10 +536,9 @@ def build_nli_dataset(
         synthetic["train"] = rng.sample(synthetic["train"], min(config.synthetic_rows, len(synthetic["train"])))
     splits = {s: list(rows) for s, rows in synthetic.items()}
     if config.grounding and config.grounding_from is not None:
-        for split in ("train", "dev"):
-            earlier_rows = _read_examples(config.grounding_from / f"{split}.jsonl")
-            splits[split] += [e for e in earlier_rows if e.source in config.grounding]
-        stats["grounding_from"] = str(config.grounding_from)
+        stats["grounding_from"] = str(config.grounding_from)  # forming long premises is most of a build's time
+        for name, rows in splits.items():
+            rows += [e for e in _read_examples(config.grounding_from / f"{name}.jsonl") if e.source in config.grounding]
     elif config.grounding:
         from veracity.training.nli_grounding import PremiseFormer, grounding_examples, support_check
 

@@ -96,6 +96,7 @@ def build_span_cache(
     (answers already in ``out`` are skipped). Returns the answers read in this call.
     """
     from veracity.detectors.base import as_documents
+    from veracity.detectors.reader import related_texts
     from veracity.detectors.reader.signals import span_sentence_signals
     from veracity.detectors.span import SpanConfig, SpanDetector
 
@@ -103,7 +104,8 @@ def build_span_cache(
 
     def read_answer(source: str, example: Any, units: Units) -> Iterator[dict[str, Any]]:
         texts = [d.text for d in as_documents(example.context)]
-        tokens = span.token_probabilities(example.answer, texts, example.question)
+        read = related_texts(texts, example.answer, example.question)  # as the reader reads it
+        tokens = span.token_probabilities(example.answer, read, example.question)
         for unit, start, end in units:
             inside = [p for (s, _), p in zip(tokens.offsets, tokens.probs, strict=True) if start <= s < end]
             yield {"source": source, "example": example.id, "unit": unit, **span_sentence_signals(inside)}
