@@ -23,6 +23,12 @@ compare); ``--checker restated`` the units whose NLI hypothesis gets a value in 
 
     python experiments/attachment/precision.py --answers 5000 --checker heads --out experiments/attachment/heads
     python experiments/attachment/precision.py --answers 5000 --checker restated --out experiments/attachment/restated
+
+``--checker polarity`` counts the frame checker's polarity conflicts that its two seventh-session rules add (an
+agentless passive compared with the same act on the same thing, ``consistency.agentless_comparable``; an indefinite
+subject described by the same words, ``consistency.same_subject``), each turned off in this script only to compare.
+
+    python experiments/attachment/precision.py --answers 5000 --checker polarity --out experiments/attachment/polarity
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--rule-only", action="store_true", help="no NLI confirmation (the rule's candidates alone)")
-    parser.add_argument("--checker", choices=("attachment", "conditions", "window", "bridges", "heads", "restated"), default="attachment")
+    parser.add_argument("--checker", choices=("attachment", "conditions", "window", "bridges", "heads", "restated", "polarity"), default="attachment")
     args = parser.parse_args()
 
     from veracity.detectors.reader.signals import reader_sentences
@@ -76,6 +82,8 @@ def main() -> None:
             findings = _reading_changes(args.checker, example, units)
         elif args.checker == "heads":
             findings = _heads_removed(example.answer, documents)
+        elif args.checker == "polarity":
+            findings = _polarity_added(example.answer, documents)
         else:
             findings = attachment_findings(example.answer, units, documents, confirm)
         task = example.task or "-"
@@ -139,6 +147,26 @@ def _heads_removed(answer: str, documents: list[Any]) -> list[Any]:
     with mock.patch.object(_consistency_slots, "_other_heads", lambda *a: False):
         without = values(check_consistency(checker, answer, documents)[1])
     return [f for key, f in without.items() if key not in with_rule]
+
+
+def _polarity_added(answer: str, documents: list[Any]) -> list[Any]:
+    """The frame checker's polarity conflicts that it reports with the two new rules and not without them."""
+    from unittest import mock
+
+    from veracity.stages.verify import consistency
+    from veracity.stages.verify.checks import check_consistency
+
+    def polarity(findings: list[Any]) -> dict[tuple[int, int], Any]:
+        return {(f.span.start, f.span.end): f for f in findings if f.kind == "polarity" and f.relation == "contradicted"}
+
+    checker = _CHECKER.setdefault("frames", consistency.ConsistencyChecker())
+    with_rules = polarity(check_consistency(checker, answer, documents)[1])
+    with (
+        mock.patch.object(consistency, "agentless_comparable", lambda *a: False),
+        mock.patch.object(consistency, "same_subject", consistency.same_thing),
+    ):
+        without = polarity(check_consistency(checker, answer, documents)[1])
+    return [f for key, f in with_rules.items() if key not in without]
 
 
 _CHECKER: dict[str, Any] = {}

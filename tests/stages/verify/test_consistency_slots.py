@@ -41,6 +41,10 @@ ORG = (
     "Jane Smith reports to the Head of Finance. The payroll team reports to the Chief Financial Officer. "
     "Dental care is covered by the health plan. Cosmetic surgery is not covered by the health plan."
 )
+LIBRARY = (
+    "Library books can be renewed online. Study rooms cannot be booked in advance. "
+    "The reading room can be used by anyone aged 16 or over who holds a library card."
+)
 
 ERRORS = [
     # a number taken from the neighbouring sentence (the value occurs in the sources, for another thing)
@@ -121,6 +125,16 @@ ERRORS = [
     ("Ink cartridges are covered by the warranty.", PRINTER, "polarity", None, "source: are not covered"),
     ("The vaccine is not covered by the insurance.", CLINIC, "polarity", "not covered", "source: is covered"),
     ("Dental care is not covered by the health plan.", ORG, "polarity", "not covered", "source: is covered"),
+    # an agentless passive against the same act with a subject; an indefinite subject described by the same words
+    ("You cannot renew library books online.", LIBRARY, "polarity", None, "source: can be renewed"),
+    ("Members can book study rooms in advance.", LIBRARY, "polarity", None, "source: cannot be booked"),
+    (
+        "Anyone aged 16 or over who holds a library card cannot use the reading room.",
+        LIBRARY,
+        "polarity",
+        None,
+        "source: can be used",
+    ),
     # reversed reporting line
     ("The Head of Finance reports to Jane Smith.", ORG, "role", None, "source: Jane Smith reports to"),
     (
@@ -159,6 +173,9 @@ FAITHFUL = [
     ("The vaccine is covered by the insurance.", CLINIC),
     ("The health plan covers dental care but not cosmetic surgery.", ORG),
     ("Jane Smith reports to the Head of Finance.", ORG),
+    ("You can renew library books online.", LIBRARY),
+    ("You cannot book study rooms in advance.", LIBRARY),
+    ("Anyone aged 16 or over who holds a library card can use the reading room.", LIBRARY),
     ("The Head of Finance manages Jane Smith.", ORG),
     ("New hires receive 20 days of annual leave, and secondary caregivers receive 6 weeks of paid leave.", LEAVE),
     ("Secondary caregivers receive 6 weeks of paid leave. Primary caregivers receive 18 weeks.", LEAVE),

@@ -121,6 +121,8 @@ def _polarity_comparable(answer: Frame, source: Frame) -> bool:
     anchors, clash = match_args(answer, source)
     if clash:
         return False
+    if agentless_comparable(answer, source):
+        return True
     if answer.subject is None and source.subject is None:
         # an agentless passive ("Ink is not covered"): its object stands before the verb, an imperative's after it
         return (
@@ -131,11 +133,46 @@ def _polarity_comparable(answer: Frame, source: Frame) -> bool:
             and source.object.end <= source.start
             and same_words(answer.object, source.object)
         )
-    if not (answer.subject and source.subject and same_thing(answer.subject, source.subject)):
+    if not (answer.subject and source.subject and same_subject(answer.subject, source.subject)):
         return False
+    anchors += not same_thing(answer.subject, source.subject)  # an indefinite subject: match_args does not count it
     if answer.predicate in WEAK_PREDICATES:
         return anchors + complements_match(answer, source) >= 2
     return anchors >= 1
+
+
+INDEFINITE = frozenset({"anyone", "anybody", "everyone", "everybody", "someone", "somebody", "nobody", "people"})
+"""Subjects that say who only through their modifiers ("anyone aged 16 or over who lives in the UK")."""
+
+
+def same_subject(a: Arg, b: Arg) -> bool:
+    """:func:`same_thing`, or one indefinite pronoun described by the same words on both sides.
+
+    "Anyone aged 16 or over who lives in the UK cannot open the account" and "The account can be opened by anyone
+    aged 16 or over who lives in the UK" are about the same people; a bare "anyone" on either side is not enough.
+    """
+    if same_thing(a, b):
+        return True
+    if a.head != b.head or a.head not in INDEFINITE:
+        return False
+    described = a.words - INDEFINITE
+    return len(described) >= 2 and described == b.words - INDEFINITE
+
+
+def agentless_comparable(answer: Frame, source: Frame) -> bool:
+    """An agentless passive on one side ("Spaces cannot be reserved") and the same act on the same thing on the other.
+
+    The passive says the act is (not) done whoever does it, so any subject on the other side ("you can reserve a
+    space", "guests can reserve a space") is comparable, where the objects have the same words and the verb is not a
+    light one. A slot the two disagree on is a clash and is read before this.
+    """
+    if answer.predicate in WEAK_PREDICATES or answer.object is None or source.object is None:
+        return False
+    if not same_words(answer.object, source.object) or answer.object.pronoun or source.object.pronoun:
+        return False
+    passive_source = source.subject is None and source.object.end <= source.start
+    passive_answer = answer.subject is None and answer.object.end <= answer.start
+    return passive_source != passive_answer
 
 
 def compare_frames(answer: Frame, sources: Sequence[Frame]) -> list[Conflict]:
