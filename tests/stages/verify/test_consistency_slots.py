@@ -175,6 +175,7 @@ FAITHFUL = [
     ("Jane Smith reports to the Head of Finance.", ORG),
     ("You can renew library books online.", LIBRARY),
     ("You cannot book study rooms in advance.", LIBRARY),
+    ("Nobody can book study rooms in advance.", LIBRARY),  # negated through its subject
     ("Anyone aged 16 or over who holds a library card can use the reading room.", LIBRARY),
     ("The Head of Finance manages Jane Smith.", ORG),
     ("New hires receive 20 days of annual leave, and secondary caregivers receive 6 weeks of paid leave.", LEAVE),

@@ -141,8 +141,9 @@ def _polarity_comparable(answer: Frame, source: Frame) -> bool:
     return anchors >= 1
 
 
-INDEFINITE = frozenset({"anyone", "anybody", "everyone", "everybody", "someone", "somebody", "nobody", "people"})
+INDEFINITE = frozenset({"anyone", "anybody", "everyone", "everybody", "someone", "somebody", "people"})
 """Subjects that say who only through their modifiers ("anyone aged 16 or over who lives in the UK")."""
+_NEGATIVE_SUBJECTS = frozenset({"nobody", "none", "nothing", "no", "neither", "noone"})
 
 
 def same_subject(a: Arg, b: Arg) -> bool:
@@ -170,6 +171,9 @@ def agentless_comparable(answer: Frame, source: Frame) -> bool:
         return False
     if not same_words(answer.object, source.object) or answer.object.pronoun or source.object.pronoun:
         return False
+    subjects = [f.subject for f in (answer, source) if f.subject is not None]
+    if any(({a.head} | a.words) & _NEGATIVE_SUBJECTS for a in subjects):
+        return False  # "nobody can reserve a space" negates through its subject, which the frame does not mark
     passive_source = source.subject is None and source.object.end <= source.start
     passive_answer = answer.subject is None and answer.object.end <= answer.start
     return passive_source != passive_answer
