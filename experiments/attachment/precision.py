@@ -24,9 +24,10 @@ compare); ``--checker restated`` the units whose NLI hypothesis gets a value in 
     python experiments/attachment/precision.py --answers 5000 --checker heads --out experiments/attachment/heads
     python experiments/attachment/precision.py --answers 5000 --checker restated --out experiments/attachment/restated
 
-``--checker polarity`` counts the frame checker's polarity conflicts that its two seventh-session rules add (an
+``--checker polarity`` counts the frame checker's polarity conflicts that its seventh-session rules add (an
 agentless passive compared with the same act on the same thing, ``consistency.agentless_comparable``; an indefinite
-subject described by the same words, ``consistency.same_subject``), each turned off in this script only to compare.
+subject described by the same words, ``consistency.same_subject``; two agentless passives of a light verb with one
+more slot the same, ``consistency.shared_slot``), each turned off in this script only to compare.
 
     python experiments/attachment/precision.py --answers 5000 --checker polarity --out experiments/attachment/polarity
 """
@@ -164,6 +165,7 @@ def _polarity_added(answer: str, documents: list[Any]) -> list[Any]:
     with (
         mock.patch.object(consistency, "agentless_comparable", lambda *a: False),
         mock.patch.object(consistency, "same_subject", consistency.same_thing),
+        mock.patch.object(consistency, "shared_slot", lambda *a: False),
     ):
         without = polarity(check_consistency(checker, answer, documents)[1])
     return [f for key, f in with_rules.items() if key not in without]

@@ -43,7 +43,8 @@ ORG = (
 )
 LIBRARY = (
     "Library books can be renewed online. Study rooms cannot be booked in advance. "
-    "The reading room can be used by anyone aged 16 or over who holds a library card."
+    "The reading room can be used by anyone aged 16 or over who holds a library card. "
+    "The laptops must not be used in the garden."
 )
 
 ERRORS = [
@@ -135,6 +136,7 @@ ERRORS = [
         None,
         "source: can be used",
     ),
+    ("The laptops can be used in the garden.", LIBRARY, "polarity", None, "source: must not be used"),
     # reversed reporting line
     ("The Head of Finance reports to Jane Smith.", ORG, "role", None, "source: Jane Smith reports to"),
     (
@@ -176,6 +178,8 @@ FAITHFUL = [
     ("You can renew library books online.", LIBRARY),
     ("You cannot book study rooms in advance.", LIBRARY),
     ("Nobody can book study rooms in advance.", LIBRARY),  # negated through its subject
+    ("The laptops can be used in the reading room.", LIBRARY),  # a light verb: the other slot decides
+    ("Laptops cannot be used in the garden.", LIBRARY),
     ("Anyone aged 16 or over who holds a library card can use the reading room.", LIBRARY),
     ("The Head of Finance manages Jane Smith.", ORG),
     ("New hires receive 20 days of annual leave, and secondary caregivers receive 6 weeks of paid leave.", LEAVE),

@@ -126,7 +126,7 @@ def _polarity_comparable(answer: Frame, source: Frame) -> bool:
     if answer.subject is None and source.subject is None:
         # an agentless passive ("Ink is not covered"): its object stands before the verb, an imperative's after it
         return (
-            answer.predicate not in WEAK_PREDICATES
+            (answer.predicate not in WEAK_PREDICATES or shared_slot(answer, source))
             and answer.object is not None
             and source.object is not None
             and answer.object.end <= answer.start
@@ -139,6 +139,21 @@ def _polarity_comparable(answer: Frame, source: Frame) -> bool:
     if answer.predicate in WEAK_PREDICATES:
         return anchors + complements_match(answer, source) >= 2
     return anchors >= 1
+
+
+def shared_slot(answer: Frame, source: Frame) -> bool:
+    """A slot other than subject and object that both frames fill with the same words ("on wet surfaces").
+
+    What a light verb's agentless passive needs besides its object to be about the same fact: "The vacuum can be
+    used on wet surfaces" and "it must not be used on wet surfaces", not "… used on carpets".
+    """
+    theirs = [(name, arg) for name, arg in source.all_slots() if name not in ("subject", "object")]
+    return any(
+        name == other and same_words(arg, their)
+        for name, arg in answer.all_slots()
+        if name not in ("subject", "object")
+        for other, their in theirs
+    )
 
 
 INDEFINITE = frozenset({"anyone", "anybody", "everyone", "everybody", "someone", "somebody", "people"})
