@@ -13,6 +13,10 @@ Selection rule, written before any variant was fitted: the v3b refit replaces th
 its three per-task ragtruth:dev AUROCs is at least the v2.1 refit's less 0.005 and it meets at least as many of the
 behavioural suite's floors (both read by this code); else the reader stays on v2.1. Features are the shipped ones
 (configs/reader-small.yaml), unchanged.
+
+Added after the two were seen, as a diagnostic of why v3b lost (not a candidate under the rule): "v3b, unseen
+answers" fits on the v3b caches without the training answers whose id the v3b NLI build drew for its reader-form
+pairs or edits (`doc_id` of `../runs/nli-data-v3b/train.jsonl`; NLI_BUILD, the third argument).
 """
 
 from __future__ import annotations
@@ -54,6 +58,14 @@ def main() -> None:
         "v3b": (load(v3b, "reader-v8", "span-v8"), load(v3b, "reader-dev-v8", "span-dev-v8"),
                 load(v3b, "reader-behaviour-v8", "span-beh-v8")),
     }  # fmt: skip
+    nli_build = Path(sys.argv[3]) if len(sys.argv) > 3 else ROOT.parent / "runs" / "nli-data-v3b"
+    seen = set()
+    with (nli_build / "train.jsonl").open(encoding="utf-8") as handle:
+        for line in handle:
+            row = json.loads(line)
+            if row["source"] == "edits" or row["source"].startswith("reader:"):
+                seen.add(row.get("doc_id"))
+    readings["v3b, unseen answers"] = ([r for r in readings["v3b"][0] if r["example"] not in seen], *readings["v3b"][1:])
     out: dict = {"command": "python experiments/reader-v8/fit.py", "caches": [str(v21), str(v3b)], "variants": {}}
     for name, (train, dev, beh) in readings.items():
         train = [r for r in train if r["source"] in cfg["limits"]]
