@@ -26,7 +26,7 @@ compare); ``--checker restated`` the units whose NLI hypothesis gets a value in 
 
 ``--checker polarity`` counts the frame checker's polarity conflicts that its seventh-session rules add (an
 agentless passive compared with the same act on the same thing, ``consistency.agentless_comparable``; an indefinite
-subject described by the same words, ``consistency.same_subject``; two agentless passives of a light verb with one
+subject described by the same words, ``consistency.described_alike``; two agentless passives of a light verb with one
 more slot the same, ``consistency.shared_slot``), each turned off in this script only to compare.
 
     python experiments/attachment/precision.py --answers 5000 --checker polarity --out experiments/attachment/polarity
@@ -151,7 +151,7 @@ def _heads_removed(answer: str, documents: list[Any]) -> list[Any]:
 
 
 def _polarity_added(answer: str, documents: list[Any]) -> list[Any]:
-    """The frame checker's polarity conflicts that it reports with the two new rules and not without them."""
+    """The frame checker's polarity conflicts that it reports with the seventh-session rules and not without them."""
     from unittest import mock
 
     from veracity.stages.verify import consistency
@@ -164,7 +164,7 @@ def _polarity_added(answer: str, documents: list[Any]) -> list[Any]:
     with_rules = polarity(check_consistency(checker, answer, documents)[1])
     with (
         mock.patch.object(consistency, "agentless_comparable", lambda *a: False),
-        mock.patch.object(consistency, "same_subject", consistency.same_thing),
+        mock.patch.object(consistency, "described_alike", lambda *a: False),
         mock.patch.object(consistency, "shared_slot", lambda *a: False),
     ):
         without = polarity(check_consistency(checker, answer, documents)[1])

@@ -133,9 +133,12 @@ def _polarity_comparable(answer: Frame, source: Frame) -> bool:
             and source.object.end <= source.start
             and same_words(answer.object, source.object)
         )
-    if not (answer.subject and source.subject and same_subject(answer.subject, source.subject)):
+    if not (answer.subject and source.subject):
         return False
-    anchors += not same_thing(answer.subject, source.subject)  # an indefinite subject: match_args does not count it
+    if not same_thing(answer.subject, source.subject):
+        if not described_alike(answer.subject, source.subject):
+            return False
+        anchors += 1  # an indefinite subject is a pronoun, which match_args does not count
     if answer.predicate in WEAK_PREDICATES:
         return anchors + complements_match(answer, source) >= 2
     return anchors >= 1
@@ -161,14 +164,12 @@ INDEFINITE = frozenset({"anyone", "anybody", "everyone", "everybody", "someone",
 _NEGATIVE_SUBJECTS = frozenset({"nobody", "none", "nothing", "no", "neither", "noone"})
 
 
-def same_subject(a: Arg, b: Arg) -> bool:
-    """:func:`same_thing`, or one indefinite pronoun described by the same words on both sides.
+def described_alike(a: Arg, b: Arg) -> bool:
+    """One indefinite pronoun described by the same words on both sides (what :func:`same_thing` leaves out).
 
     "Anyone aged 16 or over who lives in the UK cannot open the account" and "The account can be opened by anyone
     aged 16 or over who lives in the UK" are about the same people; a bare "anyone" on either side is not enough.
     """
-    if same_thing(a, b):
-        return True
     if a.head != b.head or a.head not in INDEFINITE:
         return False
     described = a.words - INDEFINITE
@@ -184,7 +185,7 @@ def agentless_comparable(answer: Frame, source: Frame) -> bool:
     """
     if answer.predicate in WEAK_PREDICATES or answer.object is None or source.object is None:
         return False
-    if not same_words(answer.object, source.object) or answer.object.pronoun or source.object.pronoun:
+    if not same_words(answer.object, source.object) or source.object.pronoun:  # same_words: answer's no pronoun
         return False
     subjects = [f.subject for f in (answer, source) if f.subject is not None]
     if any(({a.head} | a.words) & _NEGATIVE_SUBJECTS for a in subjects):
