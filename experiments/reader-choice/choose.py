@@ -22,7 +22,16 @@ from sklearn.metrics import f1_score, roc_auc_score
 
 from veracity.data.behaviour_suite import read_behaviour_cases
 from veracity.eval.behaviour import Outcome, behaviour_metrics
-from veracity.training.reader import MIXTURE, _ece, answer_scores, evaluate_rows, fit_reader, read_rows, unit_values
+from veracity.training.reader import (
+    MIXTURE,
+    _ece,
+    answer_scores,
+    evaluate_rows,
+    fit_reader,
+    read_rows,
+    unit_values,
+    with_span_signals,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,6 +70,28 @@ def ragtruth_overall(model, dev) -> dict:
         "auroc": round(float(roc_auc_score(y, p)), 4),
         "f1": round(float(f1_score(y, p >= model.threshold)), 4),
         "ece": round(_ece(p, y.astype(np.float64)), 4),
+    }
+
+
+TASKS = ("QA", "Summary", "Data2txt")
+
+
+def load_cache(cache: Path, unit: str, span: str) -> list[dict]:
+    """A unit cache with its span side cache (``cache/unit.jsonl``, ``cache/span.jsonl``), as the later fits read them."""
+    rows = read_rows(cache / f"{unit}.jsonl")
+    with_span_signals(rows, cache / f"{span}.jsonl")
+    return rows
+
+
+def dev_entry(model, dev) -> dict:
+    """ragtruth:dev overall, its per-task AUROCs and their mean, and each dev source's AUROC, F1, accuracy and ECE."""
+    figures = evaluate_rows(model, dev)
+    tasks = [figures.get(f"dev:ragtruth:dev/{t}", {}).get("auroc") for t in TASKS]
+    return {
+        "ragtruth_dev": ragtruth_overall(model, dev),
+        "ragtruth_dev_task_auroc": dict(zip(TASKS, tasks, strict=True)),
+        "ragtruth_dev_task_auroc_mean": round(sum(tasks) / 3, 4) if all(tasks) else None,
+        "dev": {k: {m: v.get(m) for m in ("auroc", "f1", "accuracy", "ece")} for k, v in figures.items()},
     }
 
 

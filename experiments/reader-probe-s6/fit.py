@@ -24,7 +24,7 @@ import yaml
 
 from veracity.data.behaviour_suite import read_behaviour_cases
 from veracity.detectors.reader.signals import DIRECTIONS, INTERACTIONS
-from veracity.training.reader import MIXTURE, evaluate_rows, fit_reader, read_as_top_one, read_rows, with_span_signals
+from veracity.training.reader import MIXTURE, evaluate_rows, fit_reader, read_as_top_one
 
 ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("choose", ROOT / "experiments" / "reader-choice" / "choose.py")
@@ -48,9 +48,7 @@ def main() -> None:
     loaded = []
     for unit, span in (("reader-v7", "span-v7"), ("reader-dev-v7", "span-dev-v7"),
                        ("reader-behaviour-v7", "span-beh-v7")):  # fmt: skip
-        rows = read_rows(cache / f"{unit}.jsonl")
-        with_span_signals(rows, cache / f"{span}.jsonl")
-        loaded.append(read_as_top_one(rows))
+        loaded.append(read_as_top_one(choose.load_cache(cache, unit, span)))
     train, dev, beh = loaded
     train = [r for r in train if r["source"] in cfg["limits"]]
     cases = read_behaviour_cases("all")

@@ -25,11 +25,8 @@ import yaml
 from veracity.data.behaviour_suite import read_behaviour_cases
 from veracity.training.reader import (
     MIXTURE,
-    evaluate_rows,
     fit_reader,
     read_as_top_one,
-    read_rows,
-    with_span_signals,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,9 +48,7 @@ def main() -> None:
         if not (cache / f"{unit}.jsonl").is_file():  # the suite's cache is for reference only
             loaded.append([])
             continue
-        rows = read_rows(cache / f"{unit}.jsonl")
-        with_span_signals(rows, cache / f"{span}.jsonl")
-        loaded.append(rows)
+        loaded.append(choose.load_cache(cache, unit, span))
     train, dev, beh = loaded
     train = [r for r in train if r["source"] in cfg["limits"]]
     cases = read_behaviour_cases("all")
@@ -75,16 +70,11 @@ def main() -> None:
     for name, (features, one) in variants.items():
         tr, dv, bh = (read_as_top_one(x) for x in (train, dev, beh)) if one else (train, dev, beh)
         model, figures = fit_reader(tr, features, MIXTURE, cfg["l2"], **common)
-        dev_figures = evaluate_rows(model, dv)
-        tasks = [dev_figures.get(f"dev:ragtruth:dev/{t}", {}).get("auroc") for t in ("QA", "Summary", "Data2txt")]
         out["variants"][name] = entry = {
             "threshold": round(model.threshold, 4),
             "floors": model.floors,
             "weights": {k: v for k, v in figures["weights"].items() if abs(v) > 0.005},
-            "ragtruth_dev": choose.ragtruth_overall(model, dv),
-            "ragtruth_dev_task_auroc": dict(zip(("QA", "Summary", "Data2txt"), tasks, strict=True)),
-            "ragtruth_dev_task_auroc_mean": round(sum(tasks) / 3, 4) if all(tasks) else None,
-            "dev": {k: {m: v.get(m) for m in ("auroc", "f1", "accuracy", "ece")} for k, v in dev_figures.items()},
+            **choose.dev_entry(model, dv),
             "behaviour": choose.behaviour(model, bh, cases) if bh else {"floors_met": None},
         }
         print(name, entry["threshold"], entry["ragtruth_dev"], entry["ragtruth_dev_task_auroc_mean"],

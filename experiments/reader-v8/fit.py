@@ -29,7 +29,7 @@ from pathlib import Path
 import yaml
 
 from veracity.data.behaviour_suite import read_behaviour_cases
-from veracity.training.reader import MIXTURE, evaluate_rows, fit_reader, read_as_top_one, read_rows, with_span_signals
+from veracity.training.reader import MIXTURE, fit_reader, read_as_top_one
 
 ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("choose", ROOT / "experiments" / "reader-choice" / "choose.py")
@@ -39,9 +39,7 @@ spec.loader.exec_module(choose)  # type: ignore[union-attr]
 
 def load(cache: Path, unit: str, span: str) -> list[dict]:
     """A unit cache with its span side cache, read as one aligned sentence a unit."""
-    rows = read_rows(cache / f"{unit}.jsonl")
-    with_span_signals(rows, cache / f"{span}.jsonl")
-    return read_as_top_one(rows)
+    return read_as_top_one(choose.load_cache(cache, unit, span))
 
 
 def main() -> None:
@@ -70,15 +68,10 @@ def main() -> None:
     for name, (train, dev, beh) in readings.items():
         train = [r for r in train if r["source"] in cfg["limits"]]
         model, figures = fit_reader(train, list(cfg["features"]), MIXTURE, cfg["l2"], **common)
-        dev_figures = evaluate_rows(model, dev)
-        tasks = [dev_figures.get(f"dev:ragtruth:dev/{t}", {}).get("auroc") for t in ("QA", "Summary", "Data2txt")]
         out["variants"][name] = entry = {
             "threshold": round(model.threshold, 4),
             "weights": {k: v for k, v in figures["weights"].items() if abs(v) > 0.005},
-            "ragtruth_dev": choose.ragtruth_overall(model, dev),
-            "ragtruth_dev_task_auroc": dict(zip(("QA", "Summary", "Data2txt"), tasks, strict=True)),
-            "ragtruth_dev_task_auroc_mean": round(sum(tasks) / 3, 4) if all(tasks) else None,
-            "dev": {k: {m: v.get(m) for m in ("auroc", "f1", "accuracy", "ece")} for k, v in dev_figures.items()},
+            **choose.dev_entry(model, dev),
             "behaviour": choose.behaviour(model, beh, cases),
         }
         print(name, entry["threshold"], entry["ragtruth_dev"], entry["ragtruth_dev_task_auroc_mean"],
