@@ -143,6 +143,17 @@ def test_a_name_the_sources_state_elsewhere_does_not_vouch_for_another_names_cla
     assert finding.source_text == "Refund requests are approved by the finance officer, Lena Park"
 
 
+def test_two_names_exchanged_in_a_copied_sentence_are_caught(reader) -> None:
+    # issue 59: both names are in the sources, each in the other's role; a7b50e2 read these as faithful
+    sources = [
+        "Press enquiries are handled by Tariq Bello, who reports to the communications director, Ines Moreau.",
+    ]
+    wrong = reader.detect("Ines Moreau, the communications director, reports to Tariq Bello.", sources)
+    right = reader.detect("Tariq Bello reports to Ines Moreau, the communications director.", sources)
+    assert wrong.verdict == "hallucinated" and right.verdict == "faithful"
+    assert any(f.kind == "role" and f.relation == "contradicted" for f in wrong.details.findings)
+
+
 def test_the_span_model_reads_only_the_sources_that_share_a_word_with_the_answer_or_question():
     from veracity.detectors.reader import related_texts
 

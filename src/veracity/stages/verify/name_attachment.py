@@ -1,4 +1,4 @@
-"""Names attached: a name vouches for an answer sentence only where the sources say the same thing of it (issue 59).
+"""Names attached: a name vouches for an answer sentence only where the sources say the same of it (issue 59).
 
 A name the sources state somewhere passes every "is it stated?" check. An answer built from the sources' own words
 can still give a clause to the wrong person, organisation or place:
@@ -17,6 +17,16 @@ finding, with ``C`` as the evidence. Clauses are cut at ``;``, at contrastive jo
 (", who …", ", which …"): "handled by Freya Lund" and "who reports to the head of savings, Keira Walsh" are two
 clauses about two people.
 
+Two names exchanged in a copied sentence are read the same way (:func:`swapped_names`): a unit whose words outside
+both names are all the words of one source sentence that states both, where each name is to some word (its slot and
+the word it fills it for: the subject of "write", the object of "supervise", "to" of "report"; voice read as active,
+a relative clause's subject the name it is about) what the other is to it in that sentence:
+
+    sources: "This leaflet was written by the lead pharmacist, Yara Haddon, and checked by the medical director,
+              Pavel Horak."
+    answer:  "The leaflet was written by the medical director, Pavel Horak, and checked by the lead pharmacist, Yara
+              Haddon."
+
 A copied clause needs no NLI reading: the NLI model entails a copy with another name in it (the verifier reads a
 moved value in a copied clause as entailed too: ``attachment.restates``). What it cannot see: a clause reworded
 rather than copied ("Farrow proposed it" of "Cllr Danby proposed that …"), a name given by a pronoun, and names spaCy
@@ -31,7 +41,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from veracity.schema import Document, Finding, TextSpan
+from veracity.schema import Document, Finding, FindingKind, TextSpan
+from veracity.stages.verify._consistency_slots import _SYMMETRIC
 from veracity.text.names import name_index, phrase_name, phrase_stated
 from veracity.text.novelty import content_words
 from veracity.text.select import json_as_text
@@ -81,8 +92,11 @@ class MovedName:
     clause: NameClause
 
 
-def name_clauses(documents: Sequence[str]) -> list[NameClause]:
-    """The clauses of the sources' prose (records are read by key, not here), each with its content words."""
+def name_clauses(documents: Sequence[str], cut_clauses: bool = True) -> list[NameClause]:
+    """The clauses of the sources' prose (records are read by key, not here), each with its content words.
+
+    ``cut_clauses=False``: whole sentences (where two names and the relation between them are read).
+    """
     clauses: list[NameClause] = []
     for d, raw in enumerate(documents):
         if raw.lstrip().startswith(("{", "[")):
@@ -90,7 +104,7 @@ def name_clauses(documents: Sequence[str]) -> list[NameClause]:
         text = json_as_text(raw)
         for sentence in split_sentences(text, "rules"):
             whole, offset, cursor = sentence.span.text, sentence.span.start, 0
-            for cut in [*_CUT.finditer(whole), None]:
+            for cut in [*(_CUT.finditer(whole) if cut_clauses else ()), None]:
                 end = cut.start() if cut is not None else len(whole)
                 piece = whole[cursor:end]
                 words = frozenset(w.form for w in content_words(piece))
@@ -138,6 +152,88 @@ def _role(name: Any) -> str:
     return f"other:{dep}"
 
 
+def _relations(name: Any) -> frozenset[tuple[str, str]]:
+    """What a name (a spaCy span) is to which word: (its slot, the lemma of the word the slot belongs to).
+
+    Voice is read as active: "written by X" is X as the subject of "write", the subject of a passive an object. A name
+    that a relative clause is about is also that clause's subject ("Freya Lund, who reports to …": the subject of
+    "report").
+    """
+    token = name.root
+    for _ in range(4):
+        if token.dep_ not in ("conj", "appos"):
+            break
+        token = token.head
+    dep, head = token.dep_, token.head
+    found: set[tuple[str, str]] = set()
+    if dep in ("nsubj", "csubj"):
+        found.add(("subject", head.lemma_.lower()))
+    elif dep in _OBJECT or dep == "nsubjpass":
+        found.add(("object", head.lemma_.lower()))
+    elif dep == "pobj":
+        if head.dep_ == "agent":
+            found.add(("subject", head.head.lemma_.lower()))
+        else:
+            found.add((f"pobj:{head.lower_}", head.head.lemma_.lower()))
+    for clause in token.children:
+        if clause.dep_ == "relcl" and any(
+            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("who", "which", "that") for c in clause.children
+        ):
+            found.add(("subject", clause.lemma_.lower()))
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class SwappedNames:
+    """Two answer names that a copied source sentence relates the other way round."""
+
+    start: int  # offsets in the unit of the first name
+    end: int
+    name: str
+    other: str
+    relation: tuple[str, str]  # what the first name is in the answer and the other in the source
+    clause: NameClause
+
+
+def swapped_names(unit: str, sentences: Sequence[NameClause]) -> list[SwappedNames]:
+    """Two names of ``unit`` exchanged in a source sentence it copies.
+
+    "Written by X and checked by Y" of "written by Y and checked by X"; "X reports to Y" of "…Y, who reports to … X".
+    The unit's words outside both names (at least :data:`MIN_RESTATED`) are all words of one source sentence that
+    states both names, and each name is to some word what the other is to it in that sentence, and nothing the
+    sentence makes it. Not for predicates that read the same both ways ("met", "played").
+    """
+    from veracity.text._spacy import parse
+
+    names = [e for e in parse(unit).ents if e.label_ in NAME_LABELS and any(c.isupper() for c in e.text)]
+    if len(names) < 2:
+        return []
+    unit_words = content_words(unit)
+    for k, first in enumerate(names):
+        for second in names[k + 1 :]:
+            inside = [(first.start_char, first.end_char), (second.start_char, second.end_char)]
+            words = frozenset(w.form for w in unit_words if not any(s <= w.start < e for s, e in inside))
+            if len(words) < MIN_RESTATED or _states(first.text, second.text, True):
+                continue
+            for sentence in sentences:
+                if not words <= sentence.words:
+                    continue
+                source = parse(sentence.text)
+                theirs = [
+                    [e for e in source.ents if _states(e.text, n.text, n.label_ in ("PERSON", "ORG"))]
+                    for n in (first, second)
+                ]
+                if not theirs[0] or not theirs[1]:
+                    continue
+                said = [frozenset().union(*(_relations(e) for e in found)) for found in theirs]
+                ours = [_relations(first), _relations(second)]
+                crossed = (ours[0] & said[1]) - said[0]
+                if crossed and (ours[1] & said[0]) - said[1] and not any(v in _SYMMETRIC for _, v in crossed):
+                    return [SwappedNames(first.start_char, first.end_char, first.text, second.text, min(crossed),
+                                         sentence)]  # fmt: skip
+    return []
+
+
 def moved_names(unit: str, clauses: Sequence[NameClause], sources: str) -> list[MovedName]:
     """The names of ``unit`` put in another name's place in a source clause it copies (the module's rule).
 
@@ -180,30 +276,43 @@ def moved_names(unit: str, clauses: Sequence[NameClause], sources: str) -> list[
 
 
 def name_findings(answer: str, units: Sequence[tuple[int, int]], documents: Sequence[Document]) -> list[Finding]:
-    """``contradicted`` findings for the answer's names put in another name's place in a copied source clause."""
+    """``contradicted`` findings for the answer's names that a source sentence it copies gives another role.
+
+    Two names exchanged (``role``: :func:`swapped_names`), a name put in another name's place (``value``:
+    :func:`moved_names`).
+    """
     kept = [d for d in documents if d.text.strip()]
     texts = [d.text for d in kept]
     clauses = name_clauses(texts)
     if not clauses:
         return []
     sources = "\n".join(json_as_text(t) for t in texts)
+    sentences = name_clauses(texts, cut_clauses=False)
+
+    def finding(kind: FindingKind, start: int, end: int, clause: NameClause, explanation: str) -> Finding:
+        document = kept[clause.document]
+        where = document.text.find(clause.text)
+        return Finding(
+            kind=kind,
+            relation="contradicted",
+            span=TextSpan.of(answer, start, end),
+            source_document=document.id,
+            source_span=TextSpan.of(document.text, where, where + len(clause.text)) if where >= 0 else None,
+            source_text=clause.text,
+            confidence=CONFIDENCE,
+            explanation=explanation,
+        )
+
     findings: list[Finding] = []
     for start, end in units:
+        for swap in swapped_names(answer[start:end], sentences):
+            slot, word = swap.relation
+            said = f"answer: {swap.name} as the {slot} of '{word}'; source: {swap.other} is, and {swap.name} is not"
+            findings.append(finding("role", start + swap.start, start + swap.end, swap.clause, said))
         for moved in moved_names(answer[start:end], clauses, sources):
-            document = kept[moved.clause.document]
-            where = document.text.find(moved.clause.text)
-            source_span = TextSpan.of(document.text, where, where + len(moved.clause.text)) if where >= 0 else None
-            findings.append(
-                Finding(
-                    kind="value",
-                    relation="contradicted",
-                    span=TextSpan.of(answer, start + moved.start, start + moved.end),
-                    source_document=document.id,
-                    source_span=source_span,
-                    source_text=moved.clause.text,
-                    confidence=CONFIDENCE,
-                    explanation=f"answer: {moved.name}; source: {moved.rival} in the same clause; what the sources "
-                    f"say of {moved.name} is elsewhere",
-                )
+            said = (
+                f"answer: {moved.name}; source: {moved.rival} in the same clause; what the sources say of "
+                f"{moved.name} is elsewhere"
             )
+            findings.append(finding("value", start + moved.start, start + moved.end, moved.clause, said))
     return findings
