@@ -127,6 +127,16 @@ _SUBJECT = frozenset({"nsubj", "nsubjpass", "csubj"})
 _OBJECT = frozenset({"dobj", "dative", "attr", "oprd"})
 
 
+def _slot_token(name: Any) -> Any:
+    """The token whose slot a name fills: its head, or that of the first conjunct or the noun it is in apposition to."""
+    token = name.root
+    for _ in range(4):
+        if token.dep_ not in ("conj", "appos"):
+            break
+        token = token.head
+    return token
+
+
 def _role(name: Any) -> str:
     """The slot a name (a spaCy span) fills in its clause.
 
@@ -136,11 +146,7 @@ def _role(name: Any) -> str:
     one swapped for the other: "At Dravenholt Airport, desks open …" does not put the airport where "Check-in desks for
     Skerra Air flights open …" has the airline.
     """
-    token = name.root
-    for _ in range(4):
-        if token.dep_ not in ("conj", "appos"):
-            break
-        token = token.head
+    token = _slot_token(name)
     dep = token.dep_
     if dep in _SUBJECT:
         return "subject"
@@ -159,11 +165,7 @@ def _relations(name: Any) -> frozenset[tuple[str, str]]:
     that a relative clause is about is also that clause's subject ("Freya Lund, who reports to …": the subject of
     "report").
     """
-    token = name.root
-    for _ in range(4):
-        if token.dep_ not in ("conj", "appos"):
-            break
-        token = token.head
+    token = _slot_token(name)
     dep, head = token.dep_, token.head
     found: set[tuple[str, str]] = set()
     if dep in ("nsubj", "csubj"):
