@@ -127,6 +127,18 @@ _SUBJECT = frozenset({"nsubj", "nsubjpass", "csubj"})
 _OBJECT = frozenset({"dobj", "dative", "attr", "oprd"})
 
 
+def _names(unit: str) -> list[Any]:
+    """The names of ``unit`` this module reads (spaCy entities of :data:`NAME_LABELS` with a capital letter)."""
+    from veracity.text._spacy import parse
+
+    return [e for e in parse(unit).ents if e.label_ in NAME_LABELS and any(c.isupper() for c in e.text)]
+
+
+def _is_person(name: Any) -> bool:
+    """Whether a surname alone states the name: a person (the small pipeline tags some persons ORG)."""
+    return name.label_ in ("PERSON", "ORG")
+
+
 def _slot_token(name: Any) -> Any:
     """The token whose slot a name fills: its head, or that of the first conjunct or the noun it is in apposition to."""
     token = name.root
@@ -207,7 +219,7 @@ def swapped_names(unit: str, sentences: Sequence[NameClause]) -> list[SwappedNam
     """
     from veracity.text._spacy import parse
 
-    names = [e for e in parse(unit).ents if e.label_ in NAME_LABELS and any(c.isupper() for c in e.text)]
+    names = _names(unit)
     if len(names) < 2:
         return []
     unit_words = content_words(unit)
@@ -221,10 +233,7 @@ def swapped_names(unit: str, sentences: Sequence[NameClause]) -> list[SwappedNam
                 if not words <= sentence.words:
                     continue
                 source = parse(sentence.text)
-                theirs = [
-                    [e for e in source.ents if _states(e.text, n.text, n.label_ in ("PERSON", "ORG"))]
-                    for n in (first, second)
-                ]
+                theirs = [[e for e in source.ents if _states(e.text, n.text, _is_person(n))] for n in (first, second)]
                 if not theirs[0] or not theirs[1]:
                     continue
                 said = [frozenset().union(*(_relations(e) for e in found)) for found in theirs]
@@ -246,8 +255,7 @@ def moved_names(unit: str, clauses: Sequence[NameClause], sources: str) -> list[
     """
     from veracity.text._spacy import parse
 
-    doc = parse(unit)
-    names = [e for e in doc.ents if e.label_ in NAME_LABELS and any(c.isupper() for c in e.text)]
+    names = _names(unit)
     unit_words = content_words(unit) if names else []
     found: list[MovedName] = []
     for name in names:
@@ -255,10 +263,11 @@ def moved_names(unit: str, clauses: Sequence[NameClause], sources: str) -> list[
         if len(words) < MIN_RESTATED:
             continue
         copied = [c for c in clauses if words <= c.words]  # the cheap test first: most names copy no clause
-        person = name.label_ in ("PERSON", "ORG")  # a surname alone states a person: the pipeline tags some as ORG
+        person = _is_person(name)
         if not copied or not _states(sources, name.text, person):
             continue
         role = _role(name)
+        own: list[NameClause] | None = None  # the clauses that state the name, read once and only where needed
         for clause in copied:
             if _states(clause.text, name.text, person):
                 continue
@@ -270,8 +279,11 @@ def moved_names(unit: str, clauses: Sequence[NameClause], sources: str) -> list[
                 and not _states(unit, e.text, person)  # the unit names both: a comparison, not a swap
                 and not _states(e.text, name.text, person)
             ]
-            own = [c for c in clauses if _states(c.text, name.text, person)]
-            if rivals and all(MARGIN * len(words & c.words) <= len(words & clause.words) for c in own):
+            if not rivals:
+                continue
+            if own is None:
+                own = [c for c in clauses if _states(c.text, name.text, person)]
+            if all(MARGIN * len(words & c.words) <= len(words & clause.words) for c in own):
                 found.append(MovedName(name.start_char, name.end_char, name.text, rivals[0], clause))
                 break
     return found
