@@ -26,7 +26,7 @@ LAYERS: list[set[str]] = [
     {"calibration"},  # raw scores to P(hallucinated): the maps, their files, their fitting
     {"stages"},  # steps several detectors share
     {"models", "text"},  # model wrappers; text processing
-    {"registry", "_jsonl"},  # name tables; JSON lines I/O
+    {"registry", "_jsonl", "batch_input"},  # name tables; JSON lines I/O; a batch's numbered input lines
     {"schema", "errors"},  # the result types; the error types
 ]
 LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}

@@ -31,8 +31,8 @@ BIN = Path(sys.executable).parent
 
 # Commands run with one change, and why. The key is the command as the README writes it (continuations joined).
 CHANGED = {
-    "veracity detect --input records.parquet --output reports.jsonl --engine ray --address auto --workers 64": (
-        "veracity detect --input records.parquet --output reports.jsonl --engine ray --address none --workers 1",
+    "veracity detect --input records.parquet --output reports-pq.jsonl --engine ray --address auto --workers 64": (
+        "veracity detect --input records.parquet --output reports-pq.jsonl --engine ray --address none --workers 1",
         "no Ray cluster runs here and 2 cores hold one actor: the same path on a local cluster",
     ),
     "veracity eval --detector grounding --dataset halueval-qa:test "

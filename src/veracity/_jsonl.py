@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import shutil
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, TypeVar
@@ -29,6 +31,7 @@ __all__ = [
     "packed_path",
     "read_rows",
     "read_versioned_json",
+    "rewrite_rows",
     "unpack_rows",
     "write_json_atomic",
 ]
@@ -166,6 +169,23 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
             # a packed file cut short or not gzip at all
             raise InputError(f"{packed_path(path)} is not a whole gzip file ({exc}); restore or delete it") from exc
     return rows
+
+
+def rewrite_rows(path: Path, rows: Iterable[dict[str, Any]]) -> None:
+    """Replace what the JSONL file ``path`` holds (plain, packed or a pointer) by ``rows``, as a plain file.
+
+    A temporary file, synced, then a rename: an interruption leaves either the old rows or the new ones, never a
+    mix. Each row is written as :class:`ResumableJsonl` writes it.
+    """
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", encoding="utf-8") as out:
+        for row in rows:
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+    tmp.replace(path)
+    packed_path(path).unlink(missing_ok=True)
+    linked_path(path).unlink(missing_ok=True)
 
 
 def drop_partial_last_line(path: Path) -> None:

@@ -10,13 +10,13 @@ import ray
 from ray.data.block import BlockMetadata
 from ray.data.datasource import Datasource, ReadTask
 
-from veracity.batch import Chunk, parse_record, read_chunk
+from veracity.batch import Chunk, read_chunk
 
-_DONE_CACHE: dict[str, frozenset[str]] = {}
+_DONE_CACHE: dict[str, frozenset[int]] = {}
 
 
-def _done_ids(ref: Any) -> frozenset[str]:
-    """The finished ids behind an object reference, fetched once per worker process (the set can be large)."""
+def _done_lines(ref: Any) -> frozenset[int]:
+    """The finished input lines behind an object reference, fetched once per worker process (the set can be large)."""
     key = ref.hex()
     if key not in _DONE_CACHE:
         _DONE_CACHE.clear()
@@ -25,11 +25,11 @@ def _done_ids(ref: Any) -> frozenset[str]:
 
 
 def _blocks(chunk: Chunk, done_ref: Any, block_rows: int) -> Iterator[pa.Table]:
-    done = _done_ids(done_ref)
+    done = _done_lines(done_ref)
     lines: list[int] = []
     raws: list[bytes] = []
     for line, raw in read_chunk(chunk):
-        if done and parse_record(raw, line).id in done:
+        if line in done:
             continue
         lines.append(line)
         raws.append(raw)
@@ -43,7 +43,7 @@ def _blocks(chunk: Chunk, done_ref: Any, block_rows: int) -> Iterator[pa.Table]:
 class RecordsDatasource(Datasource):  # type: ignore[misc]  # ray is untyped to mypy here
     """Batch records as Ray Data rows ``{line, raw}``: one read task per chunk, blocks of ``block_rows`` rows.
 
-    Blocks are cut to the batch size because a block goes to one actor whatever its size; records whose id is in
+    Blocks are cut to the batch size because a block goes to one actor whatever its size; records whose line is in
     the set behind ``done_ref`` (those with a report already) are dropped as they are read.
     """
 

@@ -2,12 +2,18 @@
 
 One record format and one runner for every way veracity runs a batch: ``veracity detect --input/--output``, the
 service's jobs and the scale-out engine all read records with :func:`parse_record`, turn each into an output row
-with :func:`detect_row`, and resume from :func:`finished_ids`.
+with :func:`detect_row`, and resume from :func:`resume_state`.
 
 A record is a JSON object ``{"id"?, "question"?, "answer", "context"}``; ``context`` is one string, or a list
 whose items are strings or ``{"id", "text"}`` documents. A record without an ``id`` is named ``line-N`` after its
-line. An output row is ``{"id", "line", "report"}`` or, for a record that could not be checked, ``{"id", "line",
-"error"}``: a malformed line never stops the run, and a rerun tries failed records again.
+line. An output row is ``{"id", "line", "input_digest", "report"}`` or, for a record that could not be checked,
+``{"id", "line", "input_digest", "error"}``: a malformed line never stops the run.
+
+A record is known by its line, not its id: ids may repeat (an export with one id per conversation and several
+answers), and every record is reported once, by its line. ``input_digest`` is a digest of the input line's bytes, so
+a resume over an output written from another input is refused (:func:`resume_state`) instead of skipping records it
+never checked. A resume skips the lines with a report, and tries the failed ones again: their error rows are taken
+out of the file first, so a file holds one row per line however often it is resumed.
 
 An output file is judged as a whole (:class:`BatchOutcome`: the summary and ``--exit-code`` count the reports written
 before a resume too), so its reports must come from one detector with one configuration: a resume with another
@@ -17,14 +23,17 @@ detector or other settings is refused (:func:`check_resumable`) unless the file 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from veracity._jsonl import ResumableJsonl, packed_path, read_rows
+from veracity._jsonl import ResumableJsonl, packed_path, read_rows, rewrite_rows
+from veracity.batch_input import Chunk, input_lines, plan_chunks, read_chunk
 from veracity.detectors.base import DetectInput
 from veracity.errors import InputError, VeracityError
 from veracity.models.memory import release_free_memory
@@ -35,21 +44,29 @@ __all__ = [
     "BatchOutcome",
     "BatchRecord",
     "Chunk",
+    "ResumeState",
     "check_resumable",
     "detect_row",
     "discard_output",
-    "finished_ids",
+    "drop_stale_rows",
+    "input_digest",
+    "input_lines",
     "iter_records",
     "parse_record",
     "plan_chunks",
     "read_chunk",
+    "record_id",
+    "resume_state",
     "run_batch",
 ]
 
 
 @dataclass(frozen=True)
 class BatchRecord:
-    """One input record, checked: either ``answer`` and ``context`` are set, or ``problem`` says what is wrong."""
+    """One input record, checked: either ``answer`` and ``context`` are set, or ``problem`` says what is wrong.
+
+    ``line`` is what names it (ids may repeat); ``digest`` is :func:`input_digest` of its line, written in its row.
+    """
 
     line: int
     id: str
@@ -57,6 +74,13 @@ class BatchRecord:
     context: list[Document | str] = field(default_factory=list)
     question: str | None = None
     problem: str | None = None
+    digest: str = ""
+
+
+def input_digest(raw: bytes | str) -> str:
+    """A digest of one input line (surrounding white space aside): what a resume checks a row's record by."""
+    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    return hashlib.sha256(data.strip()).hexdigest()[:16]
 
 
 # A verdict compared as a string: rows are read back as JSON, and a file may hold verdicts of a newer schema.
@@ -73,9 +97,11 @@ class BatchCounts:
     skipped: int = 0
     hallucinated: int = 0
     not_checked: int = 0
+    ids: Counter[str] = field(default_factory=Counter)
 
     def count(self, row: dict[str, Any], input_path: Path, on_error: Callable[[str], None] | None) -> None:
         """Count an output row; a failed one is also passed to ``on_error`` as ``INPUT:LINE: ERROR``."""
+        self.ids[str(row.get("id"))] += 1
         if "error" in row:
             self.failed += 1
             if on_error is not None:
@@ -88,35 +114,66 @@ class BatchCounts:
 
     def outcome(self) -> BatchOutcome:
         """The outcome of this run's rows alone (standard output, which does not resume)."""
-        return BatchOutcome(self.ok, self.hallucinated, self.not_checked, self.failed)
+        return BatchOutcome(self.ok, self.hallucinated, self.not_checked, self.failed, *_shared(self.ids))
+
+
+def _shared(ids: Counter[str]) -> tuple[tuple[str, ...], int]:
+    """The ids that name more than one record (in order of first use), and how many records carry them."""
+    shared = tuple(name for name, n in ids.items() if n > 1)
+    return shared, sum(ids[name] for name in shared)
+
+
+def _row_key(row: dict[str, Any]) -> tuple[str, str]:
+    """What an output row answers for: its input line (a row of a version that wrote none: its id)."""
+    line = row.get("line")
+    if isinstance(line, int) and not isinstance(line, bool):
+        return ("line", str(line))
+    return ("id", str(row.get("id")))
 
 
 @dataclass(frozen=True)
 class BatchOutcome:
     """What every record an output answers for came to, rows written before a resume included.
 
-    ``failed`` counts the records with an error row and no report: a record tried again on a resume counts once,
-    and not at all once a later try reported on it.
+    Every count is of records, each known by its input line: ``failed`` counts the records with an error row and no
+    report (a record tried again on a resume counts once, and not at all once a later try reported on it).
+    ``shared_ids`` are the ids that more than one record carries (allowed: each is reported by its line), and
+    ``shared_records`` how many records carry them.
     """
 
     reports: int = 0
     hallucinated: int = 0
     not_checked: int = 0
     failed: int = 0
+    shared_ids: tuple[str, ...] = ()
+    shared_records: int = 0
 
     @classmethod
     def of_file(cls, path: Path) -> BatchOutcome:
-        """The outcome of every row of the output file ``path`` (plain or packed)."""
-        rows = read_rows(path)
-        verdicts = [row["report"].get("verdict") for row in rows if isinstance(row.get("report"), dict)]
-        reported = {str(row.get("id")) for row in rows if isinstance(row.get("report"), dict)}
-        failed = {(str(row.get("id")), row.get("line")) for row in rows if "error" in row}
+        """The outcome of every record the output file ``path`` (plain or packed) answers for."""
+        reports: dict[tuple[str, str], dict[str, Any]] = {}
+        ids: dict[tuple[str, str], str] = {}
+        failed: set[tuple[str, str]] = set()
+        for row in read_rows(path):
+            key = _row_key(row)
+            ids.setdefault(key, str(row.get("id")))
+            if isinstance(row.get("report"), dict):
+                reports.setdefault(key, row["report"])
+            elif "error" in row:
+                failed.add(key)
+        verdicts = [report.get("verdict") for report in reports.values()]
         return cls(
             reports=len(verdicts),
             hallucinated=verdicts.count(HALLUCINATED),
             not_checked=verdicts.count(NOT_CHECKED),
-            failed=len({key for key in failed if key[0] not in reported}),
-        )
+            failed=len(failed - reports.keys()),
+        )._with_ids(Counter(ids.values()))
+
+    def _with_ids(self, ids: Counter[str]) -> BatchOutcome:
+        import dataclasses
+
+        shared, records = _shared(ids)
+        return dataclasses.replace(self, shared_ids=shared, shared_records=records)
 
     def exit_status(self) -> int:
         """``--exit-code``'s status: 1, 2 or 0.
@@ -129,50 +186,69 @@ class BatchOutcome:
         return 2 if self.failed or self.not_checked else 0
 
     def describe(self) -> str:
-        """``N reports (H hallucinated[, U not checked]), F failed records``."""
+        """``N reports (H hallucinated[, U not checked]), F failed records[; R records share I ids (...)]``."""
         unchecked = f", {self.not_checked} not checked" if self.not_checked else ""
-        return f"{self.reports} reports ({self.hallucinated} hallucinated{unchecked}), {self.failed} failed records"
+        text = f"{self.reports} reports ({self.hallucinated} hallucinated{unchecked}), {self.failed} failed records"
+        return text + (f"; {self.shared_note()}" if self.shared_ids else "")
+
+    def shared_note(self) -> str:
+        """``R records share I ids (a1, b2, ...): each is reported by its line``, or "" when every id is unique."""
+        if not self.shared_ids:
+            return ""
+        shown = ", ".join(self.shared_ids[:3]) + (", ..." if len(self.shared_ids) > 3 else "")
+        ids = "an id" if len(self.shared_ids) == 1 else f"{len(self.shared_ids)} ids"
+        return f"{self.shared_records} records share {ids} ({shown}): each is reported by its line"
 
 
 def parse_record(raw: bytes | str, line: int) -> BatchRecord:
     """Decode and check one JSONL line; a malformed one becomes a record with its ``problem``."""
-    fallback_id = f"line-{line}"
+    fallback_id, digest = f"line-{line}", input_digest(raw)
     try:
         value = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
     except UnicodeDecodeError:
-        return BatchRecord(line, fallback_id, problem=f"line {line} is not valid UTF-8")
+        return BatchRecord(line, fallback_id, problem=f"line {line} is not valid UTF-8", digest=digest)
     except json.JSONDecodeError as exc:
-        return BatchRecord(line, fallback_id, problem=f"line {line} is not valid JSON: {exc.msg}")
+        return BatchRecord(line, fallback_id, problem=f"line {line} is not valid JSON: {exc.msg}", digest=digest)
     if not isinstance(value, dict):
-        return BatchRecord(line, fallback_id, problem=f"line {line} is not a JSON object")
-    return check_record(value, line)
+        return BatchRecord(line, fallback_id, problem=f"line {line} is not a JSON object", digest=digest)
+    return check_record(value, line, digest)
 
 
-def check_record(value: dict[str, Any], line: int) -> BatchRecord:
+def record_id(raw: bytes | str, line: int) -> str:
+    """The id a record's row will carry: its ``id`` (a string or an integer), else ``line-N``.
+
+    Read without checking the rest of the record (the service notes shared ids when a job is queued).
+    """
+    try:
+        value = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return f"line-{line}"
+    return _id_of(value, line) if isinstance(value, dict) else f"line-{line}"
+
+
+def _id_of(value: dict[str, Any], line: int) -> str:
+    found = value.get("id")
+    return str(found) if isinstance(found, (str, int)) else f"line-{line}"
+
+
+def check_record(value: dict[str, Any], line: int, digest: str = "") -> BatchRecord:
     """The :class:`BatchRecord` of a decoded JSON object, with the field a bad one gets wrong named."""
-    record_id = value.get("id", f"line-{line}")
-    record_id = str(record_id) if isinstance(record_id, (str, int)) else f"line-{line}"
+    record_id = _id_of(value, line)
     try:  # no context: open domain (a detector with a knowledge index, oasis, needs none; others refuse)
         item = DetectInput.of(value.get("answer"), value.get("context"), value.get("question"), open_domain=True)
     except InputError as exc:
-        return BatchRecord(line, record_id, problem=f"line {line}: {exc}")
-    return BatchRecord(line, record_id, item.answer, list(item.context), item.question)
+        return BatchRecord(line, record_id, problem=f"line {line}: {exc}", digest=digest)
+    return BatchRecord(line, record_id, item.answer, list(item.context), item.question, digest=digest)
 
 
 def iter_records(path: Path) -> Iterator[BatchRecord]:
-    """Every non-blank line of a JSONL file as a :class:`BatchRecord`, in order.
+    """Every record of an input (JSONL, or Parquet for the Ray engine) as a :class:`BatchRecord`, in order.
 
     Raises:
         InputError: the file cannot be opened.
     """
-    try:
-        handle = path.open("rb")
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    with handle:
-        for line, raw in enumerate(handle, start=1):
-            if raw.strip():
-                yield parse_record(raw, line)
+    for line, raw in input_lines(path):
+        yield parse_record(raw, line)
 
 
 def detect_row(detector: Any, record: BatchRecord) -> dict[str, Any]:
@@ -181,6 +257,8 @@ def detect_row(detector: Any, record: BatchRecord) -> dict[str, Any]:
     ``detector`` is any object with veracity's ``detect(answer, context, question)``.
     """
     row: dict[str, Any] = {"id": record.id, "line": record.line}
+    if record.digest:
+        row["input_digest"] = record.digest
     if record.problem is not None:
         row["error"] = record.problem
         return row
@@ -193,9 +271,94 @@ def detect_row(detector: Any, record: BatchRecord) -> dict[str, Any]:
     return row
 
 
-def finished_ids(path: Path) -> set[str]:
-    """The ids that already have a report in an output file (an interrupted last line is ignored)."""
-    return {str(row.get("id")) for row in read_rows(path) if "report" in row}
+@dataclass(frozen=True)
+class ResumeState:
+    """What an output file already answers for, checked against the input it is resumed from.
+
+    ``done``: the input lines with a report (a resume skips them); ``failed``: those with only an error row (a resume
+    tries them again); ``stale_rows``: rows a resume takes out of the file before appending (the error rows of the
+    lines tried again, and any second row of one line), so that the file ends with one row per line.
+    """
+
+    done: frozenset[int] = frozenset()
+    failed: frozenset[int] = frozenset()
+    stale_rows: int = 0
+
+
+def resume_state(input_path: Path, output_path: Path) -> ResumeState:
+    """What ``output_path`` already holds of ``input_path``'s records, once each row is matched to its input line.
+
+    A row names its record by line and by :func:`input_digest` of that line (a row written before veracity recorded
+    digests: by its id); a resume is only sound over the input the file was written from, so a row whose line now
+    holds another record, or no record, is refused. Lines added at the input's end are simply not done yet.
+
+    Raises:
+        InputError: the file holds rows of another input (the message names the first line that differs), or rows
+            without a line number.
+    """
+    rows = read_rows(output_path)
+    if not rows:
+        return ResumeState()
+    wanted: dict[int, dict[str, Any]] = {}  # line -> its first row (a report before an error)
+    reported: set[int] = set()
+    stale = 0
+    for row in rows:
+        line = row.get("line")
+        if not isinstance(line, int) or isinstance(line, bool):
+            raise InputError(
+                f"{output_path} holds rows without an input line number (written by an older veracity), so a resume "
+                "cannot tell which records they answer for: start it again with --restart, or give another --output"
+            )
+        has_report = isinstance(row.get("report"), dict)
+        if line not in wanted or (has_report and line not in reported):
+            stale += line in wanted
+            wanted[line] = row
+        else:
+            stale += 1
+        if has_report:
+            reported.add(line)
+    seen: set[int] = set()
+    for line, raw in input_lines(input_path):
+        kept = wanted.get(line)
+        if kept is None:
+            continue
+        same = (
+            kept["input_digest"] == input_digest(raw)
+            if isinstance(kept.get("input_digest"), str)
+            else str(kept.get("id")) == parse_record(raw, line).id
+        )
+        if not same:
+            _refuse_input(output_path, input_path, line, f"line {line} of {input_path} now holds another record")
+        seen.add(line)
+    missing = sorted(wanted.keys() - seen)
+    if missing:
+        _refuse_input(output_path, input_path, missing[0], f"{input_path} has no record at line {missing[0]}")
+    failed = frozenset(wanted) - reported
+    return ResumeState(done=frozenset(reported), failed=failed, stale_rows=stale + len(failed))
+
+
+def _refuse_input(output_path: Path, input_path: Path, line: int, why: str) -> None:
+    raise InputError(
+        f"{output_path} was written from another input than {input_path}: it reports on line {line}, but {why}. A "
+        "resume skips the records already reported, so it needs the input the file was written from (records may be "
+        "added at its end): start the file again with --restart, or give another --output"
+    )
+
+
+def drop_stale_rows(output_path: Path, state: ResumeState) -> None:
+    """Take out of ``output_path`` the rows a resume replaces (:attr:`ResumeState.stale_rows`), atomically.
+
+    What stays is, per input line, its first report: the error rows go, since their records are tried again and
+    written anew. Nothing is rewritten when nothing is stale.
+    """
+    if not state.stale_rows:
+        return
+    kept: dict[int, dict[str, Any]] = {}
+    for row in read_rows(output_path):
+        line = row.get("line")
+        if isinstance(line, int) and line in state.done and isinstance(row.get("report"), dict):
+            kept.setdefault(line, row)
+    rewrite_rows(output_path, kept.values())
 
 
 def discard_output(path: Path) -> None:
@@ -237,10 +400,13 @@ def check_resumable(detector: Any, input_path: Path, output_path: Path) -> None:
             unsettled.append(row)
     if not unsettled:
         return
-    wanted = {str(row.get("id")) for row in unsettled}
-    records = {r.id: r for r in iter_records(input_path) if r.id in wanted and r.problem is None}
+    wanted = {row.get("line") for row in unsettled}
+    records: dict[Any, BatchRecord] = {}
+    for line, raw in input_lines(input_path):
+        if line in wanted and (parsed := parse_record(raw, line)).problem is None:
+            records[line] = parsed
     for row in unsettled:
-        record = records.get(str(row.get("id")))
+        record = records.get(row.get("line"))
         written = detect_row(detector, record).get("report") if record is not None else None
         writer = written if written is not None else declared
         if writer is not None and _writer_key(row["report"]) not in _writer_keys(writer):
@@ -321,13 +487,15 @@ def run_batch(
 ) -> BatchCounts:
     """Run ``detector`` over a JSONL file, appending one row per record to ``output_path`` (None: standard output).
 
-    A record that already has a report in ``output_path`` is skipped, so an interrupted run resumes; records
-    that failed before are tried again. A bad record is written as an error row, passed to ``on_error``, and the
-    run goes on. Standard output does not resume. ``restart`` empties ``output_path`` first.
+    A record (an input line) that already has a report in ``output_path`` is skipped, so an interrupted run
+    resumes; records that failed before are tried again, their old error rows taken out first. A bad record is
+    written as an error row, passed to ``on_error``, and the run goes on. Standard output does not resume.
+    ``restart`` empties ``output_path`` first.
 
     Raises:
-        InputError: the input file cannot be read, or ``output_path`` holds reports by another detector or other
-            settings (:func:`check_resumable`) and ``restart`` is not set.
+        InputError: the input file cannot be read, or ``output_path`` was written from another input
+            (:func:`resume_state`) or holds reports by another detector or other settings (:func:`check_resumable`)
+            and ``restart`` is not set.
     """
     from tqdm import tqdm
 
@@ -336,124 +504,29 @@ def run_batch(
             total = sum(1 for raw in handle if raw.strip())
     except OSError as exc:
         raise InputError(f"cannot read {input_path}: {exc.strerror or exc}") from exc
+    state = ResumeState()
     if output_path is not None and restart:
         discard_output(output_path)
     elif output_path is not None:
+        state = resume_state(input_path, output_path)
         check_resumable(detector, input_path, output_path)
-    output = ResumableJsonl(output_path)
-    done = finished_ids(output_path) if output_path is not None else set()
+        drop_stale_rows(output_path, state)
     counts = BatchCounts()
-    records = tqdm(
-        iter_records(input_path),
+    lines = tqdm(
+        input_lines(input_path),
         total=total,
         unit="rec",
         desc="detect",
         file=sys.stderr,
         disable=None if progress else True,
     )
-    with output:
-        for record in records:
-            if record.id in done:
+    with ResumableJsonl(output_path) as output:
+        for line, raw in lines:
+            if line in state.done:
                 counts.skipped += 1
                 continue
-            row = detect_row(detector, record)
+            row = detect_row(detector, parse_record(raw, line))
             counts.count(row, input_path, on_error)
             output.write(row)
             release_free_memory()
     return counts
-
-
-# Input read in chunks, for runners that split a batch across workers (the Ray engine).
-
-
-@dataclass(frozen=True)
-class Chunk:
-    """A slice of the input that one read task turns into records.
-
-    JSONL: bytes ``[start, end)`` of ``path``, whose first line is number ``first_line``. Parquet: row group
-    ``row_group`` of ``path``, whose first row is record number ``first_line`` (rows count from 1 across the files,
-    in the order given).
-    """
-
-    path: str
-    first_line: int
-    start: int = 0
-    end: int = 0
-    row_group: int | None = None
-
-
-def _is_parquet(path: Path) -> bool:
-    return path.suffix.lower() in (".parquet", ".pq") or (path.is_dir() and any(path.glob("*.parquet")))
-
-
-def plan_chunks(path: Path, chunk_records: int = 1024) -> tuple[list[Chunk], int]:
-    """Split an input into read chunks and count its records, without decoding any.
-
-    A JSONL file is cut at a line end after every ``chunk_records`` records (line numbers count blank lines, as the
-    local runner does; blank lines are not records). A Parquet file, or a folder of them, is cut at row groups.
-
-    Returns:
-        The chunks, in input order, and the number of records.
-
-    Raises:
-        InputError: the input cannot be read.
-    """
-    try:
-        if _is_parquet(path):
-            return _plan_parquet(path)
-        chunks: list[Chunk] = []
-        records = 0
-        with path.open("rb") as handle:
-            offset, line, start, first, in_chunk = 0, 0, 0, 1, 0
-            for raw in handle:
-                line += 1
-                offset += len(raw)
-                if raw.strip():
-                    records += 1
-                    in_chunk += 1
-                if in_chunk == chunk_records:
-                    chunks.append(Chunk(str(path), first, start, offset))
-                    start, first, in_chunk = offset, line + 1, 0
-            if in_chunk:
-                chunks.append(Chunk(str(path), first, start, offset))
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    return chunks, records
-
-
-def _plan_parquet(path: Path) -> tuple[list[Chunk], int]:
-    import pyarrow.parquet as pq
-
-    files = sorted(path.glob("*.parquet")) if path.is_dir() else [path]
-    chunks: list[Chunk] = []
-    first = 1
-    for file in files:
-        try:
-            metadata = pq.ParquetFile(file).metadata
-        except Exception as exc:  # pyarrow raises ArrowInvalid, OSError, ... for a file that is not Parquet
-            raise InputError(f"cannot read {file} as Parquet: {exc}") from exc
-        for group in range(metadata.num_row_groups):
-            chunks.append(Chunk(str(file), first, row_group=group))
-            first += metadata.row_group(group).num_rows
-    return chunks, first - 1
-
-
-def read_chunk(chunk: Chunk) -> list[tuple[int, bytes]]:
-    """The ``(line number, raw JSON bytes)`` of every record of a chunk; a Parquet row becomes its JSON object.
-
-    Lines stay bytes so that one of bad UTF-8 reaches :func:`parse_record`, which makes it the same error row as
-    the local runner writes.
-    """
-    if chunk.row_group is not None:
-        import pyarrow.parquet as pq
-
-        rows = pq.ParquetFile(chunk.path).read_row_group(chunk.row_group).to_pylist()
-        return [(chunk.first_line + i, json.dumps(row, default=str).encode()) for i, row in enumerate(rows)]
-    with open(chunk.path, "rb") as handle:
-        handle.seek(chunk.start)
-        data = handle.read(chunk.end - chunk.start)
-    # split on b"\n" only, as file iteration does (splitlines would also cut at \r, \x0b, \x1c, ...)
-    lines = data.split(b"\n")
-    if lines and not lines[-1]:
-        lines.pop()
-    return [(chunk.first_line + i, raw) for i, raw in enumerate(lines) if raw.strip()]

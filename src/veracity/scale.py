@@ -2,7 +2,7 @@
 
 Ray adds distribution and nothing else. Records are read, checked and turned into rows by the same functions as
 the local runner (:func:`veracity.batch.parse_record`, :func:`veracity.batch.detect_row`, the harness's
-per-example prediction); resume reads the same output file with :func:`veracity.batch.finished_ids`. "The same rows"
+per-example prediction); resume reads the same output file with :func:`veracity.batch.resume_state`. "The same rows"
 means every field equal and scores to 1e-6: an actor runs torch with as many threads as it has CPUs, and float32
 sums in another thread count differ in their last bits (docs/scale.md, "The same rows").
 
@@ -39,10 +39,11 @@ from veracity.batch import (
     check_resumable,
     detect_row,
     discard_output,
-    finished_ids,
+    drop_stale_rows,
     parse_record,
     plan_chunks,
     read_chunk,
+    resume_state,
 )
 from veracity.errors import ConfigError, InputError
 from veracity.models.memory import release_free_memory
@@ -238,8 +239,8 @@ class RayDetectorPool:
             **remote,
         )
 
-    def rows(self, input_path: Path, done: set[str]) -> tuple[Iterator[dict[str, Any]], int]:
-        """The output rows of the records of ``input_path`` whose id is not in ``done``, in input order.
+    def rows(self, input_path: Path, done: frozenset[int]) -> tuple[Iterator[dict[str, Any]], int]:
+        """The output rows of the records of ``input_path`` whose line is not in ``done``, in input order.
 
         Returns:
             An iterator of ``{"row": JSON text, "failed": bool}`` and the number of records in the input.
@@ -281,12 +282,14 @@ def run_batch_ray(
 ) -> BatchCounts:
     """:func:`veracity.batch.run_batch` on a Ray cluster: the same rows, in the same order, appended and resumable.
 
-    As locally, ``restart`` starts the output again, and a resume with another detector or other settings than the
-    file's reports is refused before a cluster starts.
+    As locally, ``restart`` starts the output again, records are known by their line (ids may repeat), and a resume
+    over an output of another input, or with another detector or other settings than the file's reports, is refused
+    before a cluster starts.
 
     Raises:
         ConfigError: Ray is not installed, the cluster cannot be reached, or the detector settings are invalid.
-        InputError: the input cannot be read, or the output holds reports of another detector or settings.
+        InputError: the input cannot be read, or the output was written from another input or holds reports of
+            another detector or settings.
     """
     from tqdm import tqdm
 
@@ -296,17 +299,18 @@ def run_batch_ray(
         raise InputError(f"cannot read {input_path}: no such file or directory")
     if restart:
         discard_output(output_path)
-    elif finished_ids(output_path):
+    state = resume_state(input_path, output_path)
+    if state.done:
         from veracity.detectors import load_detector  # built only for its name and config: no model loads
 
         check_resumable(load_detector(detector, **detector_settings), input_path, output_path)
-    done = finished_ids(output_path)
+    drop_stale_rows(output_path, state)
     counts = BatchCounts()
     with RayDetectorPool(detector, detector_settings, settings) as pool:
-        rows, total = pool.rows(input_path, done)
+        rows, total = pool.rows(input_path, state.done)
         bar = tqdm(
             total=total,
-            initial=min(len(done), total),  # records with a report already are skipped, not shown as to do
+            initial=min(len(state.done), total),  # records with a report already are skipped, not shown as to do
             unit="rec",
             desc="detect (ray)",
             file=sys.stderr,

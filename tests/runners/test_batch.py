@@ -7,7 +7,7 @@ import json
 import pytest
 
 from veracity._jsonl import drop_partial_last_line
-from veracity.batch import BatchRecord, detect_row, finished_ids, iter_records, parse_record, run_batch
+from veracity.batch import BatchRecord, detect_row, input_digest, iter_records, parse_record, resume_state, run_batch
 from veracity.detectors import load_detector
 from veracity.errors import InputError
 from veracity.schema import Document, Report
@@ -36,7 +36,12 @@ def test_a_record_reads_strings_and_documents_with_ids():
     record = parse_record(line, 1)
     # strings get the ids a detector gives them by position; the one conversion is shared with the library
     assert record == BatchRecord(
-        1, "7", "A.", [Document(id="doc-1", text="plain"), Document(id="d2", text="doc")], "Q?"
+        1,
+        "7",
+        "A.",
+        [Document(id="doc-1", text="plain"), Document(id="d2", text="doc")],
+        "Q?",
+        digest=input_digest(line),
     )
     assert parse_record('{"answer": "A.", "context": "one"}', 4).id == "line-4"
 
@@ -58,7 +63,7 @@ def test_run_batch_writes_one_row_per_record_and_resumes(tmp_path):
     report = Report.model_validate(rows[0]["report"])
     assert report.verdict == "hallucinated"
     assert "no context" in rows[1]["error"] and len(errors) == 2 and f"{source}:5:" in errors[1]
-    assert finished_ids(out) == {"good", "ok"}
+    assert resume_state(source, out).done == {1, 3}
     again = run_batch(detector, source, out, progress=False)
     assert (again.ok, again.failed, again.skipped) == (0, 2, 2)
     assert detect_row(detector, next(iter_records(source)))["report"]["verdict"] == "hallucinated"

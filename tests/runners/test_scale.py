@@ -19,7 +19,7 @@ from conftest import FIXTURES, has_ray, needs_ray
 from veracity.batch import iter_records, parse_record, run_batch
 from veracity.cli import app
 from veracity.detectors import load_detector
-from veracity.errors import ConfigError
+from veracity.errors import ConfigError, InputError
 from veracity.scale import plan_chunks, read_chunk, start_ray, stop_ray
 
 GENERIC = f"jsonl:{FIXTURES / 'generic.jsonl'}"
@@ -231,6 +231,36 @@ def test_ray_batch_of_20_records_with_2_workers_equals_the_local_runner_and_resu
     expected = [row for row in done if row not in kept]
     assert [r["id"] for r in rows] == [r["id"] for r in expected]  # input order, no duplicates
     assert row_differences(rows, expected) == []  # labels, spans, evidence the same; scores to 1e-6
+
+
+@needs_ray
+def test_ray_batch_whose_records_share_an_id_reports_each_once_after_an_interruption(tmp_path, ray_cluster):
+    """Issue 68 §1: the Ray engine knows a record by its line, as the local runner does; a resume skips exactly the
+    lines done, and one over an output of another input is refused before the cluster runs anything."""
+    from veracity.scale import RaySettings, run_batch_ray
+
+    context = "The Growth plan allows 250 requests per second in live mode."
+    records = [
+        {"id": "a1", "answer": f"The Growth plan allows {n} requests per second in live mode.", "context": context}
+        for n in (250, 900, 250, 900)
+    ]
+    path = write_jsonl(tmp_path / "dup.jsonl", records, {2: b"{broken"})
+    out = tmp_path / "out.jsonl"
+    settings = RaySettings(workers=1, batch_size=2)
+    first = run_batch_ray("grounding", {}, path, out, settings, progress=False)
+    assert (first.ok, first.failed) == (4, 1)
+    whole = read_jsonl(out)
+    assert "error" in whole[2]
+    out.write_text(json.dumps(whole[0]) + "\n" + json.dumps(whole[2]) + "\n", encoding="utf-8")  # interrupted
+    resumed = run_batch_ray("grounding", {}, path, out, settings, progress=False)
+    assert (resumed.ok, resumed.failed, resumed.skipped) == (3, 1, 1)  # the failed line 3 was tried again
+    rows = read_jsonl(out)
+    assert sorted(r["line"] for r in rows) == [1, 2, 3, 4, 5]
+    by_line = {r["line"]: r.get("report", {}).get("verdict") for r in rows}
+    assert by_line == {1: "faithful", 2: "hallucinated", 3: None, 4: "faithful", 5: "hallucinated"}
+    path.write_text("".join(json.dumps(r) + "\n" for r in reversed(records)), encoding="utf-8")
+    with pytest.raises(InputError, match="was written from another input"):
+        run_batch_ray("grounding", {}, path, out, settings, progress=False)
 
 
 @needs_ray

@@ -458,3 +458,60 @@ def test_after_warm_up_no_request_shape_loads_a_model(make_client):
         assert response.json()["details"]["routed_to"] == "reader", shape  # every shape: the one reader
         now = (load_classifier.cache_info().misses, load_spacy.cache_info().misses, _load_session.cache_info().misses)
         assert now == loaded, shape
+
+
+def test_a_job_whose_records_share_an_id_reports_each_once_across_a_restart(tmp_path):
+    """Issue 68 §1: records are known by their line, so two answers under one id are both checked, once each, when
+    the service stops mid-job and starts again (here: a runner that stops after the first record, then a new one)."""
+    from veracity.server.jobs import JobRunner, JobStore
+
+    context = "The Growth plan allows 250 requests per second in live mode."
+    lines = [
+        json.dumps(
+            {"id": "a1", "answer": f"The Growth plan allows {n} requests per second in live mode.", "context": context}
+        )
+        for n in (250, 900)
+    ] + ["{broken", json.dumps({"id": "a1", "answer": "It allows 250 requests per second.", "context": context})]
+    store = JobStore(tmp_path / "data")
+    job = store.create(iter(line.encode() for line in lines), "grounding", {})
+    assert job.shared_ids == ("a1",) and job.shared_records == 3
+    detector = load_detector("grounding")
+
+    class StopAfterOne(JobRunner):
+        def run_job(self, job):  # the runner stops once a record is stored (a server stopped mid-job)
+            seq, line, raw = self.store.pending(job.id, limit=1)[0]
+            from veracity.batch import detect_row, parse_record
+
+            self.store.set_state(job.id, "running")
+            self.store.record_result(job.id, seq, detect_row(detector, parse_record(raw, line)))
+
+    StopAfterOne(store, lambda name, settings: detector).run_job(job)
+    assert store.status(job.id).done == 1
+    restarted = JobStore(tmp_path / "data")  # a new process opens the same database
+    JobRunner(restarted, lambda name, settings: detector).run_job(restarted.next_job())
+    status = restarted.status(job.id)
+    assert (status.state, status.done, status.failed, status.total) == ("done", 4, 1, 4)
+    rows = [json.loads(row) for row in restarted.results(job.id)]
+    assert [(r["id"], r["line"]) for r in rows] == [("a1", 1), ("a1", 2), ("line-3", 3), ("a1", 4)]
+    assert [r.get("report", {}).get("verdict") for r in rows] == ["faithful", "hallucinated", None, "faithful"]
+    assert status.as_json()["shared_ids"] == ["a1"] and status.as_json()["shared_records"] == 3
+
+
+def test_a_jobs_database_of_an_earlier_version_gains_the_shared_id_columns(tmp_path):
+    import sqlite3
+
+    from veracity.server.jobs import JobStore
+
+    (tmp_path / "data").mkdir()
+    with sqlite3.connect(tmp_path / "data" / "jobs.sqlite3") as db:  # the jobs table as 6cbf84b made it
+        db.execute(
+            "CREATE TABLE jobs (id TEXT PRIMARY KEY, state TEXT NOT NULL, detector TEXT NOT NULL, settings TEXT NOT "
+            "NULL, created REAL NOT NULL, updated REAL NOT NULL, total INTEGER NOT NULL, done INTEGER NOT NULL DEFAULT "
+            "0, failed INTEGER NOT NULL DEFAULT 0, error TEXT)"
+        )
+        db.execute("INSERT INTO jobs VALUES ('old', 'done', 'grounding', '{}', 0, 0, 1, 1, 0, NULL)")
+    store = JobStore(tmp_path / "data")
+    old = store.status("old")
+    assert old is not None and (old.shared_ids, old.shared_records, old.done) == ((), 0, 1)
+    new = store.create(iter([b'{"id": 1, "answer": "a", "context": "b"}', b'{"id": 1}']), "grounding", {})
+    assert (new.shared_ids, new.shared_records) == (("1",), 2)

@@ -177,9 +177,10 @@ def detect(
         if output_path is None:  # no resume: this run's rows are all there is
             outcome = counts.outcome()
             not_checked = f", {counts.not_checked} not checked" if counts.not_checked else ""
+            shared = f"; {outcome.shared_note()}" if outcome.shared_ids else ""
             typer.echo(
                 f"done: {counts.ok} reports, {counts.failed} failed records; "
-                f"{counts.hallucinated} of the new reports hallucinated{not_checked}",
+                f"{counts.hallucinated} of the new reports hallucinated{not_checked}{shared}",
                 err=True,
             )
         else:  # the whole file, reports of earlier runs included: what --exit-code judges

@@ -4,7 +4,8 @@ A job is the CLI's batch form (JSONL records, :mod:`veracity.batch`) plus a dete
 line is stored with its sequence number; the runner fills in one result per record in its own transaction, so a
 server killed at any moment (SIGKILL included) resumes every unfinished job on restart, recomputes at most the
 record it was working on, and never writes a record twice: the result is a column of the record's row, not an
-appended line.
+appended line. A record is known by its sequence number, so ids may repeat: the status says how many records share
+an id (``shared_ids``, ``shared_records``), and each is reported by its line.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ import sqlite3
 import threading
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from veracity.batch import detect_row, parse_record
+from veracity.batch import detect_row, parse_record, record_id
 from veracity.errors import VeracityError
 
 __all__ = ["JobRunner", "JobState", "JobStatus", "JobStore"]
@@ -30,6 +32,7 @@ log = logging.getLogger("veracity.server")
 
 JobState = Literal["queued", "running", "done", "failed", "cancelled"]
 UNFINISHED = ("queued", "running")
+_SHOWN_IDS = 20  # the shared ids a status lists (shared_records counts every record that shares one)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS jobs (
@@ -42,7 +45,9 @@ CREATE TABLE IF NOT EXISTS jobs (
     total INTEGER NOT NULL,
     done INTEGER NOT NULL DEFAULT 0,
     failed INTEGER NOT NULL DEFAULT 0,
-    error TEXT
+    error TEXT,
+    shared_ids TEXT NOT NULL DEFAULT '[]',
+    shared_records INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS records (
     job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
@@ -69,6 +74,8 @@ class JobStatus:
     done: int
     failed: int
     error: str | None
+    shared_ids: tuple[str, ...] = ()
+    shared_records: int = 0
 
     def as_json(self) -> dict[str, Any]:
         """The JSON body of the status endpoint."""
@@ -84,6 +91,8 @@ class JobStatus:
             "failed": self.failed,
             "progress": (self.done / self.total) if self.total else 1.0,
             "error": self.error,
+            "shared_ids": list(self.shared_ids),
+            "shared_records": self.shared_records,
         }
 
 
@@ -96,6 +105,13 @@ class JobStore:
         with closing(self._connect()) as db, db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(_SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(jobs)")}
+            for column, kind in (
+                ("shared_ids", "TEXT NOT NULL DEFAULT '[]'"),
+                ("shared_records", "INTEGER NOT NULL DEFAULT 0"),
+            ):
+                if column not in columns:  # a database of a version before ids could be shared
+                    db.execute(f"ALTER TABLE jobs ADD COLUMN {column} {kind}")
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
@@ -104,7 +120,7 @@ class JobStore:
         return db
 
     def create(self, lines: Iterator[bytes], detector: str, settings: dict[str, Any]) -> JobStatus:
-        """Store a job's non-blank lines (numbered as in the upload) and queue it."""
+        """Store a job's non-blank lines (numbered as in the upload) and queue it, noting the ids records share."""
         job_id = uuid.uuid4().hex
         now = time.time()
         with closing(self._connect()) as db:
@@ -115,13 +131,19 @@ class JobStore:
                 (job_id, "queued", detector, json.dumps(settings), now, now),
             )
             seq = 0
+            ids: Counter[str] = Counter()
             for line, raw in enumerate(lines, start=1):
                 if raw.strip():
                     db.execute(
                         "INSERT INTO records (job_id, seq, line, raw) VALUES (?, ?, ?, ?)", (job_id, seq, line, raw)
                     )
+                    ids[record_id(raw, line)] += 1
                     seq += 1
-            db.execute("UPDATE jobs SET total = ? WHERE id = ?", (seq, job_id))
+            shared = [name for name, n in ids.items() if n > 1]
+            db.execute(
+                "UPDATE jobs SET total = ?, shared_ids = ?, shared_records = ? WHERE id = ?",
+                (seq, json.dumps(shared[:_SHOWN_IDS]), sum(ids[name] for name in shared), job_id),
+            )
             db.execute("COMMIT")
         status = self.status(job_id)
         assert status is not None
@@ -131,13 +153,17 @@ class JobStore:
         """A job's status, or None when there is no such job."""
         with closing(self._connect()) as db:
             row = db.execute(
-                "SELECT id, state, detector, settings, created, updated, total, done, failed, error FROM jobs "
-                "WHERE id = ?",
+                "SELECT id, state, detector, settings, created, updated, total, done, failed, error, shared_ids, "
+                "shared_records FROM jobs WHERE id = ?",
                 (job_id,),
             ).fetchone()
         if row is None:
             return None
-        return JobStatus(row[0], row[1], row[2], json.loads(row[3]), *row[4:])
+        created, updated, total, done, failed, error = row[4:10]
+        return JobStatus(
+            row[0], row[1], row[2], json.loads(row[3]), created, updated, total, done, failed, error,
+            tuple(json.loads(row[10])), row[11],
+        )  # fmt: skip
 
     def counts(self) -> dict[str, int]:
         """Jobs per state (for /metrics)."""
