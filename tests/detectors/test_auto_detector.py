@@ -260,3 +260,42 @@ def test_every_input_with_sources_goes_to_the_one_reader_whatever_its_shape():
     assert {r.details.routed_to for r in reports} == {"reader"}
     assert {r.verdict for r in reports} == {"hallucinated"}
     assert all(r.notes[0].startswith("auto: read sentence by sentence") for r in reports)
+
+
+# One input per row of docs/calibration.md's routing table, keyed by the row's first cell as the doc writes it.
+LONG = " ".join(["Marie Curie was born in Warsaw, in the Kingdom of Poland, in 1867."] * 3)
+DOC_ROUTING_INPUTS = {
+    "a question and a one-line answer over one plain passage": ("She was born in Warsaw.", CONTEXT, QUESTION),
+    "a question and an answer of 30 words or more, or a shorter one over RAG-shaped context (two or more documents, "
+    "or numbered passages)": ("She was born in Warsaw.", [*CONTEXT, "Mount Fuji is 3,776 metres high."], QUESTION),
+    "a reply to conversation turns (`User:`, `[Human]:` … in the question)": ("In Warsaw.", CONTEXT, DIALOGUE),
+    "no question, 30 words or more": (LONG, CONTEXT, None),
+    "no question, under 30 words": ("Marie Curie was born in Warsaw.", CONTEXT, None),
+}
+
+
+def doc_routing_rows() -> list[list[str]]:
+    """The rows of the routing table of docs/calibration.md ("The `auto` detector: the default"), as cells."""
+    from conftest import ROOT
+
+    text = (ROOT / "docs" / "calibration.md").read_text(encoding="utf-8")
+    section = text[text.index("## The `auto` detector: the default") :]
+    header = "| input | `routed_to` (default) | `routed_to` with `routing=shape` |"
+    table = section[section.index(header) :].split("\n\n", 1)[0].splitlines()[2:]
+    return [[cell.strip() for cell in row.strip().strip("|").split("|")] for row in table]
+
+
+def test_the_docs_routing_table_is_what_the_reports_say():
+    """Issue 68 §6: what docs/calibration.md says the default (and routing=shape) routes each input to is what a
+    report of that input says, read from the real detectors."""
+    rows = doc_routing_rows()
+    assert [row[0] for row in rows] == list(DOC_ROUTING_INPUTS), "a row of the doc's table has no input here"
+    default, by_shape = load_detector("auto"), load_detector("auto", routing="shape")
+    for label, routed, shaped, route_detector, _ in rows:
+        answer, context, question = DOC_ROUTING_INPUTS[label]
+        report = default.detect(answer, context, question)
+        assert f"`{report.details.routed_to}`" == routed, label
+        assert report.notes[0].startswith("auto: read sentence by sentence by 'reader'")
+        report = by_shape.detect(answer, context, question)
+        assert f"`{report.details.routed_to}`" == shaped, label
+        assert route_detector.startswith(f"`{report.config['detector']}`"), label
