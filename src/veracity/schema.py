@@ -40,6 +40,7 @@ __all__ = [
     "Signal",
     "TextSpan",
     "UncheckedPolicy",
+    "UnreadSentence",
     "Verdict",
     "gate_reason",
     "not_checked_line",
@@ -189,6 +190,18 @@ class SentenceScore(_Frozen):
     evidence: list[Evidence] = Field(default_factory=list)
 
 
+class UnreadSentence(_Frozen):
+    """An answer sentence the detector did not read: it is in a language the models do not read.
+
+    A sentence-level ``not_checked``: no score, no marks. The answer's verdict is that of its other sentences (or
+    ``not_checked`` when none could be read, or by the ``unread_sentences`` setting; docs/schema.md).
+    """
+
+    span: TextSpan = Field(description="The sentence, in the answer.")
+    language: str = Field(description="The ISO 639-1 code it reads as.")
+    probability: float = Field(ge=0.0, le=1.0, description="The language identifier's probability for it.")
+
+
 Verdict = Literal["hallucinated", "faithful", "not_checked"]
 """``not_checked``: no verdict — there is nothing to check (an empty answer) or the detector's models cannot read the
 answer (a language they were not trained on). Such a report has no score."""
@@ -328,6 +341,11 @@ class Details(_Frozen):
         description="Words a detector marked in an answer it judged faithful (or did not check) as a whole: weak marks "
         "below the verdict's threshold, for inspection; they are not shown as unsupported text.",
     )
+    unread_sentences: list[UnreadSentence] = Field(
+        default_factory=list,
+        description="The answer's sentences the detector did not read: a language its models do not read. The "
+        "verdict is the other sentences' (`not_checked` when none could be read); empty when every sentence was read.",
+    )
     unchecked_score: float | None = Field(
         default=None,
         ge=0.0,
@@ -416,6 +434,9 @@ class Report(_Frozen):
         for span in self.hallucinated_spans:
             if not span.matches(self.answer):
                 raise ValueError(f"hallucinated span {span} does not match the answer text")
+        for unread in self.details.unread_sentences:
+            if not unread.span.matches(self.answer):
+                raise ValueError(f"unread sentence {unread.span} does not match the answer text")
         return self
 
 

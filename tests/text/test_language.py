@@ -42,3 +42,46 @@ def test_detect_language_reads_the_cached_model_and_is_sure_only_when_it_is():
     assert language.detect_language(TEXTS[1]).code == "de"
     assert isinstance(language._identifier().tk_nextmove, language._RowsOnDisk)  # not the xz loader's fallback
     assert language.detect_language("Paris") is None  # too few words to say
+
+
+# Issue 68 §5: the language is read sentence by sentence.
+GERMAN_SENTENCE = (
+    "Die Auszahlung erfolgt anschließend automatisch auf das hinterlegte Bankkonto des Händlers, sofern keine Sperre "
+    "vorliegt."
+)
+
+
+def test_a_sentence_in_another_language_is_set_aside_and_the_rest_keeps_its_offsets():
+    first, last = "Card payments settle two business days after capture.", "Refunds take five to ten days to appear."
+    text = f"{first}\n{GERMAN_SENTENCE} {last}"
+    reading = language.read_languages(text)
+    assert reading.whole is not None and reading.whole.code == "de"  # the whole answer alone would not be read
+    assert not reading.nothing_read and [text[o.start : o.end] for o in reading.others] == [GERMAN_SENTENCE]
+    assert reading.others[0].language.code == "de"
+    masked = reading.masked(text)
+    assert len(masked) == len(text) and masked.startswith(f"{first}\n ") and masked.endswith(f" {last}")
+    assert masked.split() == [*first.split(), *last.split()]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Paris is in Germany and that is that. It has been so for a while.",
+        # English sentences the identifier reads as another language at p >= 0.9 (Latin, Italian): not set aside
+        "A balanced diet gives the body the minerals it needs every day. Essential minerals for health include "
+        "calcium, phosphorus, potassium, sodium, chloride, magnesium, iron, zinc, iodine, chromium, copper, "
+        "fluoride, molybdenum, manganese, and selenium.",
+        "Yes. William Weaver wrote several books like Se una notte d'inverno un viaggiatore, Le cosmicomiche, and  Le "
+        "città invisibili. Would you be interested to know more about these?",
+    ],
+)
+def test_an_english_answer_has_no_sentence_set_aside(text: str):
+    reading = language.read_languages(text)
+    assert reading.others == () and not reading.nothing_read and reading.masked(text) == text
+
+
+def test_an_answer_with_no_sentence_in_english_is_not_read():
+    text = "Die kostenlose Testphase dauert 30 Tage. Danach kostet der Tarif 12 Euro pro Nutzer und Monat. Ja."
+    reading = language.read_languages(text)
+    assert reading.nothing_read and [o.language.code for o in reading.others] == ["de", "de", "de"]
+    assert language.read_languages(GERMAN_SENTENCE).nothing_read  # one sentence: decided as a whole

@@ -83,6 +83,7 @@ def render_report(report: Report) -> str:
             )
             lines.append(f"      evidence [{where}, {evidence.score:.2f}]: ")
             lines[-1] += evidence.text if len(evidence.text) <= 160 else evidence.text[:157] + "..."
+    lines += _unread(report)
     if report.claims:
         lines += ["", "claims (score: higher is worse):"]
         for verdict in report.claims:
@@ -116,7 +117,16 @@ def render_not_checked(report: Report) -> str:
     if report.claims:
         lines += ["", "claims (not checked: no labels, no scores):"]
         lines += [f"  - {verdict.claim.text}" for verdict in report.claims]
-    return "\n".join(lines + _timings(report))
+    return "\n".join(lines + _unread(report) + _timings(report))
+
+
+def _unread(report: Report) -> list[str]:
+    """The sentences not read (a language the models do not read), each with its language."""
+    unread = report.details.unread_sentences
+    if not unread:
+        return []
+    lines = ["", "not read (a language the models do not read: no mark, no score):"]
+    return lines + [f"  - [{u.language}, p = {u.probability:.2f}] {u.span.text}" for u in unread]
 
 
 def _question(report: Report) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import typing
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -15,17 +15,28 @@ from veracity.registry import DEFAULT_DETECTOR, resolve
 __all__ = ["Detector", "SettingInfo", "detector_settings", "load_detector", "settings_problem"]
 
 # Settings every detector takes beside its own (load_detector's own argument).
-COMMON_SETTINGS = {"calibration": "auto, none, or a calibrator file: whether the score becomes P(hallucinated)."}
+COMMON_SETTINGS = {
+    "calibration": ("auto", "auto, none, or a calibrator file: whether the score becomes P(hallucinated)."),
+    "unread_sentences": (
+        "skip",
+        "skip or not_checked: what an answer with sentences in a language the models do not read gets: the verdict "
+        "of the other sentences, those listed as not read (skip), or no verdict (not_checked). An answer with no "
+        "sentence they read is not_checked either way.",
+    ),
+}
 
 
-def load_detector(name: str = DEFAULT_DETECTOR, calibration: str = "auto", **settings: Any) -> Detector:
+def load_detector(
+    name: str = DEFAULT_DETECTOR, calibration: str = "auto", unread_sentences: str = "skip", **settings: Any
+) -> Detector:
     """Build the detector registered as ``name`` with its default settings, overridden by ``settings``.
 
     Construction is cheap: models load on first use and are shared across detectors. ``calibration`` (``auto``,
     ``none`` or a calibrator file) decides whether its score becomes P(hallucinated)
     (:func:`~veracity.detectors.calibrated.with_calibration`). Every report it writes keeps the promises of
     :mod:`veracity.detectors.guard`: words marked unsupported only under a hallucinated verdict, and no verdict
-    (``not_checked``) on a language its models do not read.
+    (``not_checked``) on a language its models do not read: ``unread_sentences`` (``skip`` or ``not_checked``) says
+    what an answer some of whose sentences are in such a language gets (:mod:`veracity.detectors.guard`).
 
     Raises:
         UnknownNameError: no detector has that name.
@@ -33,16 +44,21 @@ def load_detector(name: str = DEFAULT_DETECTOR, calibration: str = "auto", **set
             closest name to an unknown one).
     """
     from veracity.detectors.calibrated import with_calibration
-    from veracity.detectors.guard import guarded
+    from veracity.detectors.guard import UnreadPolicy, guarded
 
     cls = resolve("detector", name)
+    if unread_sentences not in ("skip", "not_checked"):
+        raise ConfigError(
+            f"invalid settings for detector {name!r}: setting 'unread_sentences' must be skip or not_checked "
+            f"(got {unread_sentences!r})"
+        )
     try:
         detector: Detector = cls.from_config(**settings)
     except ValidationError as exc:
         raise ConfigError(settings_problem(name, exc)) from exc
     except ValueError as exc:
         raise ConfigError(f"invalid settings for detector {name!r}: {exc}") from exc
-    return guarded(with_calibration(detector, str(calibration)))
+    return guarded(with_calibration(detector, str(calibration)), cast(UnreadPolicy, unread_sentences))
 
 
 class SettingInfo(BaseModel):
@@ -75,7 +91,7 @@ def detector_settings(name: str) -> list[SettingInfo]:
         UnknownNameError: no detector has that name.
     """
     config = _config_class(name)
-    rows = [SettingInfo(name=k, type="str", default="auto", description=v) for k, v in COMMON_SETTINGS.items()]
+    rows = [SettingInfo(name=k, type="str", default=d, description=v) for k, (d, v) in COMMON_SETTINGS.items()]
     if config is None:
         return rows
     for key, field in config.model_fields.items():

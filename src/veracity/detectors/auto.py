@@ -244,6 +244,15 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         """Every route, with the settings its detector actually runs with."""
         return {shape: {"detector": d.name, "config": d.config()} for shape, d in self.routes.items()}
 
+    def unchecked_notes(self, notes: Sequence[str]) -> list[str]:
+        """``notes`` without those a route's detector says apply only to a verdict (its report's are auto's)."""
+        from veracity.detectors.guard import notes_without_verdict
+
+        kept = list(notes)
+        for detector in {id(d): d for d in self.routes.values()}.values():
+            kept = notes_without_verdict(detector, kept)
+        return kept
+
     def report_config(self, shape: str) -> dict[str, Any]:
         """What a report records: the route taken, its detector's settings, and the digest of every route's.
 

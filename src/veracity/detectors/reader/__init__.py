@@ -83,6 +83,8 @@ __all__ = [
 ]
 
 DEFAULT_READER_MODEL = "veracity-reader-small"
+_FLOOR_NOTE = "evidence that decides by itself"  # how P was held up: no note of a report without one
+_ABSTENTION_NOTE = "not a claim, read as faithful unless it denies what the sources state"
 
 
 class ReaderConfig(ModelSettings):
@@ -425,10 +427,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             )
             if reading.abstention is not None and reading.signals.get("abstention_denies", 0.0) == 0.0:
                 if reading.abstention in ("abstention", "referral"):
-                    notes.append(
-                        f"unit {k + 1} is an {reading.abstention}: not a claim, read as faithful unless it "
-                        "denies what the sources state"
-                    )
+                    notes.append(f"unit {k + 1} is an {reading.abstention}: {_ABSTENTION_NOTE}")
         if worst is None:  # no unit at all (only whitespace and punctuation)
             return empty_answer_report(self, answer, question, threshold, models)
         _, values, contributions = worst
@@ -438,7 +437,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                        for m in self.content_marks(answer, r.span_marks)]  # fmt: skip
         if floor > 0:
             notes.append(
-                f"evidence that decides by itself (a name or value found nowhere in the sources, or a value a source "
+                f"{_FLOOR_NOTE} (a name or value found nowhere in the sources, or a value a source "
                 f"states otherwise) holds P at {floor:.2f} or more before the final calibration (the share of "
                 "training answers with such evidence that were hallucinated)"
             )
@@ -464,6 +463,14 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
                 findings=findings,
             ),
         )
+
+    @staticmethod
+    def unchecked_notes(notes: Sequence[str]) -> list[str]:
+        """``notes`` but those on how P was reached: a report with no verdict has no P they could explain.
+
+        They are the floor a unit's evidence holds P at and an abstention read as faithful (issue 68).
+        """
+        return [n for n in notes if not n.startswith(_FLOOR_NOTE) and not n.endswith(_ABSTENTION_NOTE)]
 
     @staticmethod
     def unit_marks(answer: str, reading: UnitReading, findings: Sequence[Finding]) -> list[tuple[int, int]]:
