@@ -167,11 +167,19 @@ def test_batch_reports_bad_lines_goes_on_and_resumes(tmp_path):
     assert f"{source}:2:" in result.stderr
     assert "2 reports, 4 failed records, 0 already" in result.stderr
 
-    # Resume: finished records are skipped, failed ones are tried again.
+    # Resume: finished records are skipped, failed ones are tried again, and their rows replace the old ones (issue
+    # 68 §2: the file keeps one row per input line, however often it is rerun).
     again = runner.invoke(app, ["detect", "-d", "grounding", "--input", str(source), "--output", str(out)])
     assert again.exit_code == 0
     assert "0 reports, 4 failed records, 2 already" in again.stderr
-    assert len(out.read_text(encoding="utf-8").splitlines()) == 10
+    assert sorted(json.loads(line)["line"] for line in out.read_text(encoding="utf-8").splitlines()) == [
+        1,
+        2,
+        3,
+        4,
+        6,
+        7,
+    ]
 
 
 def test_batch_resumes_after_a_line_cut_short(tmp_path):
