@@ -8,6 +8,7 @@ the light-install test builds such a venv for real.
 
 from __future__ import annotations
 
+import json
 import shutil
 import threading
 from pathlib import Path
@@ -166,3 +167,48 @@ def test_the_default_routes_detectors_give_the_same_reports_on_either_backend(ca
         got = onnx_detector.detect(answer, [context], question)
         assert got.verdict == expected.verdict and abs(got.score - expected.score) <= 1e-4, answer
         assert [s.text for s in got.hallucinated_spans] == [s.text for s in expected.hallucinated_spans]
+
+
+def test_a_content_digest_is_kept_until_a_file_of_the_model_changes(tmp_path, monkeypatch):
+    """Issue 68 item 8: a start reads the digest from the cache instead of hashing ~45 MB of weights per model."""
+    monkeypatch.setenv("VERACITY_CACHE", str(tmp_path / "cache"))
+    folder = tmp_path / "model"
+    folder.mkdir()
+    (folder / "config.json").write_text("{}", encoding="utf-8")
+    (folder / "model.safetensors").write_bytes(b"weights")
+    digest = onnx_backend.model_digest.__wrapped__  # past the per-process cache: a new process
+    first = digest(folder)
+    book = tmp_path / "cache" / "onnx" / "digests.json"
+    entries = json.loads(book.read_text(encoding="utf-8"))
+    assert entries[str(folder.resolve())]["digest"] == first
+    entries[str(folder.resolve())]["digest"] = "kept"  # what the book says is what a start reads
+    book.write_text(json.dumps(entries), encoding="utf-8")
+    assert digest(folder) == "kept"
+    (folder / "model.safetensors").write_bytes(b"WEIGHTS")  # same size, new content: hashed again
+    changed = digest(folder)
+    assert changed not in ("kept", first) and len(changed) == 16
+    book.write_text("not json", encoding="utf-8")
+    assert digest(folder) == changed  # a broken book is hashing again, never an error
+
+
+def test_a_preloaded_session_is_the_one_the_encoder_uses(cache):
+    """Issue 68 item 8: the session read in the background is the encoder's; nothing is loaded twice."""
+    nli = resolve_model_path("veracity-nli-small")
+    onnx_backend.ensure_onnx(nli, "sequence", "none")
+    misses = onnx_backend._load_session.cache_info().misses
+    onnx_backend.preload_encoder(nli, "sequence", "none", num_threads=1)  # a key no other test has loaded
+    onnx_backend.preload_encoder(nli, "sequence", "none", num_threads=1)  # a second preload: a no-op
+    encoder = onnx_backend.OnnxEncoder(nli, "sequence", "none", num_threads=1)
+    assert onnx_backend._load_session.cache_info().misses == misses + 1
+    assert encoder.session is onnx_backend._load_session(str(encoder.file), 1)
+    scorer = HFPairScorer("veracity-nli-small", backend="onnx", num_threads=1)
+    scorer.preload()
+    assert np.allclose(scorer.score(PAIRS[:2]), HFPairScorer("veracity-nli-small", backend="onnx").score(PAIRS[:2]))
+
+
+def test_a_preload_never_exports(tmp_path, monkeypatch):
+    monkeypatch.setenv("VERACITY_CACHE", str(tmp_path))  # no files: the first use exports them, not a preload
+    before = {t.name for t in threading.enumerate()}
+    HFPairScorer("veracity-nli-small", backend="onnx").preload()
+    assert "veracity-onnx" not in {t.name for t in threading.enumerate()} - before
+    assert not any(tmp_path.rglob("*.onnx"))

@@ -29,7 +29,7 @@ import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -42,11 +42,13 @@ __all__ = [
     "EXPORT_FORMAT",
     "Backend",
     "OnnxEncoder",
+    "Preloadable",
     "export_model",
     "export_onnx",
     "head_of",
     "onnx_file",
     "onnxruntime_installed",
+    "preload_encoder",
     "resolve_backend",
 ]
 
@@ -76,7 +78,21 @@ def torch_installed() -> bool:
 
 @functools.lru_cache(maxsize=32)
 def model_digest(path: Path) -> str:
-    """First 16 hex digits of the SHA-256 over the model folder's :data:`HASHED_FILES` (those present)."""
+    """First 16 hex digits of the SHA-256 over the model folder's :data:`HASHED_FILES` (those present).
+
+    Kept in ``<cache_dir>/onnx/digests.json`` by the folder and each file's size and modification and change times,
+    so a start reads no weights the ONNX files make unneeded (~45 MB a model, 0.1 s each on a 2-core machine, issue
+    68); a file rewritten, touched or replaced is hashed again. An unwritable cache only means hashing each time.
+    """
+    stamp = _stamp(path)
+    book = cache_dir() / "onnx" / "digests.json"
+    key = str(path.resolve())
+    try:
+        known = json.loads(book.read_text(encoding="utf-8")).get(key)
+    except (OSError, ValueError, AttributeError):
+        known = None
+    if isinstance(known, dict) and known.get("stamp") == stamp and isinstance(known.get("digest"), str):
+        return str(known["digest"])
     digest = hashlib.sha256()
     for name in HASHED_FILES:
         file = path / name
@@ -85,7 +101,39 @@ def model_digest(path: Path) -> str:
             with file.open("rb") as handle:
                 for block in iter(lambda: handle.read(1 << 20), b""):
                     digest.update(block)
-    return digest.hexdigest()[:16]
+    found = digest.hexdigest()[:16]
+    _remember_digest(book, key, {"stamp": stamp, "digest": found})
+    return found
+
+
+def _stamp(path: Path) -> list[list[int | str]]:
+    """Name, size, modification and change time (ns) of each of the folder's :data:`HASHED_FILES` that exists."""
+    stamp: list[list[int | str]] = []
+    for name in HASHED_FILES:
+        try:
+            info = (path / name).stat()
+        except OSError:
+            continue
+        stamp.append([name, info.st_size, info.st_mtime_ns, info.st_ctime_ns])
+    return stamp
+
+
+def _remember_digest(book: Path, key: str, entry: dict[str, Any]) -> None:
+    """Add one folder's digest to ``book``, written under a temporary name and renamed (a race loses an entry)."""
+    try:
+        book.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            entries = json.loads(book.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            entries = {}
+        if not isinstance(entries, dict):
+            entries = {}
+        entries[key] = entry
+        tmp = book.with_name(f".digests.json.{os.getpid()}.{threading.get_ident()}.tmp")
+        tmp.write_text(json.dumps(entries, indent=1, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, book)
+    except OSError:
+        pass
 
 
 def export_folder(path: Path) -> Path:
@@ -363,6 +411,7 @@ class OnnxEncoder:
         self.path = path
         self.head = head
         self.file = ensure_onnx(path, head, precision)
+        _wait_for_preload(self.file, num_threads)
         self.tokenizer, self._tokenizer_lock = _load_tokenizer(path)
         self.pad_id = _pad_id(path, self.tokenizer)
         self.session = _load_session(str(self.file), num_threads)
@@ -447,6 +496,60 @@ def _load_session(file: str, num_threads: int | None) -> Any:
         raise BackendError(
             f"could not load the ONNX file {file} ({exc}); delete it and run: veracity export-onnx"
         ) from exc
+
+
+@runtime_checkable
+class Preloadable(Protocol):
+    """A model that can start loading ahead of its first use (an encoder's ONNX session: :func:`preload_encoder`)."""
+
+    def preload(self) -> None:
+        """Start loading in the background what the first use would load; a no-op where nothing is to load."""
+        ...
+
+
+_PRELOADS: dict[tuple[str, int | None], threading.Event] = {}
+_PRELOADS_LOCK = threading.Lock()
+
+
+def preload_encoder(path: Path, head: Head, precision: Precision = "none", num_threads: int | None = None) -> None:
+    """Read an encoder's tokenizer and ONNX Runtime session in a background thread, for an :class:`OnnxEncoder` soon.
+
+    Why: a one-shot check then imports and loads spaCy (1-2 s that hold the GIL), while ONNX Runtime reads a graph
+    and its weights into a session mostly without it: started first, the sessions are ready when the first pair is
+    read instead of adding 0.2-0.4 s each (issue 68). An encoder made meanwhile waits for its preload, so nothing is
+    loaded twice. Only files already exported are read (an export imports torch; never in the background), and a
+    preload that fails leaves the error to the encoder's own load, which raises it where the model is used.
+    """
+    target = onnx_file(path, head, precision)
+    if not (target.is_file() and _manifest_ok(target.parent, head, precision)):
+        return
+    key = (str(target), num_threads)
+    with _PRELOADS_LOCK:
+        if key in _PRELOADS:
+            return
+        done = _PRELOADS[key] = threading.Event()
+    # imported here, not in the thread: two threads importing the same modules at once could deadlock on them
+    import onnxruntime  # noqa: F401
+    import tokenizers  # noqa: F401
+
+    def load() -> None:
+        try:
+            _load_tokenizer(path)
+            _load_session(str(target), num_threads)
+        except Exception:  # raised again by the encoder's own load, in the thread that uses it
+            pass
+        finally:
+            done.set()
+
+    threading.Thread(target=load, name="veracity-onnx", daemon=True).start()
+
+
+def _wait_for_preload(file: Path, num_threads: int | None) -> None:
+    """Wait for a preload of ``file`` that is under way (:func:`preload_encoder`); return at once if there is none."""
+    with _PRELOADS_LOCK:
+        done = _PRELOADS.get((str(file), num_threads))
+    if done is not None:
+        done.wait()
 
 
 def read_config(path: Path) -> dict[str, Any]:

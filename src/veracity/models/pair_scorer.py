@@ -17,6 +17,7 @@ from veracity.models.onnx_backend import (
     OnnxEncoder,
     config_labels,
     model_max_length,
+    preload_encoder,
     read_config,
     resolve_backend,
     softmax,
@@ -291,6 +292,14 @@ class HFPairScorer:
         else:
             own = getattr(tokenizer, "model_max_length", None)
         return int(own) if isinstance(own, int) and 8 <= own <= MAX_MODEL_LENGTH else MAX_MODEL_LENGTH
+
+    def preload(self) -> None:
+        """Start reading the ONNX session in a background thread (see :func:`.onnx_backend.preload_encoder`).
+
+        A no-op on torch, and where the ONNX files are not exported yet (the first score exports them).
+        """
+        if self.runs_on == "onnx":
+            preload_encoder(resolve_model_path(self.model_id), "sequence", self.quantize, self.num_threads)
 
     @functools.cached_property
     def _onnx(self) -> OnnxEncoder:

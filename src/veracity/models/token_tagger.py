@@ -22,7 +22,15 @@ from numpy.typing import NDArray
 
 from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
 from veracity.models.catalog import resolve_model_path
-from veracity.models.onnx_backend import Backend, OnnxEncoder, config_labels, read_config, resolve_backend, softmax
+from veracity.models.onnx_backend import (
+    Backend,
+    OnnxEncoder,
+    config_labels,
+    preload_encoder,
+    read_config,
+    resolve_backend,
+    softmax,
+)
 from veracity.models.pair_scorer import load_classifier
 
 __all__ = [
@@ -156,6 +164,14 @@ class TokenTagger:
     def runs_on(self) -> Literal["torch", "onnx"]:
         """The backend that runs (``auto`` resolved: :func:`~veracity.models.onnx_backend.resolve_backend`)."""
         return resolve_backend(self.backend, self.path, "token", self.quantize, self.device)
+
+    def preload(self) -> None:
+        """Start reading the ONNX session in a background thread (see :func:`.onnx_backend.preload_encoder`).
+
+        A no-op on torch, and where the ONNX files are not exported yet (the first use exports them).
+        """
+        if self.runs_on == "onnx":
+            preload_encoder(self.path, "token", self.quantize, self.num_threads)
 
     @functools.cached_property
     def _onnx(self) -> OnnxEncoder:

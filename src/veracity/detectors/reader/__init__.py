@@ -197,9 +197,14 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
 
     def load_models(self) -> None:
         """Load the NLI model, spaCy, the checkers (and the span model when weighed) now, not on the first answer."""
+        from veracity.models.onnx_backend import Preloadable
+
+        # the encoders' ONNX sessions load in the background while the first answer loads spaCy (issue 68)
         if self.scorer is None:
             settings = self.settings.model_copy(update={"quantize": self.settings.quantize})
             self.scorer = scorer_for(self.verifier_name, settings)
+            if isinstance(self.scorer, Preloadable):
+                self.scorer.preload()
         _ = self.grounding, self.consistency_checker  # made now (cached properties), not on the first answer
         if self.weighs_span and self.span is None:
             from veracity.detectors.span import SpanConfig, SpanDetector
@@ -208,6 +213,8 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             if name is None:
                 raise ModelNotAvailableError("the reader model weighs span signals but names no span model")
             self.span = SpanDetector.from_config(SpanConfig(model=name, quantize="int8"))
+            if isinstance(self.span.tagger, Preloadable):
+                self.span.tagger.preload()
 
     load_deferred_models = load_models
 
