@@ -17,7 +17,7 @@ gets a conversion or sum written out (``veracity.text.bridges``): both change wh
     python experiments/attachment/precision.py --answers 5000 --checker bridges --out experiments/attachment/bridges
 
 ``--checker heads`` counts the frame checker's value conflicts that its "different heads" rule removes (a value
-qualifying another thing than the source's: ``_consistency_slots._other_heads``, turned off in this script only to
+qualifying another thing than the source's: ``frames.slots._other_heads``, turned off in this script only to
 compare); ``--checker restated`` the units whose NLI hypothesis gets a value in the aligned sentence's writing
 (``veracity.text.bridges.restated``).
 
@@ -144,16 +144,16 @@ def _heads_removed(answer: str, documents: list[Any]) -> list[Any]:
     """The frame checker's value conflicts with the different-heads rule off that it does not report with it on."""
     from unittest import mock
 
-    from veracity.stages.verify import _consistency_slots
     from veracity.stages.verify.checks import check_consistency
     from veracity.stages.verify.consistency import ConsistencyChecker
+    from veracity.stages.verify.frames import slots as frame_slots
 
     def values(findings: list[Any]) -> dict[tuple[int, int], Any]:
         return {(f.span.start, f.span.end): f for f in findings if f.kind == "value" and f.relation == "contradicted"}
 
     checker = _CHECKER.setdefault("frames", ConsistencyChecker())
     with_rule = values(check_consistency(checker, answer, documents)[1])
-    with mock.patch.object(_consistency_slots, "_other_heads", lambda *a: False):
+    with mock.patch.object(frame_slots, "_other_heads", lambda *a: False):
         without = values(check_consistency(checker, answer, documents)[1])
     return [f for key, f in without.items() if key not in with_rule]
 

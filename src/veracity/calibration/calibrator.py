@@ -360,7 +360,7 @@ def settings_fingerprint(detector: str, settings: Mapping[str, Any], digests: Ma
 
 def _without_format(model: str) -> str:
     """The path or id of a ``FORMAT:PATH`` model setting (a published pair scorer's format named with it)."""
-    from veracity.models.published._formats import FORMATS
+    from veracity.models.published.formats import FORMATS
 
     prefix, colon, rest = model.partition(":")
     return rest if colon and prefix in FORMATS else model

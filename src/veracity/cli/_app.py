@@ -45,7 +45,7 @@ def handle_errors(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except VeracityError as exc:
-            raise _fail(str(exc)) from exc
+            raise error_exit(str(exc)) from exc
 
     return run
 
@@ -91,9 +91,9 @@ CpusOption = Annotated[float, typer.Option(help="--engine ray: CPUs per actor (i
 GpusOption = Annotated[float, typer.Option(help="--engine ray: GPUs per actor (> 0 runs models on CUDA).")]
 
 
-def _ray_settings(engine: str, address: str | None, workers: int, batch_size: int, cpus: float, gpus: float) -> Any:
+def ray_settings_of(engine: str, address: str | None, workers: int, batch_size: int, cpus: float, gpus: float) -> Any:
     """The Ray settings of ``--engine ray`` (None for the local engine); Ray's absence fails here, at once."""
-    _check_choice("engine", engine, ("local", "ray"))
+    check_choice("engine", engine, ("local", "ray"))
     if engine == "local":
         return None
     from pydantic import ValidationError
@@ -115,7 +115,7 @@ def _ray_settings(engine: str, address: str | None, workers: int, batch_size: in
         raise ConfigError(f"bad --engine ray option: {problems}") from exc
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
+def error_exit(message: str, code: int = 2) -> typer.Exit:
     typer.echo(f"veracity: error: {message}", err=True)
     return typer.Exit(code)
 
@@ -268,12 +268,12 @@ LLM_HELP = "LLM of the llm stages: catalog name, .gguf path, or an OpenAI-compat
 DEFAULT_LLM = DEFAULT_LOCAL_LLM
 
 
-def _check_choice(option: str, value: str, choices: tuple[str, ...]) -> None:
+def check_choice(option: str, value: str, choices: tuple[str, ...]) -> None:
     if value not in choices:
         raise ConfigError(f"--{option} must be one of {', '.join(choices)}, not {value!r}")
 
 
-def _load_llm(spec: str) -> Any:
+def llm_of_spec(spec: str) -> Any:
     from veracity.models.llm import load_llm
 
     return load_llm(spec)

@@ -15,7 +15,7 @@ from veracity.errors import ConfigError
 if TYPE_CHECKING:
     pass
 
-from veracity.cli._app import _fail, app, handle_errors, parse_settings
+from veracity.cli._app import app, error_exit, handle_errors, parse_settings
 
 data_app = typer.Typer(help="Build datasets: NLI training data, HotPotQA-Derived, the default knowledge corpus.")
 app.add_typer(data_app, name="data")
@@ -55,7 +55,7 @@ def data_build_nli(
             progress=lambda items: tqdm(items, unit="ex", desc="build-nli", file=sys.stderr, mininterval=5.0),
         )
     except ValueError as exc:
-        raise _fail(f"invalid settings: {exc}") from exc
+        raise error_exit(f"invalid settings: {exc}") from exc
     typer.echo(json.dumps({k: stats[k]["label"] for k in ("train", "dev")}, indent=2))
 
 
@@ -68,9 +68,9 @@ def _yaml_settings(path: Path | None) -> dict[str, Any]:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as exc:
-        raise _fail(f"cannot read settings file {path}: {exc}") from exc
+        raise error_exit(f"cannot read settings file {path}: {exc}") from exc
     if not isinstance(data, dict):
-        raise _fail(f"settings file {path} must hold a mapping of key: value")
+        raise error_exit(f"settings file {path} must hold a mapping of key: value")
     return data
 
 

@@ -23,12 +23,12 @@ from veracity.cli._app import (
     EngineOption,
     GpusOption,
     WorkersOption,
-    _check_choice,
-    _ray_settings,
     app,
+    check_choice,
     check_one_stdin,
     handle_errors,
     parse_settings,
+    ray_settings_of,
     read_text,
     read_text_or_file,
 )
@@ -125,7 +125,7 @@ def detect(
     """Check an answer against context documents and print a report (or run a JSONL / Parquet batch)."""
     if output_format not in ("json", "text"):
         raise InputError(f"--format must be json or text, got {output_format!r}")
-    _check_choice("unchecked", unchecked, ("block", "pass"))
+    check_choice("unchecked", unchecked, ("block", "pass"))
     options = parse_settings(settings)
     if index is not None:
         detector = detector or "oasis"
@@ -133,7 +133,7 @@ def detect(
             raise InputError(f"--index is read by the oasis detector, not {detector!r}: use -d oasis")
         if server is None:
             options["index"] = str(Path(index).expanduser().resolve())
-    ray_settings = _ray_settings(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
+    ray_settings = ray_settings_of(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
     if ray_settings is not None and (input_path is None or output_path is None):
         raise InputError("--engine ray runs batches: give --input RECORDS and --output REPORTS.jsonl")
     if ray_settings is not None and server is not None:
@@ -311,7 +311,7 @@ def detectors(
     from veracity.detectors import detector_settings
     from veracity.registry import names, resolve
 
-    _check_choice("format", output_format, ("json", "text"))
+    check_choice("format", output_format, ("json", "text"))
     if name is None:
         rows = []
         for detector in names("detector"):

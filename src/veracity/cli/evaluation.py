@@ -24,13 +24,13 @@ from veracity.cli._app import (
     EngineOption,
     GpusOption,
     WorkersOption,
-    _check_choice,
-    _fail,
-    _load_llm,
-    _ray_settings,
     app,
+    check_choice,
+    error_exit,
     handle_errors,
+    llm_of_spec,
     parse_settings,
+    ray_settings_of,
 )
 from veracity.cli.stages import litehall_detector
 
@@ -75,7 +75,7 @@ def eval_run(
     if ctx.invoked_subcommand is not None:
         return
     if dataset is None or out is None:
-        raise _fail("veracity eval needs --dataset and --out (or a subcommand: compare, report)")
+        raise error_exit("veracity eval needs --dataset and --out (or a subcommand: compare, report)")
     from tqdm import tqdm
 
     from veracity.detectors import load_detector
@@ -88,7 +88,7 @@ def eval_run(
     if kept := kept_predictions(out):
         typer.echo(f"resuming {out}: its {kept} predictions are kept and their examples skipped (for a fresh run, "
                    "delete the folder)", err=True)  # fmt: skip
-    ray_settings = _ray_settings(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
+    ray_settings = ray_settings_of(engine, address, workers, batch_size, cpus_per_worker, gpus_per_worker)
     with contextlib.ExitStack() as stack:
         predict_many = None
         if ray_settings is not None:
@@ -241,8 +241,8 @@ def eval_claims(
     from veracity.models.embedder import SentenceTransformerEmbedder
     from veracity.stages.claims import LLMClaimExtractor, RulesClaimExtractor
 
-    _check_choice("extractor", extractor, ("rules", "llm"))
-    stage = LLMClaimExtractor(_load_llm(llm)) if extractor == "llm" else RulesClaimExtractor()
+    check_choice("extractor", extractor, ("rules", "llm"))
+    stage = LLMClaimExtractor(llm_of_spec(llm)) if extractor == "llm" else RulesClaimExtractor()
     metrics = evaluate_claim_extraction(
         stage,
         data_dir or default_data_dir(),

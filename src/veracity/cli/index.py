@@ -14,7 +14,7 @@ from veracity.errors import ConfigError, InputError
 if TYPE_CHECKING:
     pass
 
-from veracity.cli._app import _check_choice, app, handle_errors
+from veracity.cli._app import app, check_choice, handle_errors
 
 index_app = typer.Typer(help="Knowledge indexes: a corpus cut into passages, searchable densely, by BM25 or both.")
 app.add_typer(index_app, name="index")
@@ -94,7 +94,7 @@ def index_search(
     """Print the best passages for a query as JSON lines."""
     from veracity.stages.retrieve.knowledge import KnowledgeIndex
 
-    _check_choice("mode", mode, ("hybrid", "dense", "bm25"))
+    check_choice("mode", mode, ("hybrid", "dense", "bm25"))
     hits = KnowledgeIndex.open(index).search(query, k=k, mode=mode)  # type: ignore[arg-type]
     for hit in hits:
         p = hit.passage

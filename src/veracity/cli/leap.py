@@ -11,7 +11,7 @@ import typer
 if TYPE_CHECKING:
     pass
 
-from veracity.cli._app import _check_choice, _fail, app, handle_errors
+from veracity.cli._app import app, check_choice, error_exit, handle_errors
 
 leap_app = typer.Typer(help="LEAP's agent: memories and trajectory exports for agent tuning.")
 app.add_typer(leap_app, name="leap")
@@ -26,7 +26,7 @@ def _open_memory(folder: Path, embedder: str) -> Any:
     from veracity.models.embedder import SentenceTransformerEmbedder
 
     if not (folder / "memory.json").exists():
-        raise _fail(f"no LEAP memory in {folder} (no memory.json)")
+        raise error_exit(f"no LEAP memory in {folder} (no memory.json)")
     return AgentMemory.open(folder, SentenceTransformerEmbedder(embedder))
 
 
@@ -74,9 +74,9 @@ def leap_memory_prune(
 ) -> None:
     """Drop records and save the memory."""
     if kind is not None:
-        _check_choice("--kind", kind, ("planner", "actor", "critic"))
+        check_choice("--kind", kind, ("planner", "actor", "critic"))
     if keep_last is None and min_advantage is None:
-        raise _fail("say what to prune: --keep-last N and/or --min-advantage A")
+        raise error_exit("say what to prune: --keep-last N and/or --min-advantage A")
     memory = _open_memory(folder, embedder)
     removed = memory.prune(kind=kind, keep_last=keep_last, min_advantage=min_advantage)
     memory.save()

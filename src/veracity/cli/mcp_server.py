@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
-from veracity.cli._app import _check_choice, _fail, app, handle_errors
+from veracity.cli._app import app, check_choice, error_exit, handle_errors
 from veracity.registry import DEFAULT_DETECTOR
 
 if TYPE_CHECKING:
@@ -37,11 +37,11 @@ def mcp(
     ] = "block",
 ) -> None:
     """Run an MCP server on stdio: tools that check an answer against its sources and list the detectors."""
-    _check_choice("unchecked", unchecked, ("block", "pass"))
+    check_choice("unchecked", unchecked, ("block", "pass"))
     try:
         from veracity.integrations.mcp import build_server
     except ImportError as exc:
-        raise _fail(str(exc)) from exc
+        raise error_exit(str(exc)) from exc
     build_server(
         detector, server, os.environ.get(api_key_env) if server else None, unchecked=cast("UncheckedPolicy", unchecked)
     ).run("stdio")

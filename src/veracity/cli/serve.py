@@ -14,7 +14,7 @@ from veracity.registry import DEFAULT_DETECTOR
 if TYPE_CHECKING:
     pass
 
-from veracity.cli._app import _fail, app, handle_errors, parse_settings
+from veracity.cli._app import app, error_exit, handle_errors, parse_settings
 
 
 @app.command()
@@ -46,7 +46,7 @@ def serve(
         from veracity.server.security import load_key_hashes
         from veracity.server.settings import ServiceSettings
     except ImportError as exc:
-        raise _fail(f"the service needs its extra: pip install 'veracity[serve]' ({exc.name} is missing)") from exc
+        raise error_exit(f"the service needs its extra: pip install 'veracity[serve]' ({exc.name} is missing)") from exc
     try:
         values: dict[str, Any] = {"host": host, "port": port, "default_detector": detector, **parse_settings(settings)}
         if data_dir is not None:
@@ -64,9 +64,9 @@ def serve(
             values.setdefault("indexes", {})[name] = Path(folder).expanduser().resolve()
         service = ServiceSettings.model_validate(values)
     except (VeracityError, ValueError) as exc:
-        raise _fail(str(exc)) from exc
+        raise error_exit(str(exc)) from exc
     if service.requires_keys and not service.api_key_hashes:
-        raise _fail(
+        raise error_exit(
             f"--host {host} accepts connections from other machines: give API keys (--api-keys-file or "
             "$VERACITY_API_KEYS), or bind to 127.0.0.1"
         )

@@ -13,11 +13,11 @@ if TYPE_CHECKING:
 from veracity.cli._app import (
     DEFAULT_LLM,
     LLM_HELP,
-    _check_choice,
-    _load_llm,
     app,
+    check_choice,
     check_one_stdin,
     handle_errors,
+    llm_of_spec,
     read_text,
     read_text_or_file,
 )
@@ -44,8 +44,8 @@ def claims(
     """LiteHall stage 1 alone: the answer's atomic claims with their sentence index (JSON)."""
     from veracity.stages.claims import LLMClaimExtractor, RulesClaimExtractor
 
-    _check_choice("extractor", extractor, ("rules", "llm"))
-    stage = LLMClaimExtractor(_load_llm(llm)) if extractor == "llm" else RulesClaimExtractor()
+    check_choice("extractor", extractor, ("rules", "llm"))
+    stage = LLMClaimExtractor(llm_of_spec(llm)) if extractor == "llm" else RulesClaimExtractor()
     check_one_stdin({"--answer": [answer], "--question": [question] if question else []})
     result = stage.extract(read_text(answer, "--answer"), read_text(question, "--question") if question else None)
     typer.echo(json.dumps({
@@ -69,7 +69,7 @@ def evidence(
     llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
 ) -> None:
     """LiteHall stage 2 alone: each claim's main and supporting evidence sentences (JSON)."""
-    _check_choice("retriever", retriever, ("scored", "llm"))
+    check_choice("retriever", retriever, ("scored", "llm"))
     check_one_stdin({"--claim": claim, "--context": context})
     documents = stage_documents(context)
     stage = litehall_detector(retriever=retriever, llm=llm, top_k=top_k).retriever
@@ -101,7 +101,7 @@ def verify(
     llm: Annotated[str, typer.Option(help=LLM_HELP)] = DEFAULT_LLM,
 ) -> None:
     """LiteHall's third step alone (verification): label each claim against its evidence, with error spans (JSON)."""
-    _check_choice("verifier", verifier, ("nli", "llm"))
+    check_choice("verifier", verifier, ("nli", "llm"))
     check_one_stdin({"--claim": claim, "--context": context, "--question": [question] if question else []})
     documents = stage_documents(context)
     detector = litehall_detector(verifier=verifier, llm=llm, nli_model=model)

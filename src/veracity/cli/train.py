@@ -11,7 +11,7 @@ import typer
 if TYPE_CHECKING:
     pass
 
-from veracity.cli._app import _fail, app, handle_errors, parse_settings
+from veracity.cli._app import app, error_exit, handle_errors, parse_settings
 
 train_app = typer.Typer(help="Train veracity's own models.")
 app.add_typer(train_app, name="train")
@@ -80,7 +80,7 @@ def train_fused_command(
         )
         result = train_fused(config, log=lambda line: typer.echo(line, err=True))
     except ValueError as exc:
-        raise _fail(f"invalid settings: {exc}") from exc
+        raise error_exit(f"invalid settings: {exc}") from exc
     typer.echo(json.dumps({k: v for k, v in result.items() if k != "config"}, indent=2))
 
 
@@ -126,7 +126,7 @@ def train_leap_strategies_command(
         )
         metrics = learn_strategies(config, log=lambda line: typer.echo(line, err=True))
     except ValueError as exc:
-        raise _fail(f"invalid settings: {exc}") from exc
+        raise error_exit(f"invalid settings: {exc}") from exc
     typer.echo(json.dumps(metrics, indent=2))
 
 
@@ -155,7 +155,7 @@ def train_leap_agent_command(
         )
         summary = tune_agents(config, log=lambda line: typer.echo(line, err=True))
     except ValueError as exc:
-        raise _fail(f"invalid settings: {exc}") from exc
+        raise error_exit(f"invalid settings: {exc}") from exc
     brief = {a: {k: v for k, v in r.items() if k != "losses"} for a, r in summary["agents"].items()}
     typer.echo(json.dumps(brief, indent=2))
 
@@ -175,6 +175,6 @@ def train_reader_command(
         raw = yaml.safe_load(config.read_text(encoding="utf-8")) or {}
         train_config = ReaderTrainConfig.model_validate({**raw, **parse_settings(settings)})
     except ValueError as exc:
-        raise _fail(f"invalid settings: {exc}") from exc
+        raise error_exit(f"invalid settings: {exc}") from exc
     result = train_reader(train_config, log=lambda line: typer.echo(line, err=True))
     typer.echo(json.dumps(result, indent=2))

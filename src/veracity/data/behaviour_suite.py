@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from veracity.data.loaders import BadRecord, DatasetSpec, Example, Record, _jsonl, _short
+from veracity.data.loaders import BadRecord, DatasetSpec, Example, Record, jsonl_rows, validation_summary
 from veracity.errors import ConfigError, InputError
 
 __all__ = ["BEHAVIOUR_SPLITS", "behaviour_cases_path", "load_behaviour", "read_behaviour_cases"]
@@ -46,7 +46,7 @@ def read_behaviour_cases(split: str | None = None) -> list[dict[str, Any]]:
             f"the behavioural suite is not generated at {path}; run `python benchmarks/behaviour/generate.py` from "
             "the repository root (or set VERACITY_BEHAVIOUR to the cases file)"
         )
-    cases = [row for _, row in _jsonl(path) if isinstance(row, dict)]
+    cases = [row for _, row in jsonl_rows(path) if isinstance(row, dict)]
     if split in (None, "all"):
         return cases
     if split == "sample":
@@ -73,4 +73,4 @@ def load_behaviour(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
                 group=case.get("group"),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            yield BadRecord(line, f"case {line}: missing or bad field ({_short(exc)})")
+            yield BadRecord(line, f"case {line}: missing or bad field ({validation_summary(exc)})")

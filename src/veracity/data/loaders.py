@@ -142,7 +142,7 @@ def _require(path: Path, what: str) -> Path:
     return path
 
 
-def _jsonl(path: Path) -> Iterator[tuple[int, Any | BadRecord]]:
+def jsonl_rows(path: Path) -> Iterator[tuple[int, Any | BadRecord]]:
     """The rows of a JSONL file (gzip-compressed when its name ends in ``.gz``), with their line numbers."""
     _require(path, "data file")
     with gzip.open(path, "rb") if path.name.endswith(".gz") else path.open("rb") as handle:
@@ -161,7 +161,7 @@ def _halueval(kind: str, closed: bool = False) -> Callable[[DatasetSpec, Path], 
         if split not in _HALUEVAL_SPLITS:
             raise ConfigError(f"halueval splits are {', '.join(_HALUEVAL_SPLITS)}; got {split!r}")
         start, end = _HALUEVAL_SPLITS[split]
-        for line_number, row in _jsonl(data_dir / "halueval" / _HALUEVAL_FILES[kind]):
+        for line_number, row in jsonl_rows(data_dir / "halueval" / _HALUEVAL_FILES[kind]):
             index = line_number - 1  # SPLITS.md numbers records from 0
             if not start <= index < end:
                 continue
@@ -200,7 +200,7 @@ def _halueval_pair(kind: str, index: int, row: dict[str, Any], closed: bool) -> 
 
 
 def _halueval_general(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
-    for line_number, row in _jsonl(data_dir / "halueval" / "general_data.json"):
+    for line_number, row in jsonl_rows(data_dir / "halueval" / "general_data.json"):
         if isinstance(row, BadRecord):
             yield row
             continue
@@ -251,7 +251,7 @@ def _untokenize(text: str) -> str:
 
 
 def _fever_rows(path: Path, source: str) -> Iterator[Record]:
-    for line_number, row in _jsonl(path):
+    for line_number, row in jsonl_rows(path):
         if isinstance(row, BadRecord):
             yield row
             continue
@@ -310,12 +310,12 @@ def labelled_example(row: Any, line: int) -> Example | BadRecord:
     except (TypeError, InputError) as exc:
         return BadRecord(line, f"line {line}: {exc}")
     except ValidationError as exc:
-        return BadRecord(line, f"line {line}: {_short(exc)}")
+        return BadRecord(line, f"line {line}: {validation_summary(exc)}")
 
 
 def _validated_jsonl(path: Path, model: type[Example] | type[NLIPair]) -> Iterator[Record]:
     """Records of ``model`` from a JSONL file; a record without ``id`` is named after its line."""
-    for line_number, row in _jsonl(path):
+    for line_number, row in jsonl_rows(path):
         if isinstance(row, BadRecord):
             yield row
         elif model is Example:
@@ -326,7 +326,7 @@ def _validated_jsonl(path: Path, model: type[Example] | type[NLIPair]) -> Iterat
                     raise TypeError("not a JSON object")
                 yield model.model_validate({"id": f"line-{line_number}", **row})
             except (TypeError, ValidationError) as exc:
-                yield BadRecord(line_number, f"line {line_number}: {_short(exc)}")
+                yield BadRecord(line_number, f"line {line_number}: {validation_summary(exc)}")
 
 
 def _generic_jsonl(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
@@ -359,7 +359,8 @@ def _nli(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
                     )
                 except (UnicodeDecodeError, ValueError) as exc:
                     yield BadRecord(
-                        line_number, f"line {line_number}: expected label<TAB>premise<TAB>hypothesis ({_short(exc)})"
+                        line_number,
+                        f"line {line_number}: expected label<TAB>premise<TAB>hypothesis ({validation_summary(exc)})",
                     )
         return
     yield from _validated_jsonl(path, NLIPair)
@@ -397,7 +398,7 @@ def _ragtruth_records(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
 
 
 def _ragtruth_split_file(path: Path) -> Iterator[Record]:
-    for line_number, row in _jsonl(path):
+    for line_number, row in jsonl_rows(path):
         if isinstance(row, BadRecord):
             yield row
             continue
@@ -419,20 +420,20 @@ def _ragtruth_split_file(path: Path) -> Iterator[Record]:
                 group=str(row["source_id"]) if row.get("source_id") is not None else None,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            yield BadRecord(line_number, f"line {line_number}: missing or bad field ({_short(exc)})")
+            yield BadRecord(line_number, f"line {line_number}: missing or bad field ({validation_summary(exc)})")
 
 
 def _ragtruth_upstream(root: Path) -> Iterator[Record]:
     _require(root, "RAGTruth data (response.jsonl + source_info.jsonl, or one joined JSONL)")
     sources: dict[str, Any] = {}
     if root.is_dir():
-        for _, row in _jsonl(root / "source_info.jsonl"):
+        for _, row in jsonl_rows(root / "source_info.jsonl"):
             if isinstance(row, dict) and "source_id" in row:
                 sources[str(row["source_id"])] = row
         responses = root / "response.jsonl"
     else:
         responses = root
-    for line_number, row in _jsonl(responses):
+    for line_number, row in jsonl_rows(responses):
         if isinstance(row, BadRecord):
             yield row
             continue
@@ -468,7 +469,7 @@ def _ragtruth_context(task: str | None, info: Any) -> tuple[str | None, list[str
 
 def _felm(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
     path = spec.path or data_dir / "felm" / "all.jsonl"
-    for line_number, row in _jsonl(path):
+    for line_number, row in jsonl_rows(path):
         if isinstance(row, BadRecord):
             yield row
             continue
@@ -546,7 +547,9 @@ def _grounding(spec: DatasetSpec, data_dir: Path) -> Iterator[Record]:
                 id=str(row.get("id", index)), premise=row["premise"], hypothesis=row["hypothesis"], label=label
             )
         except (KeyError, ValidationError) as exc:
-            yield BadRecord(index, f"row {index}: {_short(exc) if isinstance(exc, ValidationError) else exc}")
+            yield BadRecord(
+                index, f"row {index}: {validation_summary(exc) if isinstance(exc, ValidationError) else exc}"
+            )
 
 
 # The HaluEval loaders by name, for the registry's ``dataset`` table (veracity.registry.DATASETS).
@@ -569,7 +572,7 @@ def load_dataset(spec: DatasetSpec | str, data_dir: Path | None = None) -> Itera
     return loader(spec, data_dir or default_data_dir())  # type: ignore[no-any-return]
 
 
-def _short(exc: Exception) -> str:
+def validation_summary(exc: Exception) -> str:
     if isinstance(exc, ValidationError):
         return "; ".join(f"'{'.'.join(str(p) for p in e['loc'])}': {_message(e)}" for e in exc.errors())
     return str(exc)

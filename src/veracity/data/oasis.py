@@ -122,7 +122,7 @@ def edit_region(before: str, after: str) -> tuple[int, int, str] | None:
     return prefix, len(before) - suffix, after[prefix : len(after) - suffix]
 
 
-def _whole_words(before: str, after: str, region: tuple[int, int, str]) -> tuple[int, int, str]:
+def whole_words(before: str, after: str, region: tuple[int, int, str]) -> tuple[int, int, str]:
     """``region`` of :func:`edit_region` widened to whole words of ``before`` (1867 → 1869, not 7 → 9)."""
     start, end, _ = region
     while start > 0 and before[start - 1].isalnum():
@@ -132,7 +132,7 @@ def _whole_words(before: str, after: str, region: tuple[int, int, str]) -> tuple
     return start, end, after[start : end + len(after) - len(before)]
 
 
-def _adds_negation(original: str, edited: str) -> bool:
+def adds_negation(original: str, edited: str) -> bool:
     return bool((set(normalize_words(edited)) - set(normalize_words(original))) & NEGATIONS) or bool(
         re.search(r"n't\b", edited) and not re.search(r"n't\b", original)
     )
@@ -163,13 +163,13 @@ def falsify(
     rng.shuffle(kinds)
     for kind, edit in kinds:
         edited = edit()
-        if edited and edited != text and not _adds_negation(text, edited):
+        if edited and edited != text and not adds_negation(text, edited):
             return kind, edited
     return None
 
 
 @dataclass
-class _Outcome:
+class DrawOutcome:
     record: dict[str, Any] | None
     reason: str | None = None
 
@@ -178,7 +178,7 @@ def _document_seed(seed: int, doc_id: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}\0{doc_id}".encode()).digest()[:8], "big")
 
 
-def _drawn_windows(
+def drawn_windows(
     document: Document, config: SynthConfig
 ) -> tuple[str, random.Random, list[Any], list[tuple[int, int]]]:
     """The document's text (cut), its generator (seeded by the seed and the id), its sentences and drawn windows."""
@@ -193,13 +193,13 @@ def _drawn_windows(
 
 def _records_of(
     document: Document, config: SynthConfig, extractor: Any, nlp: Any, refusals: Counter[str] | None = None
-) -> Iterator[_Outcome]:
+) -> Iterator[DrawOutcome]:
     """The records of one document (one per drawn window), or the reasons none could be made."""
     from veracity.data.perturb import coordination_groups, entity_pool
 
-    text, rng, sentences, windows = _drawn_windows(document, config)
+    text, rng, sentences, windows = drawn_windows(document, config)
     if not windows:
-        yield _Outcome(None, "no sentences")
+        yield DrawOutcome(None, "no sentences")
         return
     pool = entity_pool([nlp(text)])
     for start, end in windows:
@@ -208,15 +208,15 @@ def _records_of(
         claims = extractor.extract(passage).claims
         claims = [c for c in claims if c.text.strip()]
         if not claims:
-            yield _Outcome(None, "no claims")
+            yield DrawOutcome(None, "no claims")
             continue
         if any(len(c.text.split()) > config.max_claim_words for c in claims):
-            yield _Outcome(None, "a claim is too long to be atomic")
+            yield DrawOutcome(None, "a claim is too long to be atomic")
             continue
         order = list(range(len(claims)))
         rng.shuffle(order)
         coordinated = coordination_groups(nlp(passage))
-        outcome = _Outcome(None, "no claim could be falsified")
+        outcome = DrawOutcome(None, "no claim could be falsified")
         for index in order:
             claim = claims[index]
             span_text = passage[claim.span.start : claim.span.end]
@@ -226,17 +226,17 @@ def _records_of(
             kind, edited_span = edit
             region = edit_region(span_text, edited_span)
             assert region is not None  # falsify never returns the text unchanged
-            start_w, end_w, new = _whole_words(span_text, edited_span, region)
+            start_w, end_w, new = whole_words(span_text, edited_span, region)
             old = span_text[start_w:end_w]
             falsified = edited_span if claim.text == span_text else _replace_once(claim.text, old, new)
             if falsified is None or falsified == claim.text:
-                outcome = _Outcome(None, "the edit is outside the claim's wording")
+                outcome = DrawOutcome(None, "the edit is outside the claim's wording")
                 continue
             unfactual = passage[: claim.span.start] + edited_span + passage[claim.span.end :]
             changed = edit_region(passage, unfactual)
-            where = _whole_words(passage, unfactual, changed) if changed else None
+            where = whole_words(passage, unfactual, changed) if changed else None
             if where is None or not (claim.span.start <= where[0] and where[1] <= claim.span.end):
-                outcome = _Outcome(None, "the edit leaves the claim's span")
+                outcome = DrawOutcome(None, "the edit leaves the claim's span")
                 continue
             record = {
                 "id": f"{document.id}#{first.index}",
@@ -256,7 +256,7 @@ def _records_of(
                     "replacement": where[2],
                 },
             }
-            outcome = _Outcome(record)
+            outcome = DrawOutcome(record)
             break
         yield outcome
 

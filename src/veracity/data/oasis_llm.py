@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from veracity.data.oasis import (
+    DrawOutcome,
     SynthConfig,
-    _adds_negation,
-    _drawn_windows,
-    _Outcome,
-    _whole_words,
+    adds_negation,
+    drawn_windows,
     edit_region,
+    whole_words,
 )
 from veracity.errors import LLMOutputError
 from veracity.schema import Document
@@ -114,14 +114,14 @@ def check_generation(generation: Generation, config: SynthConfig) -> tuple[dict[
     index = keys.index(original_key)
     if " ".join(normalize_words(g.falsified)) == original_key:
         return None, "the falsified claim equals its original"
-    if _adds_negation(g.original, g.falsified):
+    if adds_negation(g.original, g.falsified):
         return None, "the falsification is a negation"
     if not g.factual or not g.unfactual:
         return None, "a text is empty"
     changed = edit_region(g.factual, g.unfactual)
     if changed is None:
         return None, "the unfactual text equals the factual one"
-    start, end, replacement = _whole_words(g.factual, g.unfactual, changed)
+    start, end, replacement = whole_words(g.factual, g.unfactual, changed)
     if max(end - start, len(replacement)) > config.max_edit_share * len(g.factual):
         return None, "the unfactual text differs beyond the falsified fact"
     brought = set(normalize_words(g.falsified)) - set(normalize_words(g.original))
@@ -148,13 +148,13 @@ def _same_stem(a: str, b: str) -> bool:
     return shortest >= 4 and common >= max(4, shortest - 2)
 
 
-def llm_records_of(document: Document, config: SynthConfig, llm: Any) -> Iterator[_Outcome]:
+def llm_records_of(document: Document, config: SynthConfig, llm: Any) -> Iterator[DrawOutcome]:
     """The records of one document by the Table 1 prompt; a reply outside the schema is a rejection, not an error."""
     from veracity.models.llm.base import ask_json
 
-    text, _, sentences, windows = _drawn_windows(document, config)
+    text, _, sentences, windows = drawn_windows(document, config)
     if not windows:
-        yield _Outcome(None, "no sentences")
+        yield DrawOutcome(None, "no sentences")
         return
     for start, end in windows:
         first, last = sentences[start], sentences[end - 1]
@@ -164,13 +164,13 @@ def llm_records_of(document: Document, config: SynthConfig, llm: Any) -> Iterato
             generation = ask_json(llm, [{"role": "user", "content": prompt}], TABLE1_SCHEMA, parse_generation,
                                   max_tokens=config.llm_max_tokens)  # fmt: skip
         except LLMOutputError:
-            yield _Outcome(None, "the reply does not follow the JSON schema")
+            yield DrawOutcome(None, "the reply does not follow the JSON schema")
             continue
         fields, reason = check_generation(generation, config)
         if fields is None:
-            yield _Outcome(None, reason)
+            yield DrawOutcome(None, reason)
             continue
-        yield _Outcome({
+        yield DrawOutcome({
             "id": f"{document.id}#{first.index}",
             "doc_id": document.id,
             "generator": f"llm:{llm.model_id}",

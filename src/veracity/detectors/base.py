@@ -154,7 +154,7 @@ def load_pair_scorer(model: str, **hf_options: Any) -> PairScorer:
 
     A registered rule-based scorer (``grounding``) by its name; a published pair scorer (HHEM-2.1-Open, MiniCheck,
     FactCG) read the way its authors read it, when the setting names its format (``minicheck-ft5:FOLDER``) or the
-    checkpoint's files say which it is (:mod:`veracity.models.published._formats`); else a Hugging Face sequence
+    checkpoint's files say which it is (:mod:`veracity.models.published.formats`); else a Hugging Face sequence
     classifier (catalog name, local folder or hub id). Each is built with ``hf_options``.
 
     Raises:
@@ -178,7 +178,7 @@ def _published_pair_scorer(model: str, options: Mapping[str, Any]) -> PairScorer
 
     from veracity.errors import ModelNotAvailableError
     from veracity.models.catalog import CATALOG, resolve_model_path
-    from veracity.models.published._formats import FORMATS, check_format, published_format
+    from veracity.models.published.formats import FORMATS, check_format, published_format
 
     prefix, colon, rest = model.partition(":")
     if colon and (prefix in FORMATS or (re.fullmatch(r"[a-z][a-z0-9-]+", prefix) and not Path(model).exists())):

@@ -12,7 +12,7 @@ __all__ = ["HFTokenizer"]
 
 
 @functools.lru_cache(maxsize=8)
-def _load_tokenizer(path: str) -> Any:
+def load_tokenizer(path: str) -> Any:
     try:
         from transformers import AutoTokenizer
     except ImportError as exc:
@@ -38,7 +38,7 @@ class HFTokenizer:
         """Character spans of the model's tokens, special tokens excluded."""
         if not text:
             return []
-        tokenizer = _load_tokenizer(str(resolve_model_path(self.name)))
+        tokenizer = load_tokenizer(str(resolve_model_path(self.name)))
         encoded = tokenizer(
             text,
             add_special_tokens=False,

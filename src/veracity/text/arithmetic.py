@@ -13,7 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from veracity.text.units import _CALENDAR, _SP, _TIME_OF_DAY, _UNITS, _WRITTEN_AFTER, StatedValue, _count, _year_like
+from veracity.text.units import (
+    CALENDAR_UNITS,
+    SPACE,
+    TIME_OF_DAY,
+    UNIT_TABLE,
+    UNIT_WORDS,
+    StatedValue,
+    is_count,
+    is_year_like,
+)
 
 __all__ = ["Derivation", "arithmetic_cue", "derivation", "derived"]
 
@@ -27,7 +36,7 @@ _ARITHMETIC_CUE = re.compile(
 )
 # a comparison right after the value, in its unit: "750 more points", "10 minutes longer", "EUR 5 less"
 _DIFFERENCE_AFTER = re.compile(
-    rf"{_SP}*(?:[A-Za-z%']+{_SP}+){{0,2}}(?:more|fewer|less|longer|shorter|extra|additional|left|remaining|cheaper|"
+    rf"{SPACE}*(?:[A-Za-z%']+{SPACE}+){{0,2}}(?:more|fewer|less|longer|shorter|extra|additional|left|remaining|cheaper|"
     r"dearer)\b",
     re.IGNORECASE,
 )
@@ -48,21 +57,21 @@ def _keys(value: StatedValue) -> dict[str, Decimal]:
     """The keys arithmetic adds ``value`` under, with its amount there: one per unit, money and time by measure."""
     keys: dict[str, Decimal] = {}
     for unit in value.units:
-        measure, factor = _UNITS[unit]
+        measure, factor = UNIT_TABLE[unit]
         if measure == "temperature":
             continue
-        if measure.startswith("money") or (measure == "time" and unit not in _CALENDAR):
+        if measure.startswith("money") or (measure == "time" and unit not in CALENDAR_UNITS):
             keys[measure] = value.amount * factor
         else:
             keys[unit] = value.amount
-    if value.noun is not None and value.noun != _TIME_OF_DAY:
+    if value.noun is not None and value.noun != TIME_OF_DAY:
         keys["noun:" + value.noun] = value.amount
     return keys if value.amount else {}  # no sum with nought: "10 = 10 + 0" of "10:00"
 
 
 def _counts(count: StatedValue, value: StatedValue) -> bool:
     """Whether ``count`` may count what ``value`` is given for: a whole number of things, or of what it is per."""
-    if count is value or not _count(count):
+    if count is value or not is_count(count):
         return False
     return not count.units or _counted_per(count, value)
 
@@ -71,12 +80,12 @@ def _counted_per(count: StatedValue, value: StatedValue) -> bool:
     """Whether ``count`` counts what ``value`` is a rate per: "3 nights" for "EUR 80 per night"."""
     if value.per is None:
         return False
-    per_units = {value.per, *_WRITTEN_AFTER.get(value.per, ())}
+    per_units = {value.per, *UNIT_WORDS.get(value.per, ())}
     return count.noun == value.per or bool(per_units & set(count.units))
 
 
 def _bare(value: StatedValue) -> bool:
-    return not value.units and not value.loose and not _year_like(value)
+    return not value.units and not value.loose and not is_year_like(value)
 
 
 @dataclass(frozen=True)
@@ -121,13 +130,13 @@ def derivation(
     answer: StatedValue, stated: Sequence[StatedValue], own: Sequence[StatedValue] = (), cue: bool = False
 ) -> Derivation | None:
     """The sum, difference or product that :func:`derived` finds for ``answer``, or None."""
-    if answer.loose or _year_like(answer) or not answer.amount:
+    if answer.loose or is_year_like(answer) or not answer.amount:
         return None
     targets = _keys(answer)
     if not targets:
         return None
-    own = [v for v in own if (v.start, v.end) != (answer.start, answer.end) and not v.loose and not _year_like(v)]
-    pool = [s for s in stated if not s.loose and not _year_like(s)]
+    own = [v for v in own if (v.start, v.end) != (answer.start, answer.end) and not v.loose and not is_year_like(v)]
+    pool = [s for s in stated if not s.loose and not is_year_like(s)]
     for key, target in targets.items():
         scale = answer.amount / target  # key units (a base unit for money and time) → the answer's unit
         keyed = [(s, amount) for s in pool if (amount := _keys(s).get(key)) is not None][:_MAX_VALUES]
@@ -183,6 +192,6 @@ def _counts_for(value: StatedValue, stated: Sequence[StatedValue]) -> list[Decim
     counts = [value.times] if value.times is not None else []
     if value.per is not None:
         counts += [
-            other.amount for other in stated if other is not value and _count(other) and _counted_per(other, value)
+            other.amount for other in stated if other is not value and is_count(other) and _counted_per(other, value)
         ]
     return counts

@@ -18,12 +18,12 @@ from decimal import Decimal
 
 from veracity.text.arithmetic import Derivation, arithmetic_cue, derivation
 from veracity.text.units import (
-    _CURRENCY_BEFORE,
-    _RANGE_BETWEEN,
+    CURRENCY_BEFORE,
+    RANGE_BETWEEN,
     StatedValue,
-    _unit_after,
     same_value,
     stated_values,
+    units_written_after,
 )
 
 __all__ = ["bridges", "restated", "value_text"]
@@ -37,7 +37,7 @@ def value_text(text: str, value: StatedValue) -> str:
     start, end = _value_start(text, value), value.end
     if start == value.start:  # no currency before it ("€75" ends at its number)
         if value.units:
-            end = _unit_after(text, value.end)[1]
+            end = units_written_after(text, value.end)[1]
         elif value.noun and (noun := _WORD_AFTER.match(text, end)) is not None and _is_noun(noun.group(), value.noun):
             end = noun.end()  # "2,250 points"; not "5,450 more runners"
     return text[start:end].strip()
@@ -82,7 +82,7 @@ def _range_bounds(text: str, values: Sequence[StatedValue]) -> set[int]:
     """Indices of the values that bound a range ("10-15 minutes", "3 to 6 inches"): read as a range, never summed."""
     bounds: set[int] = set()
     for k in range(len(values) - 1):
-        if _RANGE_BETWEEN.fullmatch(text, values[k].end, values[k + 1].start):
+        if RANGE_BETWEEN.fullmatch(text, values[k].end, values[k + 1].start):
             bounds |= {k, k + 1}
     return bounds
 
@@ -198,7 +198,7 @@ def _same_units(value: StatedValue, other: StatedValue) -> bool:
 
 def _value_start(text: str, value: StatedValue) -> int:
     """Where :func:`value_text` of ``value`` starts in ``text`` (its currency before, else its number)."""
-    before = _CURRENCY_BEFORE.search(text, max(0, value.start - 5), value.start)
+    before = CURRENCY_BEFORE.search(text, max(0, value.start - 5), value.start)
     return before.start() if before is not None and before.group("other") is None else value.start
 
 

@@ -109,7 +109,7 @@ _NUMBER = re.compile(
 # is as often a pronoun); :func:`_word_numbers` reads it by the grammar of English numerals
 _NUMBER_WORDS = "|".join(sorted([*_SMALL, "one", *_SCALES], key=len, reverse=True))
 _WORD_RUN = re.compile(rf"\b(?:{_WORD_NUMBER})\b(?:(?:-|\s+|\s+and\s+)(?:{_NUMBER_WORDS})\b)*", re.IGNORECASE)
-_WORD_VALUES = {**_SMALL, "one": 1}
+WORD_VALUES = {**_SMALL, "one": 1}
 _MINUS_BEFORE = re.compile(r"\bminus\s+$", re.IGNORECASE)
 # "3.3–3.4 billion": the first end of a range takes the scale the second states
 _RANGE_JOIN = re.compile(r"\s*(?:-|–|—|to)\s*(?:[$€£]\s*)?")
@@ -214,7 +214,7 @@ def _word_numbers(text: str) -> list[Mention[Decimal]]:
 
 
 def _kind(word: str) -> str:
-    value = _WORD_VALUES.get(word)
+    value = WORD_VALUES.get(word)
     if word in _SCALES:
         return "scale"
     if word in ("hundred", "dozen"):
@@ -258,9 +258,9 @@ def _word_mention(text: str, offset: int, number: Sequence[tuple[int, int, str]]
             total += (current or 1) * _SCALES[word]
             current = Decimal(0)
         elif kind in ("hundred", "dozen") and current:
-            current *= _WORD_VALUES[word]
+            current *= WORD_VALUES[word]
         else:
-            current += _WORD_VALUES[word]
+            current += WORD_VALUES[word]
     start, end = offset + number[0][0], offset + number[-1][1]
     return [Mention(start, end, text[start:end], total + current)]
 

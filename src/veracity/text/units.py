@@ -48,13 +48,23 @@ from decimal import Decimal, InvalidOperation
 from veracity.text.normalize import canonical_unit, find_numbers
 
 __all__ = [
+    "CALENDAR_UNITS",
+    "CURRENCY_BEFORE",
+    "RANGE_BETWEEN",
+    "SPACE",
+    "TIME_OF_DAY",
+    "UNIT_TABLE",
+    "UNIT_WORDS",
     "StatedValue",
     "in_base_unit",
+    "is_count",
+    "is_year_like",
     "measure_unit_after",
     "measured_values",
     "read_values",
     "same_value",
     "stated_values",
+    "units_written_after",
     "value_stated",
 ]
 
@@ -123,7 +133,7 @@ def measured_values(text: str) -> set[tuple[str, Decimal]]:
 # ------------------------------------------------------------------------------------ values with their units
 # Each unit: its measure and its size in the measure's base unit (g, m, l, byte, Wh, W, second, the currency;
 # temperatures are converted by formula). Months and years are calendar units: compared within 3%, as durations are.
-_UNITS: dict[str, tuple[str, Decimal]] = {
+UNIT_TABLE: dict[str, tuple[str, Decimal]] = {
     "mg": ("mass", Decimal("0.001")), "g": ("mass", Decimal(1)), "kg": ("mass", Decimal(1000)),
     "tonne": ("mass", Decimal(10**6)), "lb": ("mass", Decimal("453.59237")), "oz": ("mass", Decimal("28.349523125")),
     "mm": ("length", Decimal("0.001")), "cm": ("length", Decimal("0.01")), "m": ("length", Decimal(1)),
@@ -150,7 +160,7 @@ _UNITS: dict[str, tuple[str, Decimal]] = {
     "gbp": ("money:gbp", Decimal(1)), "gbp-penny": ("money:gbp", Decimal("0.01")),
     "jpy": ("money:jpy", Decimal(1)),
 }  # fmt: skip
-_CALENDAR = frozenset({"month", "year"})
+CALENDAR_UNITS = frozenset({"month", "year"})
 
 
 def _forms(names: str, *units: str) -> dict[str, tuple[str, ...]]:
@@ -158,7 +168,7 @@ def _forms(names: str, *units: str) -> dict[str, tuple[str, ...]]:
 
 
 # How a unit is written after a number (lower case; plurals are listed).
-_WRITTEN_AFTER: dict[str, tuple[str, ...]] = {
+UNIT_WORDS: dict[str, tuple[str, ...]] = {
     **_forms("mg|milligram|milligrams|milligramme|milligrammes", "mg"),
     **_forms("g|gram|grams|gramme|grammes", "g"),  # "g" only in lower case (not "5G")
     **_forms("kg|kgs|kilo|kilos|kilogram|kilograms|kilogramme|kilogrammes", "kg"),
@@ -213,23 +223,23 @@ _WRITTEN_AFTER: dict[str, tuple[str, ...]] = {
 # "m" may be metres, minutes or millions, "degrees" Celsius, Fahrenheit or of an angle, "Canadian dollars" are no
 # US dollars: read as metres to convert, as no unit where they would take support away
 _LOOSE = frozenset({"m"})
-_SP = r"[^\S\n]"  # a space on one line: a number and its unit never sit on two lines ("Days: 8\nDeposit: …")
+SPACE = r"[^\S\n]"  # a space on one line: a number and its unit never sit on two lines ("Days: 8\nDeposit: …")
 _LOOSE_WORDS = re.compile(
-    rf"{_SP}*(?:-{_SP}*)?(?:(?i:degrees?)\b(?!{_SP}+(?i:celsius|centigrade|fahrenheit|[CF]\b))|"
-    rf"[A-Z][a-z]+{_SP}+(?:dollars?|pounds?|francs?|crowns?|kron[ae]r?|rupees?|pesos?)\b)"
+    rf"{SPACE}*(?:-{SPACE}*)?(?:(?i:degrees?)\b(?!{SPACE}+(?i:celsius|centigrade|fahrenheit|[CF]\b))|"
+    rf"[A-Z][a-z]+{SPACE}+(?:dollars?|pounds?|francs?|crowns?|kron[ae]r?|rupees?|pesos?)\b)"
 )
 _UNIT_TEXT = re.compile(
-    rf"{_SP}*(?:-{_SP}*)?(?P<unit>(?:square|sq\.?){_SP}+(?:(?:centi|kilo)?met(?:re|er)s?|c?m|km|f(?:ee|oo)t|ft|"
-    rf"miles?|mi)\b|(?:c?m|km|ft|mi)[²2](?![\w/])|[°º]{_SP}*[CF](?![\w²³])|%|[$€£¥](?!{_SP}*\d)|per{_SP}+cent\b|"
-    rf"percentage{_SP}+points?\b|metric{_SP}+tons?\b|degrees?{_SP}+(?:celsius|centigrade|fahrenheit|[CF](?![\w²³]))|"
-    rf"US{_SP}+(?:gal(?:lons?)?|dollars?)\b|(?:imperial|UK){_SP}+gallons?\b|p(?!\.?{_SP}*m\b)(?![\w²³/])|"
+    rf"{SPACE}*(?:-{SPACE}*)?(?P<unit>(?:square|sq\.?){SPACE}+(?:(?:centi|kilo)?met(?:re|er)s?|c?m|km|f(?:ee|oo)t|ft|"
+    rf"miles?|mi)\b|(?:c?m|km|ft|mi)[²2](?![\w/])|[°º]{SPACE}*[CF](?![\w²³])|%|[$€£¥](?!{SPACE}*\d)|per{SPACE}+cent\b|"
+    rf"percentage{SPACE}+points?\b|metric{SPACE}+tons?\b|degrees?{SPACE}+(?:celsius|centigrade|fahrenheit|[CF](?![\w²³]))|"
+    rf"US{SPACE}+(?:gal(?:lons?)?|dollars?)\b|(?:imperial|UK){SPACE}+gallons?\b|p(?!\.?{SPACE}*m\b)(?![\w²³/])|"
     r"[A-Za-z]+(?:-hours?)?(?![\w²³/]))",
     re.IGNORECASE,
 )
 # one word between a number and its unit: "45 working days", "45 more minutes", "45 extra kg"
-_UNIT_AFTER_A_WORD = re.compile(rf"{_SP}+(?P<word>[a-z]+)(?={_SP})")
-_CURRENCY_BEFORE = re.compile(
-    rf"(?:(?P<other>\b(?:A|C|NZ|HK|S|AU|CA)\$)|(?P<symbol>US\$|[$€£¥])|\b(?P<code>USD|EUR|GBP|JPY){_SP}?){_SP}*$",
+_UNIT_AFTER_A_WORD = re.compile(rf"{SPACE}+(?P<word>[a-z]+)(?={SPACE})")
+CURRENCY_BEFORE = re.compile(
+    rf"(?:(?P<other>\b(?:A|C|NZ|HK|S|AU|CA)\$)|(?P<symbol>US\$|[$€£¥])|\b(?P<code>USD|EUR|GBP|JPY){SPACE}?){SPACE}*$",
     re.IGNORECASE,
 )
 _APPROX_BEFORE = re.compile(
@@ -245,16 +255,16 @@ _NOT_NOUNS = frozenset(
 )
 _NOUN_FILLERS = frozenset("more extra additional bonus further free new other total".split())
 _NOUN_AFTER = re.compile(
-    rf"(?:{_SP}+|{_SP}*-{_SP}*)(?P<first>[A-Za-z]+)(?![\w/²³])(?:{_SP}+(?P<second>[A-Za-z]+)(?![\w/²³]))?"
+    rf"(?:{SPACE}+|{SPACE}*-{SPACE}*)(?P<first>[A-Za-z]+)(?![\w/²³])(?:{SPACE}+(?P<second>[A-Za-z]+)(?![\w/²³]))?"
 )
-_RATE_AFTER = re.compile(rf"{_SP}*(?:(?:per|a|an|each|every){_SP}+|/{_SP}*)(?P<noun>[A-Za-z]+)\b", re.IGNORECASE)
-_RANGE_BETWEEN = re.compile(rf"{_SP}*(?:-|–|—|to|and){_SP}*(?:(?:US\$|[$€£¥]){_SP}*)?", re.IGNORECASE)
-_COUNT_BETWEEN = re.compile(rf"{_SP}*(?:[x×*]{_SP}*)?")
+_RATE_AFTER = re.compile(rf"{SPACE}*(?:(?:per|a|an|each|every){SPACE}+|/{SPACE}*)(?P<noun>[A-Za-z]+)\b", re.IGNORECASE)
+RANGE_BETWEEN = re.compile(rf"{SPACE}*(?:-|–|—|to|and){SPACE}*(?:(?:US\$|[$€£¥]){SPACE}*)?", re.IGNORECASE)
+_COUNT_BETWEEN = re.compile(rf"{SPACE}*(?:[x×*]{SPACE}*)?")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
-_TIME_OF_DAY = "time-of-day"
+TIME_OF_DAY = "time-of-day"
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
 # a record's field "weight kg: 21", "Cabin bag weight limit (lb): 45": the key's last word may be the unit
-_KEY_BEFORE = re.compile(rf"(?:^|\n){_SP}*(?P<key>[^\n:]{{1,80}}?){_SP}*:{_SP}*$")
+_KEY_BEFORE = re.compile(rf"(?:^|\n){SPACE}*(?P<key>[^\n:]{{1,80}}?){SPACE}*:{SPACE}*$")
 _KEY_UNIT = re.compile(r"\(?(?P<unit>[^\s()]+(?:\s+[^\s()]+)?)\)?\s*$")
 _DIGITS = re.compile(r"\d[\d,]*(?:\.(\d+))?")
 _IRREGULAR_NOUNS = {"people": "person", "persons": "person", "children": "child", "men": "man", "women": "woman"}
@@ -287,7 +297,7 @@ class StatedValue:
     sentence: int = 0
 
 
-def _unit_after(text: str, end: int, skip: bool = True) -> tuple[tuple[str, ...], int, bool]:
+def units_written_after(text: str, end: int, skip: bool = True) -> tuple[tuple[str, ...], int, bool]:
     """The units written right after ``text[:end]``, where they end, and whether they are loose.
 
     One lower-case word may come between ("45 working days" is read in days: what it is said about is not the
@@ -305,11 +315,11 @@ def _unit_after(text: str, end: int, skip: bool = True) -> tuple[tuple[str, ...]
         return ("m",), m.end(), True
     if (key == "g" and written != "g") or (key == "p" and re.match(r"p\.?\s*m\b", text[m.start("unit") :], re.I)):
         return (), end, False  # "5G", not five grams; "5 p.m.", not five pence
-    units = _WRITTEN_AFTER.get(key)
+    units = UNIT_WORDS.get(key)
     if units is None:
         word = _UNIT_AFTER_A_WORD.match(text, end) if skip else None
         if word is not None and word.group("word") not in _NOT_NOUNS:
-            units_after, unit_end, loose = _unit_after(text, word.end(), skip=False)
+            units_after, unit_end, loose = units_written_after(text, word.end(), skip=False)
             if units_after:
                 return units_after, unit_end, loose
         return (), end, False
@@ -323,8 +333,8 @@ def _key_unit(text: str, start: int) -> tuple[str, ...]:
         return ()
     words = unit.group("unit").lower().split()
     for written in (" ".join(words), words[-1]):
-        if written in _WRITTEN_AFTER and written not in ("m", "h", "p", "l", "g", "w"):
-            return _WRITTEN_AFTER[written]
+        if written in UNIT_WORDS and written not in ("m", "h", "p", "l", "g", "w"):
+            return UNIT_WORDS[written]
     return ()
 
 
@@ -374,18 +384,18 @@ def read_values(text: str) -> list[StatedValue]:
         units: tuple[str, ...] = ()
         loose = False
         unit_end = n.end
-        before = _CURRENCY_BEFORE.search(text, max(0, n.start - 5), n.start)
+        before = CURRENCY_BEFORE.search(text, max(0, n.start - 5), n.start)
         if before is not None and before.group("other") is None:
             written = (before.group("symbol") or before.group("code")).lower()
-            units = _WRITTEN_AFTER.get(written.removeprefix("us"), ())
+            units = UNIT_WORDS.get(written.removeprefix("us"), ())
         elif before is None:
-            units, unit_end, loose = _unit_after(text, n.end)
+            units, unit_end, loose = units_written_after(text, n.end)
             if not units and not loose:
                 units = _key_unit(text, n.start)
         ordinal = bool(re.search(r"(?:st|nd|rd|th)$", n.text, re.IGNORECASE))
         noun = None if units or loose or ordinal or before is not None else _noun_after(text, n.end)
         if any(a <= n.start and n.end <= b for a, b in clocks):
-            units, noun = (), _TIME_OF_DAY  # "13:35": a time, no bare 35
+            units, noun = (), TIME_OF_DAY  # "13:35": a time, no bare 35
         rate = _RATE_AFTER.match(text, unit_end)
         per = None
         if rate is not None and (units or noun):
@@ -399,7 +409,7 @@ def read_values(text: str) -> list[StatedValue]:
         found.append(StatedValue(n.start, n.end, n.value, units, noun, per, half, approx, loose, plain, None, sentence))
     for k in range(len(found) - 1):  # a range: "20–25 kg", "$20 to 25", "between 20 and 25 minutes"
         first, second = found[k], found[k + 1]
-        if not _RANGE_BETWEEN.fullmatch(text, first.end, second.start):
+        if not RANGE_BETWEEN.fullmatch(text, first.end, second.start):
             continue
         if second.units and not first.units and first.noun is None:
             found[k] = replace(first, units=second.units, loose=second.loose, plain=False)
@@ -410,7 +420,7 @@ def read_values(text: str) -> list[StatedValue]:
     for k in range(1, len(found)):  # a count right before a value: "two 45-minute sessions", "2 x 45 minutes"
         count, value = found[k - 1], found[k]
         if _COUNT_BETWEEN.fullmatch(text, count.end, value.start) and not count.units and count.noun is None:
-            if _count(count) and (value.units or value.noun):
+            if is_count(count) and (value.units or value.noun):
                 found[k] = replace(value, times=count.amount)
     return found
 
@@ -433,7 +443,7 @@ def _convert(amount: Decimal, unit: str, to: str) -> Decimal:
         return amount * 9 / 5 + 32
     if unit == "fahrenheit":
         return (amount - 32) * 5 / 9
-    return amount * _UNITS[unit][1] / _UNITS[to][1]
+    return amount * UNIT_TABLE[unit][1] / UNIT_TABLE[to][1]
 
 
 def _power_of_ten(ratio: Decimal) -> bool:
@@ -462,11 +472,11 @@ def same_value(answer: StatedValue, source: StatedValue) -> bool:
                 continue
             if a == s:  # "52p per mile" and "32p per kilometre": the same unit, per another unit
                 converted = source.amount * (_per_factor(answer, source) or 0)
-                if _agrees(answer, source, _UNITS[a][0] != "temperature", converted, converted):
+                if _agrees(answer, source, UNIT_TABLE[a][0] != "temperature", converted, converted):
                     return True
                 continue
-            measure = _UNITS[a][0]
-            if measure != _UNITS[s][0] or measure == "percent":
+            measure = UNIT_TABLE[a][0]
+            if measure != UNIT_TABLE[s][0] or measure == "percent":
                 continue
             converted = _convert(source.amount, s, a)
             per = _per_factor(answer, source)
@@ -474,11 +484,13 @@ def same_value(answer: StatedValue, source: StatedValue) -> bool:
                 continue
             converted *= per
             if measure == "time":
-                tolerance = Decimal("0.03") if _CALENDAR & {a, s} else Decimal("1e-9")
+                tolerance = Decimal("0.03") if CALENDAR_UNITS & {a, s} else Decimal("1e-9")
                 if abs(converted - answer.amount) <= tolerance * max(abs(converted), abs(answer.amount)):
                     return True
                 continue
-            if measure.startswith("money") or (measure != "temperature" and _power_of_ten(_UNITS[s][1] / _UNITS[a][1])):
+            if measure.startswith("money") or (
+                measure != "temperature" and _power_of_ten(UNIT_TABLE[s][1] / UNIT_TABLE[a][1])
+            ):
                 if abs(converted - answer.amount) <= Decimal("1e-9") * max(abs(converted), Decimal(1)):
                     return True
                 continue
@@ -508,11 +520,11 @@ def _per_factor(answer: StatedValue, source: StatedValue) -> Decimal | None:
     """
     if answer.per is None or source.per is None or answer.per == source.per:
         return Decimal(1)
-    a, s = _WRITTEN_AFTER.get(answer.per, ()), _WRITTEN_AFTER.get(source.per, ())
+    a, s = UNIT_WORDS.get(answer.per, ()), UNIT_WORDS.get(source.per, ())
     for x in a:
         for y in s:
-            if _UNITS[x][0] == _UNITS[y][0] and _UNITS[x][0] not in ("temperature", "percent"):
-                return _UNITS[x][1] / _UNITS[y][1]
+            if UNIT_TABLE[x][0] == UNIT_TABLE[y][0] and UNIT_TABLE[x][0] not in ("temperature", "percent"):
+                return UNIT_TABLE[x][1] / UNIT_TABLE[y][1]
     return None
 
 
@@ -541,9 +553,11 @@ def value_stated(answer: StatedValue, stated: Sequence[StatedValue]) -> bool:
 # ----------------------------------------------------------------------------------------------------- arithmetic
 
 
-def _year_like(value: StatedValue) -> bool:
+def is_year_like(value: StatedValue) -> bool:
+    """Whether a plain number reads as a year (1000 to 2100)."""
     return value.plain and 1000 <= value.amount <= 2100
 
 
-def _count(value: StatedValue) -> bool:
-    return value.amount == value.amount.to_integral_value() and 1 <= value.amount <= 1000 and not _year_like(value)
+def is_count(value: StatedValue) -> bool:
+    """Whether a value reads as a count: a whole number from 1 to 1000 that is not a year."""
+    return value.amount == value.amount.to_integral_value() and 1 <= value.amount <= 1000 and not is_year_like(value)

@@ -469,11 +469,11 @@ def _synthetic_examples(
     rng.shuffle(balanced)
     splits: dict[str, list[NLIExample]] = {"train": [], "dev": []}
     for example in balanced:
-        splits["dev" if _held_out(example.doc_id, config.dev_fraction) else "train"].append(example)
+        splits["dev" if held_out(example.doc_id, config.dev_fraction) else "train"].append(example)
     return splits, len(capped)
 
 
-def _held_out(key: str, fraction: float) -> bool:
+def held_out(key: str, fraction: float) -> bool:
     """A deterministic split by key: the same document (or row id) always lands on the same side."""
     return int(hashlib.sha1(key.encode()).hexdigest(), 16) % 10_000 < fraction * 10_000
 

@@ -21,7 +21,7 @@ from veracity.data.grounding import (
 )
 from veracity.errors import InputError
 from veracity.text.split import SentenceSplitter
-from veracity.training.nli_data import NLIBuildConfig, NLIExample, _held_out, logger
+from veracity.training.nli_data import NLIBuildConfig, NLIExample, held_out, logger
 
 __all__ = ["PremiseFormer", "grounding_examples", "support_check"]
 
@@ -31,10 +31,10 @@ class PremiseFormer:
 
     def __init__(self, embed: Callable[[list[str]], Any], tokenizer_model: str, max_length: int) -> None:
         from veracity.models.catalog import resolve_model_path
-        from veracity.models.tokenizer import _load_tokenizer
+        from veracity.models.tokenizer import load_tokenizer
 
         self.embed = embed
-        self.tokenizer = _load_tokenizer(str(resolve_model_path(tokenizer_model)))
+        self.tokenizer = load_tokenizer(str(resolve_model_path(tokenizer_model)))
         self.max_length = max_length
         self.splitter = SentenceSplitter("rules")
         # Sources list several hypotheses per document, not always next to each other: keep recent premises.
@@ -116,7 +116,7 @@ def grounding_examples(
                 counts["dropped_duplicate"] += 1
                 continue
             seen.add((shortened, hypothesis))
-            split = "dev" if _held_out(row["id"], config.grounding_dev_fraction) else "train"
+            split = "dev" if held_out(row["id"], config.grounding_dev_fraction) else "train"
             kept[split].append(NLIExample(shortened, hypothesis, label, name, row["label"], row["id"]))
         rng.shuffle(kept["dev"])
         kept["dev"] = kept["dev"][: config.grounding_dev_per_source]

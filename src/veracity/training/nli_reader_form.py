@@ -24,7 +24,7 @@ from collections import Counter
 from pathlib import Path
 
 from veracity.data.grounding import TrainLabel
-from veracity.training.nli_data import NLIBuildConfig, NLIExample, _held_out
+from veracity.training.nli_data import NLIBuildConfig, NLIExample, held_out
 
 __all__ = ["edit_pairs", "reader_form_examples", "reader_form_pairs"]
 
@@ -62,7 +62,7 @@ def reader_form_pairs(
             counts["dropped_no_spans"] += 1  # a hallucinated answer without spans says nothing about its units
             continue
         index = SourceIndex(example.context, example.question)
-        split = "dev" if _held_out(example.group or example.id, dev_fraction) else "train"
+        split = "dev" if held_out(example.group or example.id, dev_fraction) else "train"
         for (start, end), label in zip(units, labels, strict=True):
             text = example.answer[start:end].strip()
             if len(text.split()) < 4:
@@ -100,7 +100,7 @@ def edit_pairs(
     for n, example in enumerate(itertools.islice(faithful, max_answers)):
         if n % 250 == 0:
             logger.info("in-context edits: %d of at most %d answers", n, max_answers)
-        split = "dev" if _held_out(example.group or example.id, dev_fraction) else "train"
+        split = "dev" if held_out(example.group or example.id, dev_fraction) else "train"
         for edited in edit_examples(example, seed=seed, per_answer=2, stats=stats):
             kind = next((k for k in EDIT_KINDS if edited.id.endswith(f"-{k}")), "original")
             target: TrainLabel = "contradiction" if edited.label else "entailment"

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from veracity.detectors import load_detector
 from veracity.detectors.base import load_pair_scorer
 from veracity.errors import ConfigError, ModelNotAvailableError
-from veracity.models.published._formats import published_format
+from veracity.models.published.formats import published_format
 from veracity.models.published.hhem import HHEM_PROMPT, HHEMModel, HHEMPairScorer, checkpoint_keys
 from veracity.schema import Report
 

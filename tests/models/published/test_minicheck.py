@@ -29,7 +29,7 @@ from typer.testing import CliRunner
 
 from veracity.detectors.base import load_pair_scorer
 from veracity.errors import ConfigError, ModelNotAvailableError
-from veracity.models.published._formats import published_format
+from veracity.models.published.formats import published_format
 from veracity.models.published.minicheck import (
     FACTCG_TEMPLATE,
     FT5_LABEL_IDS,

@@ -73,7 +73,7 @@ from veracity.errors import ModelNotAvailableError
 from veracity.models.catalog import CATALOG, resolve_model_path
 from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
 from veracity.models.pair_scorer import ENTAILMENT, PairScorer
-from veracity.models.published._formats import read_config
+from veracity.models.published.formats import read_config
 from veracity.models.published.mxbai import FORMAT as MXBAI_FORMAT
 from veracity.models.published.mxbai import (
     MxbaiReranker,

@@ -8,7 +8,7 @@ sources.
 * ``lettuce.py``: LettuceDetect token classifiers (v1 ModernBERT, TinyLettuce/Ettin, v2 mmBERT), the ``span``
   detector's model when ``model=`` names one;
 * ``hhem.py``: HHEM-2.1-Open; ``minicheck.py``: MiniCheck (Flan-T5, RoBERTa, DeBERTa-v3) and FactCG-DeBERTa, pair
-  scorers; ``_formats.py``: how a pair scorer's family is recognised (``veracity-model.json``, then ``config.json``);
+  scorers; ``formats.py``: how a pair scorer's family is recognised (``veracity-model.json``, then ``config.json``);
 * ``mxbai.py``: mxbai-rerank-v2 rerankers, the relevance scorer R of ``sea`` (Logic-Matters);
 * ``catalog.py``: the published ids, the command that fetches each and the setting that uses it.
 

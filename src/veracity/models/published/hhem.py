@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
 from veracity.models.catalog import quiet_transformers, require_transformers, resolve_model_path
 from veracity.models.pair_scorer import ENTAILMENT, NEUTRAL
-from veracity.models.published._formats import manifest_value, read_config
+from veracity.models.published.formats import manifest_value, read_config
 
 __all__ = [
     "DEFAULT_FOUNDATION",

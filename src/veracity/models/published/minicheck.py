@@ -49,7 +49,7 @@ from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
 from veracity.models._checkpoint import refuse_new_weights
 from veracity.models.catalog import quiet_transformers, require_transformers, resolve_model_path
 from veracity.models.pair_scorer import ENTAILMENT, NEUTRAL
-from veracity.models.published._formats import PublishedFormat, read_config, require_architecture
+from veracity.models.published.formats import PublishedFormat, read_config, require_architecture
 
 __all__ = [
     "FACTCG_TEMPLATE",

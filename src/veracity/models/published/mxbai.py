@@ -52,7 +52,7 @@ from veracity.errors import BackendError, ConfigError, InputError, ModelNotAvail
 from veracity.models._checkpoint import refuse_new_weights
 from veracity.models.catalog import quiet_transformers, require_transformers, resolve_model_path
 from veracity.models.onnx_backend import read_config
-from veracity.models.published._formats import MANIFEST, manifest_value
+from veracity.models.published.formats import MANIFEST, manifest_value
 
 __all__ = [
     "FORMAT",

@@ -41,8 +41,8 @@ from decimal import Decimal
 from veracity.schema import Document, Finding, TextSpan
 from veracity.text.clock import clock_times
 from veracity.text.normalize import (
-    _WORD_VALUES,
     UNIT_ALIASES,
+    WORD_VALUES,
     DateValue,
     Quantity,
     compare_quantities,
@@ -424,7 +424,7 @@ def _tie(
 
 def _numeral(word: str) -> bool:
     """A bare number word of :func:`_clause_words` ("num:4") or a number written in words ("four", "twelve")."""
-    return word.startswith("num:") or word.casefold() in _WORD_VALUES
+    return word.startswith("num:") or word.casefold() in WORD_VALUES
 
 
 def restates(sentence: str, clause: SourceClause) -> bool:

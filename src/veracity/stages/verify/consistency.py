@@ -23,8 +23,8 @@ coreference ("the firm" for a name), and errors outside a verb frame (noun phras
 
 The pure functions (:func:`frames_of`, :func:`compare_frames`) take parsed sentences; :class:`ConsistencyChecker`
 aligns, parses (cached, batched) and returns :class:`veracity.schema.Finding` objects. Whether two frames are about
-the same things is read in ``_consistency_args``, and the value and role comparisons of one slot are made in
-``_consistency_slots``; the polarity comparisons are here.
+the same things is read in ``frames.args``, and the value and role comparisons of one slot are made in
+``frames.slots``; the polarity comparisons are here.
 """
 
 from __future__ import annotations
@@ -37,7 +37,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from veracity.schema import Document, Finding, TextSpan
-from veracity.stages.verify._consistency_args import (
+from veracity.stages.verify.frames import (
+    Arg,
+    Frame,
+    Value,
+    frames_of,
+    name_words,
+    normalised_words,
+)
+from veracity.stages.verify.frames.args import (
     WEAK_PREDICATES,
     about_siblings,
     complements_match,
@@ -51,20 +59,12 @@ from veracity.stages.verify._consistency_args import (
     same_words,
     with_known_things,
 )
-from veracity.stages.verify._consistency_slots import (
+from veracity.stages.verify.frames.slots import (
     LOCATIVE_SLOTS,
     Conflict,
     role_conflict,
     states_value,
     value_conflicts,
-)
-from veracity.stages.verify.frames import (
-    Arg,
-    Frame,
-    Value,
-    frames_of,
-    name_words,
-    normalised_words,
 )
 from veracity.text._spacy import DEFAULT_SPACY_MODEL, load_spacy
 from veracity.text.normalize import (

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from veracity.schema import Document, Finding, FindingKind, TextSpan
-from veracity.stages.verify._consistency_slots import _SYMMETRIC
+from veracity.stages.verify.frames.slots import SYMMETRIC_VERBS
 from veracity.text.names import name_index, phrase_name, phrase_stated
 from veracity.text.novelty import content_words
 from veracity.text.select import json_as_text
@@ -239,7 +239,7 @@ def swapped_names(unit: str, sentences: Sequence[NameClause]) -> list[SwappedNam
                 said = [frozenset().union(*(_relations(e) for e in found)) for found in theirs]
                 ours = [_relations(first), _relations(second)]
                 crossed = (ours[0] & said[1]) - said[0]
-                if crossed and (ours[1] & said[0]) - said[1] and not any(v in _SYMMETRIC for _, v in crossed):
+                if crossed and (ours[1] & said[0]) - said[1] and not any(v in SYMMETRIC_VERBS for _, v in crossed):
                     return [SwappedNames(first.start_char, first.end_char, first.text, second.text, min(crossed),
                                          sentence)]  # fmt: skip
     return []

@@ -12,11 +12,11 @@ responses or ``key: value`` sheets. Three steps, all rules, no model:
   missing field ``not_found``;
 * :func:`record_signals` turns the findings into numbers for a learned combination.
 
-The phrase table (``_record_phrases.FEATURES``) was listed by hand from RAGTruth **train** only (the answer n-grams
+The phrase table (``records.phrases.FEATURES``) was listed by hand from RAGTruth **train** only (the answer n-grams
 that go with each attribute, ``experiments/record-checker/phrases.py``); features that train records never have
 (delivery, credit cards, ...) were written from their Yelp names. A yes/no field the table does not know is matched
-by its own words ("BikeParking" → "bike parking"). The record's fields are read in ``_record_fields``, the answer's
-clauses and negations in ``_record_text``, its opening days and times in ``_record_hours``.
+by its own words ("BikeParking" → "bike parking"). The record's fields are read in ``records.fields``, the answer's
+clauses and negations in ``records.clauses``, its opening days and times in ``records.hours``.
 
 Precision comes first: words attributed to reviews or reviewers ("one reviewer complained there was no parking"),
 hedged clauses ("may", "if") and remarks about the data ("no information about parking") are skipped; generic words
@@ -35,19 +35,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from veracity.schema import Finding, TextSpan
-from veracity.stages.verify._record_fields import RecordField, Scalar, read_record_fields
-from veracity.stages.verify._record_hours import DAY_NAMES, HoursStatement, check_hours, hours_statements
-from veracity.stages.verify._record_phrases import (
-    COVERED_KEYS,
-    FEATURES,
-    GENERIC_WORDS,
-    PARKING,
-    PARKING_KIND_WORDS,
-    Feature,
-    truth,
-    value_word,
-)
-from veracity.stages.verify._record_text import (
+from veracity.stages.verify.records.clauses import (
     NumberMention,
     Sentence,
     claim_sentences,
@@ -57,8 +45,20 @@ from veracity.stages.verify._record_text import (
     polarity,
     sentences,
 )
-from veracity.stages.verify._record_things import RecordThings
-from veracity.stages.verify._record_values import (
+from veracity.stages.verify.records.fields import RecordField, Scalar, read_record_fields
+from veracity.stages.verify.records.hours import DAY_NAMES, HoursStatement, check_hours, hours_statements
+from veracity.stages.verify.records.phrases import (
+    COVERED_KEYS,
+    FEATURES,
+    GENERIC_WORDS,
+    PARKING,
+    PARKING_KIND_WORDS,
+    Feature,
+    truth,
+    value_word,
+)
+from veracity.stages.verify.records.things import RecordThings
+from veracity.stages.verify.records.values import (
     FieldStatement,
     field_keys,
     field_statements,
@@ -364,7 +364,7 @@ class _ValueClaim:
 
 
 def _value_claims(answer: str, records: Sequence[_Record]) -> list[_ValueClaim]:
-    """Values the answer gives for the records' other fields, by their keys (see ``_record_values``)."""
+    """Values the answer gives for the records' other fields, by their keys (see ``records.values``)."""
     fields = [f for r in records for f in r.fields]
     keys = field_keys([f.path for f in fields], [f.words for f in fields], [f.value for f in fields], COVERED_KEYS)
     if not keys:

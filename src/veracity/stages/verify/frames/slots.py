@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from veracity.stages.verify._consistency_args import (
+from veracity.stages.verify.frames import Arg, Frame, Value, acronym_of
+from veracity.stages.verify.frames.args import (
     WEAK_PREDICATES,
     about_siblings,
     complements_match,
@@ -28,12 +29,11 @@ from veracity.stages.verify._consistency_args import (
     same_thing,
     same_words,
 )
-from veracity.stages.verify.frames import Arg, Frame, Value, acronym_of
 from veracity.text.normalize import Quantity, compare_quantities, date_supported
 
-__all__ = ["LOCATIVE_SLOTS", "Conflict", "role_conflict", "states_value", "value_conflicts"]
+__all__ = ["LOCATIVE_SLOTS", "SYMMETRIC_VERBS", "Conflict", "role_conflict", "states_value", "value_conflicts"]
 
-_SYMMETRIC = frozenset(
+SYMMETRIC_VERBS = frozenset(
     "touch meet marry border resemble equal match join merge partner collaborate compete tie fight play face "
     "date divorce neighbour neighbor contact connect link".split()
 )
@@ -122,7 +122,7 @@ def role_conflict(answer: Frame, same: Sequence[Frame]) -> Conflict | None:
 
     Not for symmetric predicates ("A met B" = "B met A"), nor prepositions that pair things ("works with").
     """
-    if not answer.main or answer.predicate in _SYMMETRIC or answer.subject is None or answer.subject.pronoun:
+    if not answer.main or answer.predicate in SYMMETRIC_VERBS or answer.subject is None or answer.subject.pronoun:
         return None
     subject = answer.subject
     for slot, other in [("object", answer.object), *[(n, a) for n, a in answer.slots if n in _ROLE_PREPS]]:
