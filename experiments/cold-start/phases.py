@@ -73,11 +73,14 @@ def main() -> None:
     reader: Any = innermost(next(iter(auto.routes.values())))
     reader.load_models()
     done("models")
-    from veracity.text import _spacy
+    try:  # the module's name since 69's tidy-up; 6cbf84b calls it _spacy
+        from veracity.text import parsing as spacy_module
+    except ImportError:
+        from veracity.text import _spacy as spacy_module  # type: ignore[no-redef]
 
-    _spacy._import_spacy()
+    spacy_module._import_spacy()
     done("spacy_import")
-    _spacy.load_spacy()
+    spacy_module.load_spacy()
     done("spacy_load")
     for name, model in (("onnx_nli", reader.scorer), ("onnx_span", getattr(reader.span, "tagger", None))):
         if model is not None and model.runs_on == "onnx":

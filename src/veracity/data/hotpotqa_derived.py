@@ -33,7 +33,7 @@ from typing import Any
 
 from veracity.data import perturb
 from veracity.errors import InputError
-from veracity.text._spacy import load_spacy
+from veracity.text.parsing import load_spacy
 from veracity.text.split import SentenceSplitter
 
 __all__ = ["LEVELS", "DerivedExample", "build_hotpotqa_derived"]

@@ -285,7 +285,7 @@ def synthesize(
     """
     from veracity.data.oasis_llm import llm_records_of
     from veracity.stages.claims import RulesClaimExtractor
-    from veracity.text._spacy import load_spacy
+    from veracity.text.parsing import load_spacy
 
     config = config or SynthConfig()
     if config.generator == "llm" and llm is None:

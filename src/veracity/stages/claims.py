@@ -36,8 +36,8 @@ from veracity.errors import ConfigError, LLMOutputError
 from veracity.models.llm.base import LLM, ask_json, reply_int
 from veracity.schema import Claim, Sentence, TextSpan
 from veracity.stages.prompts import CLAIM_EXTRACTION, CLAIM_SCHEMA
-from veracity.text._spacy import load_spacy
 from veracity.text.factual import non_claim_reason
+from veracity.text.parsing import load_spacy
 from veracity.text.split import SentenceSplitter
 from veracity.text.tagging import tag_sentences
 

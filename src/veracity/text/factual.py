@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from veracity.text._spacy import parse
+from veracity.text.parsing import parse
 
 __all__ = ["FactualCheck", "check_factual", "is_factual"]
 

@@ -12,7 +12,7 @@ from typing import Literal
 
 from veracity.errors import ConfigError
 from veracity.schema import Sentence, TextSpan
-from veracity.text._spacy import DEFAULT_SPACY_MODEL, load_spacy, spacy_available
+from veracity.text.parsing import DEFAULT_SPACY_MODEL, load_spacy, spacy_available
 
 SplitterBackend = Literal["auto", "spacy", "rules"]
 

@@ -54,8 +54,8 @@ from veracity.data.grounding import (
 from veracity.errors import InputError
 from veracity.stages.claims import RulesClaimExtractor
 from veracity.stages.verify.grounding import CheckableKind, EvidenceFacts, GroundingChecker, find_unsupported
-from veracity.text._spacy import load_spacy
 from veracity.text.normalize import normalize_words
+from veracity.text.parsing import load_spacy
 from veracity.text.split import SentenceSplitter
 from veracity.text.tokens import RegexTokenizer
 

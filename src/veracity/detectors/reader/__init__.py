@@ -242,8 +242,8 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         """
         from veracity.stages.verify.attachment import point_values
         from veracity.stages.verify.grounding import EvidenceFacts
-        from veracity.text._spacy import parse_many
         from veracity.text.abstain import denies_stated, read_abstention
+        from veracity.text.parsing import parse_many
 
         self.load_models()
         notes: list[str] = []

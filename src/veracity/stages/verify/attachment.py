@@ -304,7 +304,7 @@ def _elided_subject(
               and _CONTINUES.match(sentence[pieces[k - 1][0] + len(pieces[k - 1][1]) : where])]  # fmt: skip
     if not joined:
         return frozenset(), set()
-    from veracity.text._spacy import parse
+    from veracity.text.parsing import parse
 
     doc = parse(sentence)
     first_end = pieces[0][0] + len(pieces[0][1])

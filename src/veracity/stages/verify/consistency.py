@@ -66,7 +66,6 @@ from veracity.stages.verify.frames.slots import (
     states_value,
     value_conflicts,
 )
-from veracity.text._spacy import DEFAULT_SPACY_MODEL, load_spacy
 from veracity.text.normalize import (
     Quantity,
     bound_before,
@@ -79,6 +78,7 @@ from veracity.text.normalize import (
     find_quantities,
     normalize_words,
 )
+from veracity.text.parsing import DEFAULT_SPACY_MODEL, load_spacy
 from veracity.text.polarity import antonym_of
 from veracity.text.split import split_sentences
 

@@ -51,7 +51,6 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from veracity.text._spacy import DEFAULT_SPACY_MODEL, parse
 from veracity.text.arithmetic import arithmetic_cue, derived
 from veracity.text.names import acronym_stated, name_index, phrase_name, phrase_stated
 from veracity.text.normalize import (
@@ -65,6 +64,7 @@ from veracity.text.normalize import (
     number_supported,
 )
 from veracity.text.novelty import STOP_WORDS
+from veracity.text.parsing import DEFAULT_SPACY_MODEL, parse
 from veracity.text.units import (
     StatedValue,
     read_values,

@@ -129,7 +129,7 @@ _OBJECT = frozenset({"dobj", "dative", "attr", "oprd"})
 
 def _names(unit: str) -> list[Any]:
     """The names of ``unit`` this module reads (spaCy entities of :data:`NAME_LABELS` with a capital letter)."""
-    from veracity.text._spacy import parse
+    from veracity.text.parsing import parse
 
     return [e for e in parse(unit).ents if e.label_ in NAME_LABELS and any(c.isupper() for c in e.text)]
 
@@ -217,7 +217,7 @@ def swapped_names(unit: str, sentences: Sequence[NameClause]) -> list[SwappedNam
     states both names, and each name is to some word what the other is to it in that sentence, and nothing the
     sentence makes it. Not for predicates that read the same both ways ("met", "played").
     """
-    from veracity.text._spacy import parse
+    from veracity.text.parsing import parse
 
     names = _names(unit)
     if len(names) < 2:
@@ -253,7 +253,7 @@ def moved_names(unit: str, clauses: Sequence[NameClause], sources: str) -> list[
         clauses: the sources' clauses (:func:`name_clauses`).
         sources: the sources' text (a name no source states is the value checker's: absent, not moved).
     """
-    from veracity.text._spacy import parse
+    from veracity.text.parsing import parse
 
     names = _names(unit)
     unit_words = content_words(unit) if names else []
