@@ -145,7 +145,9 @@ def test_calibrate_on_few_rows_warns_with_the_measured_error_at_that_size(tmp_pa
     warnings = small_fit_warnings(fit_calibrator([few]))
     assert len(warnings) == 1 and warnings[0].startswith("calibrating qa on 60 rows (platt): expect an ECE of about")
     assert f"about {MEASURED_ECE['platt'][50][0]:.2f}" in warnings[0] and "experiments/calibration-size" in warnings[0]
-    tiny = small_fit_warnings(fit_calibrator([_run(tmp_path / "tiny", "verifier", verifier.config(), _qa_rows(10))]))
+    # 10 rows, one hallucinated: the map flags none of them, a refusal (issue 68) that force writes over.
+    tiny_run = _run(tmp_path / "tiny", "verifier", verifier.config(), _qa_rows(10))
+    tiny = small_fit_warnings(fit_calibrator([tiny_run], force=True))
     assert f"more than {MEASURED_ECE['platt'][25][0]:.2f}" in tiny[0]
     enough = _run(tmp_path / "enough", "verifier", verifier.config(), _qa_rows(TRUSTED_ROWS))
     assert small_fit_warnings(fit_calibrator([enough])) == []

@@ -308,6 +308,11 @@ class Calibrator(BaseModel):
     dev_metrics: dict[str, dict[str, float]] = Field(
         default_factory=dict, description="Per shape, ECE before and after, on the dev split (in-sample)."
     )
+    warnings: dict[str, str] = Field(
+        default_factory=dict,
+        description="Per shape, the refusal it was written over (`veracity calibrate --force`): what the map does on "
+        "its dev rows. Empty: nothing was forced (a file written before this field has none).",
+    )
 
     def shape(self, name: str) -> ShapeCalibration | None:
         """The calibration of input shape ``name``, if fitted."""

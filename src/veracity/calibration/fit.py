@@ -13,6 +13,12 @@ scores went through a calibrator already (its settings name a ``calibration`` ot
 score in each row's ``raw_score``, and that is read; such a run without ``raw_score`` is refused. Every fit must
 be increasing: one that would turn the ranking over (labels that rank opposite to the scores) is refused with what
 to check (:class:`~veracity.calibration.DecreasingFitError`).
+
+An increasing fit can still be useless, and is refused unless forced (:class:`UselessFitError`, issue 68): scores that
+rank the labels at or below chance (AUROC ≤ 0.5) give a nearly flat map that decides by the class balance alone, and
+a map that flags more than 90% (or fewer than 10%) of its rows as hallucinated, where the labels say otherwise, puts
+one verdict on nearly every answer. "Flags" is the detector's decision on the calibrated P: hallucinated iff P ≥
+:data:`FLAG_THRESHOLD`. With ``force`` the calibrator is written and carries each refusal in its ``warnings``.
 """
 
 from __future__ import annotations
@@ -30,12 +36,23 @@ from veracity.calibration.calibrator import (
     Calibrator,
     DecreasingFitError,
     ShapeCalibration,
+    _auroc,
     detector_fingerprint,
     expected_calibration_error,
     shape_of_task,
 )
 
-__all__ = ["MEASURED_ECE", "PLATT_BELOW", "TRUSTED_ROWS", "fit_calibrator", "small_fit_warnings"]
+__all__ = [
+    "FLAG_SHARE_BOUNDS",
+    "FLAG_THRESHOLD",
+    "MEASURED_ECE",
+    "PLATT_BELOW",
+    "TRUSTED_ROWS",
+    "UselessFitError",
+    "fit_calibrator",
+    "fit_refusal",
+    "small_fit_warnings",
+]
 
 PLATT_BELOW = 200
 """``method="auto"``: Platt scaling for a shape with fewer dev examples than this, isotonic regression otherwise."""
@@ -54,6 +71,69 @@ MEASURED_ECE: dict[str, dict[int, tuple[float, float]]] = {
 The ``table`` of experiments/calibration-size/metrics.json: 20 random draws of n rows each from three ``ragtruth:dev``
 runs (fused, span, novelty; 894 answers), each fit measured on 494 rows it did not see, averaged over the runs.
 """
+
+
+FLAG_THRESHOLD = 0.5
+"""Where a calibrated detector's verdict turns: hallucinated iff P(hallucinated) ≥ 0.5 (``verdict_of`` at
+``veracity.detectors.calibrated.CALIBRATED_THRESHOLD``; a test holds the two equal). A row the map *flags* is one whose
+calibrated P reaches it."""
+
+FLAG_SHARE_BOUNDS = (0.1, 0.9)
+"""A map that flags fewer than 10% or more than 90% of its rows is refused, unless the labels themselves are that
+one-sided (under 10% or over 90% hallucinated): it would give nearly every answer one verdict."""
+
+
+class UselessFitError(CalibrationError):
+    """An increasing fit that would not tell answers apart: written only with ``force``, which keeps the reason.
+
+    Either the scores rank the labels at or below chance (AUROC ≤ 0.5: Platt's slope can still come out positive, and
+    the nearly flat map then decides by the class balance), or the map flags more than 90% or fewer than 10% of its
+    rows where the labels are not that one-sided. ``reason`` is what the fit would do, for the calibrator's warnings.
+    """
+
+    def __init__(self, where: str, reason: str) -> None:
+        self.where, self.reason = where, reason
+        super().__init__(
+            f"{where}: the calibrator was not written: {reason}. Check that label 1 means hallucinated and 0 faithful "
+            "and that the runs are this detector's, and label more rows (a weak detector on a few dozen rows ranks "
+            "near chance); or write it anyway with --force (the file then carries this warning)"
+        )
+
+
+def _map_of(fit: ShapeCalibration) -> str:
+    if fit.method == "platt" and fit.platt is not None:
+        return f"the Platt map (slope {fit.platt[0]:.3f}, intercept {fit.platt[1]:.2f})"
+    return f"the isotonic map ({len(fit.knots_x)} knots)"
+
+
+def fit_refusal(fit: ShapeCalibration, scores: Sequence[float], labels: Sequence[int]) -> str | None:
+    """Why a fit on these rows is not to be written (what it would do), or None when it may be.
+
+    Refused: the scores rank the labels at or below chance (AUROC ≤ 0.5), or the map flags (P ≥
+    :data:`FLAG_THRESHOLD`) more than 90% of the rows where at most 90% are labelled hallucinated, or fewer than 10%
+    where at least 10% are.
+    """
+    n = len(labels)
+    auroc = _auroc(scores, labels)
+    flagged = sum(fit.probability(s) >= FLAG_THRESHOLD for s in scores)
+    hallucinated = sum(labels)
+    low, high = FLAG_SHARE_BOUNDS
+    flag_share, label_share = flagged / n, hallucinated / n
+    problems = []
+    if auroc <= 0.5:
+        problems.append(f"the scores rank the labels at or below chance (AUROC {auroc:.2f} on {n} rows; 0.5: chance)")
+    if flag_share > high and label_share <= high:
+        problems.append(f"it would flag more than {high:.0%} of them")
+    elif flag_share < low and label_share >= low:
+        problems.append(f"it would flag fewer than {low:.0%} of them")
+    if not problems:
+        return None
+    return (
+        " and ".join(problems)
+        + f": {_map_of(fit)} flags {flagged} of the {n} rows ({flag_share:.0%}) as hallucinated (P ≥ "
+        f"{FLAG_THRESHOLD:g}), where {hallucinated} ({label_share:.0%}) are labelled hallucinated"
+        + ("" if auroc <= 0.5 else f" (AUROC {auroc:.2f})")
+    )
 
 
 def small_fit_warnings(calibrator: Calibrator) -> list[str]:
@@ -157,10 +237,14 @@ def _run(folder: Path, log: Callable[[str], None]) -> tuple[str, dict[str, Any],
     )
 
 
-def fit_calibrator(runs: Sequence[Path], method: str = "auto", log: Callable[[str], None] | None = None) -> Calibrator:
+def fit_calibrator(
+    runs: Sequence[Path], method: str = "auto", log: Callable[[str], None] | None = None, force: bool = False
+) -> Calibrator:
     """A calibrator for the detector of ``runs``, one increasing fit per input shape found in their predictions.
 
-    ``log`` receives a line per run saying which score it read (``score`` or ``raw_score``) and why.
+    ``log`` receives a line per run saying which score it read (``score`` or ``raw_score``) and why. ``force``: write
+    a fit :func:`fit_refusal` refuses, with the reason in the calibrator's ``warnings`` (a decreasing fit is refused
+    all the same: it would turn the ranking over).
 
     Raises:
         CalibrationError: no runs, runs of different detectors or settings, a test-split run, a calibrated run
@@ -168,6 +252,9 @@ def fit_calibrator(runs: Sequence[Path], method: str = "auto", log: Callable[[st
             or a shape with a single class.
         DecreasingFitError: a shape whose labels rank opposite to the scores (the fit would be decreasing, or flat);
             the message names the shape and the runs, and what to check.
+        UselessFitError: without ``force``, a shape whose scores rank its labels at or below chance, or whose map
+            flags more than 90% or fewer than 10% of its rows where the labels say otherwise; the message gives the
+            AUROC and the share of rows the map would flag.
     """
     if not runs:
         raise CalibrationError("give at least one `veracity eval` run folder to fit on")
@@ -197,6 +284,7 @@ def fit_calibrator(runs: Sequence[Path], method: str = "auto", log: Callable[[st
                 sources.append(str(folder))
     shapes: dict[str, ShapeCalibration] = {}
     dev_metrics: dict[str, dict[str, float]] = {}
+    warnings: dict[str, str] = {}
     for shape, (scores, labels, sources) in sorted(by_shape.items()):
         chosen = method if method != "auto" else ("platt" if len(labels) < PLATT_BELOW else "isotonic")
         try:
@@ -206,10 +294,15 @@ def fit_calibrator(runs: Sequence[Path], method: str = "auto", log: Callable[[st
             raise DecreasingFitError(exc.method, exc.auroc, exc.n, exc.slope, exc.flat, where) from None
         except CalibrationError as exc:
             raise CalibrationError(f"{shape} rows of {', '.join(sources)}: {exc}") from None
+        refusal = fit_refusal(fit, scores, labels)
+        if refusal is not None:
+            if not force:
+                raise UselessFitError(f"{shape} rows of {', '.join(sources)}", refusal)
+            warnings[shape] = f"written with --force over a refusal: {refusal}"
         shapes[shape] = fit
         dev_metrics[shape] = {
             "ece_raw": expected_calibration_error(labels, scores),
             "ece_calibrated": expected_calibration_error(labels, [fit.probability(s) for s in scores]),
         }
     return Calibrator(detector=detector, fingerprint=fingerprint, settings=settings, shapes=shapes,
-                      dev_metrics=dev_metrics)  # fmt: skip
+                      dev_metrics=dev_metrics, warnings=warnings)  # fmt: skip

@@ -443,22 +443,33 @@ def calibrate(
     runs: Annotated[list[Path], typer.Argument(help="`veracity eval` run folders on dev splits, of one detector.")],
     out: Annotated[Path, typer.Option(help="Calibrator file to write (JSON).")],
     method: Annotated[str, typer.Option(help="auto (isotonic; Platt under 200 examples), isotonic or platt.")] = "auto",
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Write a map that ranks at or below chance, or flags over 90% or under 10% of its rows; the file "
+            "keeps the warning.",
+        ),
+    ] = False,
 ) -> None:
     """Fit a detector's calibrator (raw score → P(hallucinated), per input shape) from its dev runs.
 
-    Every fit is increasing: labels that rank opposite to the scores are refused. A run with calibrated scores is
-    read by its raw scores (``raw_score``); the output says which score each run gave.
+    Every fit is increasing: labels that rank opposite to the scores are refused. A fit whose scores rank the labels
+    at or below chance (AUROC ≤ 0.5), or whose map flags (P ≥ 0.5) more than 90% or fewer than 10% of its rows where
+    the labels say otherwise, is refused with the AUROC and the share it would flag, unless --force. A run with
+    calibrated scores is read by its raw scores (``raw_score``); the output says which score each run gave.
     """
     from veracity.calibration import fit_calibrator, small_fit_warnings
 
     read: list[str] = []
-    calibrator = fit_calibrator(runs, method, log=read.append)
+    calibrator = fit_calibrator(runs, method, log=read.append, force=force)
     for line in read:
         typer.echo(f"veracity: note: {line}", err=True)
     calibrator.save(out)
     summary = {shape: {"method": fit.method, "n": fit.n, **calibrator.dev_metrics.get(shape, {})}
                for shape, fit in calibrator.shapes.items()}  # fmt: skip
-    warnings = small_fit_warnings(calibrator)
+    warnings = [f"{shape}: {text}" for shape, text in sorted(calibrator.warnings.items())]
+    warnings += small_fit_warnings(calibrator)
     for warning in warnings:
         typer.echo(f"veracity: warning: {warning}", err=True)
     result = {"detector": calibrator.detector, "out": str(out), "shapes": summary, "scores_read": read,

@@ -14,7 +14,9 @@
 A calibrated report's ``score`` is P(hallucinated), its ``threshold`` 0.5 and its verdict follows them; the raw score
 is kept in ``raw_score``, and ``calibration`` names the file, the input shape and the method. Sentence scores,
 claims and spans are the detector's own, at its raw threshold. An input shape the calibrator has no fit for keeps the
-raw score, with a note.
+raw score, with a note; a shape whose fit was written with ``veracity calibrate --force`` over a refusal (a map that
+ranks at or below chance, or flags nearly every row one way) is calibrated, with a note saying what it was written
+over.
 """
 
 from __future__ import annotations
@@ -79,6 +81,9 @@ class CalibratedDetector:
             note = f"calibrator {self.source} has no fit for {shape} inputs; the score is raw"
             return report.model_copy(update={**updates, "notes": [*report.notes, note]})
         probability = fit.probability(report.score)
+        forced = self.calibrator.warnings.get(shape)
+        if forced is not None:  # `veracity calibrate --force`: say what the map was written over, on every report
+            updates["notes"] = [*report.notes, f"calibrator {self.source} for {shape} inputs was {forced}"]
         # Sentences read on the headline's scale (one reading of a score everywhere): each through the same map. A
         # sentence that is no longer judged hallucinated keeps no marked words, here or in the answer's spans.
         sentences, cleared = [], set()
