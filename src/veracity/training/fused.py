@@ -9,8 +9,10 @@ Two steps, both resumable:
 2. :func:`fit_fused`: a logistic regression on standardised signals (L2, ``C`` chosen by grouped cross-validation
    log-loss) whose weights keep their signs (:data:`FUSED_DIRECTIONS`: a signal of evidence against the answer — a
    novel word, a span-model reading, a checker's conflict — can only raise P(hallucinated); a description of the
-   input, its lengths or shape, may weigh either way), out-of-fold predictions by the same folds, an isotonic (or
-   Platt, under 200 examples) calibration per input shape on those predictions, and the threshold that maximises
+   input, its lengths or shape, may weigh either way, but never move P more than the evidence does:
+   :data:`DESCRIPTION_SHARE`), out-of-fold predictions by the same folds, an isotonic (or Platt, under 200
+   examples) calibration per input shape on those predictions (none for a shape they rank at or below chance), and
+   the threshold that maximises
    ``objective`` (F1 by default, or balanced accuracy) on the calibrated out-of-fold probabilities. A signal that
    never varies in the training answers (a checker that never fired) keeps the shipped model's weight, held to its
    sign: the answers cannot say what it is worth. Everything is written as one JSON
@@ -18,7 +20,8 @@ Two steps, both resumable:
 
 :func:`train_fused` puts the out-of-fold figures beside the shipped model's on the same answers, warns when the
 answers are fewer than :data:`RELIABLE_ANSWERS` (with the error measured at that size, :data:`MEASURED_AUROC`), and
-does not write a model that ranks the answers worse than the shipped one unless told to (``force``).
+does not write a model that ranks the answers at or below chance out of fold (whatever the shipped model scores), or
+worse than the shipped one, unless told to (``force``; the model file then keeps the warning).
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from veracity.eval import metrics as m
 from veracity.training.fused_size import MEASURED_AUROC, MIN_ANSWERS, RELIABLE_ANSWERS, size_warnings
 
 __all__ = [
+    "DESCRIPTION_SHARE",
     "FUSED_DIRECTIONS",
     "FUSED_FEATURES",
     "MEASURED_AUROC",
@@ -52,6 +56,8 @@ __all__ = [
     "FusedTrainConfig",
     "collect_signals",
     "conflict_floors",
+    "description_share",
+    "evidence_separation",
     "fit_fused",
     "fit_logistic",
     "group_folds",
@@ -83,7 +89,21 @@ FUSED_DIRECTIONS: dict[str, int] = {
 }
 """The sign each signal's weight keeps: +1, evidence against the answer (more of it can only raise P); 0, a
 description of the input (its lengths, a question or not, a record or not) that may weigh either way. A signal not
-named here (a ``features`` setting of your own) is free, as a description is."""
+named here (a ``features`` setting of your own) is free, as a description is, and is left out of
+:data:`DESCRIPTION_SHARE`'s cap."""
+
+DESCRIPTION_SHARE = 0.5
+"""The most of a fit's log-odds movement that the description signals may make: s_d / (s_d + s_e) ≤ 0.5, where s_d
+and s_e are the standard deviations, over the training answers, of the summed contributions (weight × standardised
+value) of the descriptions (:data:`FUSED_DIRECTIONS` 0) and of the evidence (+1); and s_d may be no more than the
+evidence alone separates the labels (the difference of its mean log-odds between hallucinated and faithful answers, in
+a fit without the descriptions). So the descriptions move P no more than the evidence does, and only as far as the
+evidence itself tells the answers apart: they cannot carry a ranking the evidence does not make. On inverted labels the
+evidence weights, held to their signs, fall to zero or near it, and the descriptions with them (issue 68: before, an
+exact copy of the source scored 0.97 there). An input shape is a description too: a shape whose out-of-fold
+predictions rank its answers at or below chance is left uncalibrated. A fit over the cap is refitted under it (SLSQP,
+the cap as a constraint); with the labels the right way round the cap does not bind on RAGTruth (the fit's share is
+0.22, the shipped model's 0.23). Measured in experiments/fused-description."""
 
 
 def collect_signals(
@@ -137,13 +157,48 @@ def _matrix(rows: Sequence[dict[str, Any]], features: Sequence[str]) -> np.ndarr
     return x
 
 
+def _spread2(z: np.ndarray, w: np.ndarray, columns: Sequence[int]) -> float:
+    """The variance, over the rows of ``z``, of Σ_j w_j·z_j over ``columns``: a group of signals' log-odds movement."""
+    if not len(columns):
+        return 0.0
+    t = z[:, list(columns)] @ w[list(columns)]
+    return float(np.var(t))
+
+
+def description_share(z: np.ndarray, weights: Sequence[float] | np.ndarray, features: Sequence[str]) -> float:
+    """s_d / (s_d + s_e) (:data:`DESCRIPTION_SHARE`) of ``weights`` on the standardised rows ``z``; 0 if both are 0."""
+    w = np.asarray(weights, dtype=np.float64)
+    description, evidence = _groups(features)
+    s_d, s_e = _spreads(z, w, description, evidence)
+    return s_d / (s_d + s_e) if s_d + s_e > 1e-6 else 0.0  # neither moves P: no share to speak of
+
+
+def _spreads(z: np.ndarray, w: np.ndarray, description: Sequence[int], evidence: Sequence[int]) -> tuple[float, float]:
+    """(s_d, s_e): how far the descriptions' and the evidence's summed contributions move over the rows (their SD)."""
+    return math.sqrt(_spread2(z, w, description)), math.sqrt(_spread2(z, w, evidence))
+
+
+def _groups(features: Sequence[str]) -> tuple[list[int], list[int]]:
+    """The columns of the description signals and of the evidence signals (:data:`FUSED_DIRECTIONS` 0 and ±1)."""
+    description = [j for j, f in enumerate(features) if FUSED_DIRECTIONS.get(f) == 0]
+    evidence = [j for j, f in enumerate(features) if FUSED_DIRECTIONS.get(f) in (1, -1)]
+    return description, evidence
+
+
 def fit_logistic(
-    z: np.ndarray, y: np.ndarray, c: float, directions: Sequence[int] | None = None
+    z: np.ndarray,
+    y: np.ndarray,
+    c: float,
+    directions: Sequence[int] | None = None,
+    capped: tuple[Sequence[int], Sequence[int], float] | None = None,
 ) -> tuple[np.ndarray, float]:
     """L2 logistic regression on standardised columns with sign bounds: (weights, intercept).
 
     Minimises Σ log-loss + ‖w‖² / (2C) (scikit-learn's ``LogisticRegression(C=c)``; the intercept is not
     penalised) with w_j ≥ 0 where ``directions[j]`` is +1, w_j ≤ 0 where it is −1, free where 0 (L-BFGS-B).
+    ``capped`` = (description columns, evidence columns, share): the descriptions' share of the log-odds movement
+    over these rows is held at ``share`` or less (:data:`DESCRIPTION_SHARE`); a fit over it is refitted with the cap
+    as a constraint.
     """
     from scipy.optimize import minimize
 
@@ -171,7 +226,104 @@ def fit_logistic(
         options={"maxiter": 2000, "ftol": 1e-12, "gtol": 1e-8},
     )
     theta = np.asarray(result.x, dtype=np.float64)
+    if capped is not None and capped[2] < 1.0 and len(capped[0]):
+        separation = evidence_separation(z, y, c, signs, capped[0], capped[1])
+        theta = _under_cap(theta, z, loss, bounds, capped, separation)
     return theta[:-1], float(theta[-1])
+
+
+def evidence_separation(
+    z: np.ndarray,
+    y: np.ndarray,
+    c: float,
+    directions: Sequence[int],
+    description: Sequence[int],
+    evidence: Sequence[int],
+) -> float:
+    """How far the evidence alone tells the labels apart, in log-odds (0 if not at all).
+
+    A fit without the descriptions (signs kept, L2 ``c``), and the difference of its evidence log-odds' mean between
+    the hallucinated and the faithful rows.
+    """
+    keep = [j for j in range(z.shape[1]) if j not in set(description)]
+    w = np.zeros(z.shape[1])
+    if keep and len(set(y.tolist())) == 2:
+        w[keep] = fit_logistic(z[:, keep], y, c, [directions[j] for j in keep])[0]
+    told = z[:, list(evidence)] @ w[list(evidence)]
+    return max(float(told[y == 1].mean() - told[y == 0].mean()), 0.0) if len(set(y.tolist())) == 2 else 0.0
+
+
+def _under_cap(
+    theta: np.ndarray,
+    z: np.ndarray,
+    loss: Callable[[np.ndarray], tuple[float, np.ndarray]],
+    bounds: list[tuple[float | None, float | None]],
+    capped: tuple[Sequence[int], Sequence[int], float],
+    separation: float,
+) -> np.ndarray:
+    """The best fit whose descriptions stay within the cap: ``theta`` if they do, else a constrained refit.
+
+    With r = share / (1 − share), the descriptions' movement s_d (the SD of their summed contributions over the rows)
+    may be at most r times (a) the evidence's movement in this fit, and (b) ``separation``, how far the evidence
+    alone tells the labels apart (:func:`evidence_separation`). (b) is what stops inverted labels: there the evidence
+    alone separates nothing, except through a rare signal's few false alarms (a checker's conflicts on answers
+    labelled hallucinated) that give it a small weight and a movement all of its own, which (a) alone would let the
+    descriptions match on every answer. Both are written squared, r²·bound² − Var(description) ≥ 0, smooth
+    constraints for SLSQP. It starts from ``theta`` with the description weights scaled down onto the cap (to 0 when
+    the evidence separates nothing), a point that meets it; whatever SLSQP returns is held to the cap the same way,
+    and the better of the two is kept.
+    """
+    from scipy.optimize import minimize
+
+    description, evidence, share = [list(capped[0]), list(capped[1]), capped[2]]
+    ratio2 = (share / (1.0 - share)) ** 2
+    var_alone = separation**2
+    centred = z - z.mean(axis=0)
+    n = len(z)
+    cov = centred.T @ centred / n
+    cov_d, cov_e = cov[np.ix_(description, description)], cov[np.ix_(evidence, evidence)]
+
+    def limit(th: np.ndarray) -> float:
+        return ratio2 * min(_spread2(z, th, evidence), var_alone)
+
+    def onto_cap(th: np.ndarray) -> np.ndarray:
+        var_d, most = _spread2(z, th, description), limit(th)
+        if var_d <= most:
+            return th
+        held = th.copy()
+        held[description] *= math.sqrt(most / var_d) * (1.0 - 1e-9)
+        return held
+
+    if _spread2(z, theta, description) <= limit(theta):
+        return theta
+
+    def jac_d(th: np.ndarray) -> np.ndarray:
+        jac = np.zeros_like(th)
+        jac[description] = -2.0 * (cov_d @ th[description])
+        return jac
+
+    def jac_joint(th: np.ndarray) -> np.ndarray:
+        jac = jac_d(th)
+        jac[evidence] = 2.0 * ratio2 * (cov_e @ th[evidence])
+        return jac
+
+    constraints = [
+        {"type": "ineq", "fun": lambda th: ratio2 * _spread2(z, th, evidence) - _spread2(z, th, description),
+         "jac": jac_joint},
+        {"type": "ineq", "fun": lambda th: ratio2 * var_alone - _spread2(z, th, description), "jac": jac_d},
+    ]  # fmt: skip
+    start = onto_cap(theta)
+    result = minimize(
+        lambda th: tuple(v / n for v in loss(th)),  # the mean: SLSQP's tolerances are absolute
+        start,
+        jac=True,
+        method="SLSQP",
+        bounds=bounds,
+        constraints=constraints,
+        options={"maxiter": 500, "ftol": 1e-10},
+    )
+    refit = onto_cap(np.asarray(result.x, dtype=np.float64))
+    return refit if loss(refit)[0] <= loss(start)[0] else start
 
 
 def _held_sign(weight: float, direction: int) -> float:
@@ -188,12 +340,17 @@ def fit_fused(
     objective: str = "f1",
     signs: bool = True,
     prior: FusedModel | None = None,
+    share: float = DESCRIPTION_SHARE,
 ) -> tuple[FusedModel, dict[str, Any]]:
     """Fit the fused model on signal rows; returns it and its out-of-fold figures on those rows.
 
     ``signs``: each weight keeps its sign in :data:`FUSED_DIRECTIONS` (False: every weight is free). ``prior`` (the
     shipped model): a signal that never varies in ``rows`` takes its weight, standardisation and sign, and a checker
-    that never fired its conflict floor; without one, such a signal weighs nothing.
+    that never fired its conflict floor; without one, such a signal weighs nothing. ``share``: the most of the
+    log-odds movement the description signals may make, in every fold's fit and the final one
+    (:data:`DESCRIPTION_SHARE`), and an input shape whose out-of-fold predictions rank its answers at or below chance
+    is left uncalibrated (its calibration would give every answer the shape's share of hallucinated ones); 1: neither
+    (as before issue 68).
 
     Raises:
         InputError: fewer than 20 rows, or only one class.
@@ -214,6 +371,8 @@ def fit_fused(
     scale[constant] = 1.0
     z = (x - mean) / scale
     directions = [FUSED_DIRECTIONS.get(f, 0) if signs else 0 for f in features]
+    description, evidence = _groups(features)
+    capped = (description, evidence, share) if share < 1.0 else None
     fold = np.array(group_folds([str(r.get("group") or r["id"]) for r in rows], folds))
 
     def predict(w: np.ndarray, b: float, columns: np.ndarray) -> np.ndarray:
@@ -225,7 +384,7 @@ def fit_fused(
             train, test = fold != f, fold == f
             if not test.any() or len(set(y[train])) < 2:
                 continue
-            w, b = fit_logistic(z[train], y[train], c, directions)
+            w, b = fit_logistic(z[train], y[train], c, directions, capped)
             p[test] = predict(w, b, z[test])
         return p
 
@@ -236,7 +395,10 @@ def fit_fused(
     losses = {c: log_loss(out_of_fold(c)) for c in cs}
     best_c = min(losses, key=lambda c: (losses[c], c))
     oof = out_of_fold(best_c)
-    weights, intercept = fit_logistic(z, y, best_c, directions)
+    weights, intercept = fit_logistic(z, y, best_c, directions, capped)
+    moved = description_share(z, weights, features)
+    s_d, s_e = _spreads(z, weights, description, evidence)
+    separation = evidence_separation(z, y, best_c, directions, description, evidence)
     # A signal that never varies here: the rows cannot weigh it (z = 0 on every row). The prior's weight, held to its
     # sign, on the prior's scale; the intercept takes back what it adds on these rows, so they score as fitted.
     carried: dict[str, float] = {}
@@ -260,6 +422,13 @@ def fit_fused(
         if len(set(labels)) < 2:
             uncalibrated[shape] = "one label only"
             continue
+        ranking = m.auroc(labels, [float(oof[i]) for i in picked])
+        if capped is not None and ranking is not None and ranking <= 0.5:
+            # The shape is a description too: calibrated, scores that rank its answers no better than chance would
+            # read as the shape's share of hallucinated answers, one P for all (a ranking the evidence did not make).
+            uncalibrated[shape] = f"out-of-fold AUROC {ranking:.2f}, at or below chance: its calibration would be "
+            uncalibrated[shape] += "the shape's share of hallucinated answers alone"
+            continue
         method = "isotonic" if len(picked) >= 200 else "platt"
         try:
             shapes[shape] = ShapeCalibration.fit([float(oof[i]) for i in picked], labels, method, "out-of-fold, train")
@@ -278,6 +447,10 @@ def fit_fused(
         "threshold": threshold,
         "weights": dict(zip(features, map(float, weights), strict=True)),
         "signs": "kept (FUSED_DIRECTIONS)" if signs else "free",
+        "description_share": moved,
+        "description_cap": share,
+        "log_odds_sd": {"description": s_d, "evidence": s_e},
+        "evidence_separation": separation,
         "weights_from_prior": carried,
         "uncalibrated_shapes": uncalibrated,
     }
@@ -369,9 +542,17 @@ class FusedTrainConfig(BaseModel):
         description="Keep each weight's sign (FUSED_DIRECTIONS): evidence against an answer can only raise "
         "P(hallucinated). False: every weight free.",
     )
+    description_share: float = Field(
+        DESCRIPTION_SHARE,
+        gt=0.0,
+        le=1.0,
+        description="The most of the fit's log-odds movement over the training answers that the description signals "
+        "(lengths, a question or not, a record or not) may make; 1: no cap (as before issue 68).",
+    )
     force: bool = Field(
         False,
-        description="Write the model even when, out of fold, it ranks the training answers worse than base does.",
+        description="Write the model even when, out of fold, it ranks the training answers at or below chance, or "
+        "worse than base does; the model's training record keeps the warning.",
     )
 
 
@@ -546,11 +727,20 @@ def train_fused(config: FusedTrainConfig, log: Callable[[str], None] = print) ->
         objective=config.objective,
         signs=config.signs,
         prior=base,
+        share=config.description_share,
     )
     warnings = size_warnings(len(rows))
     for warning in warnings:
         log(f"warning: {warning}")
+    spread = oof["log_odds_sd"]
+    log(
+        f"description signals: {oof['description_share']:.2f} of the log-odds movement on the training answers (at "
+        f"most {config.description_share:.2f}: description_share); SD of their summed contributions "
+        f"{spread['description']:.2f}, of the evidence's {spread['evidence']:.2f}"
+    )
     train: dict[str, Any] = {"n": len(rows), "out_of_fold": oof}
+    refit = oof["oof"].get("auroc")
+    theirs = None
     if base is not None:
         shipped = _figures(base, rows)
         fitted_on = base.training.get("data")
@@ -559,11 +749,30 @@ def train_fused(config: FusedTrainConfig, log: Callable[[str], None] = print) ->
         train["base"] = {"model": config.base, "figures": shipped, "in_sample": in_sample}
         for line in _beside(oof["oof"], shipped, len(rows), str(config.base), in_sample):
             log(line)
-        refit, theirs = oof["oof"].get("auroc"), shipped.get("auroc")
-        if refit is not None and theirs is not None and refit < theirs and not config.force:
+        theirs = shipped.get("auroc")
+    forced: list[str] = []
+    if refit is not None and refit <= 0.5:
+        problem = (
+            f"out of fold it ranks your {len(rows)} answers at or below chance (AUROC {refit:.3f}; 0.5: chance)"
+            + (f", whatever {config.base} scores on them ({theirs:.3f})" if theirs is not None else "")
+        )
+        if not config.force:
             raise InputError(
-                f"the refitted model was not written: out of fold it ranks your {len(rows)} answers worse than the "
-                f"model {config.base} does (AUROC {refit:.3f} against {theirs:.3f}"
+                f"the refitted model was not written: {problem}. Check that label 1 means hallucinated and 0 "
+                "faithful (are the labels inverted?), label more answers"
+                + (f" (fits on fewer than {RELIABLE_ANSWERS} are unreliable: experiments/fused-size)"
+                   if len(rows) < RELIABLE_ANSWERS else "")
+                + ", or write it anyway with --force"
+            )  # fmt: skip
+        forced.append(f"written with --force: {problem}")
+    if refit is not None and theirs is not None and refit < theirs:
+        worse = (
+            f"out of fold it ranks your {len(rows)} answers worse than the model {config.base} does (AUROC "
+            f"{refit:.3f} against {theirs:.3f}"
+        )
+        if not config.force:
+            raise InputError(
+                f"the refitted model was not written: {worse}"
                 + (f"; {config.base} was fitted on {', '.join(in_sample)}, so its figure is in-sample: to refit it, "
                    "--set base=null" if in_sample else "")
                 + "). Keep that model, label more answers"
@@ -571,6 +780,12 @@ def train_fused(config: FusedTrainConfig, log: Callable[[str], None] = print) ->
                    if len(rows) < RELIABLE_ANSWERS else "")
                 + ", or write it anyway with --force"
             )  # fmt: skip
+        forced.append(f"written with --force: {worse})")
+    for warning in forced:
+        log(f"warning: {warning}")
+    if forced:  # the file says what it was written over, for whoever loads it
+        model = model.model_copy(update={"training": {**model.training, "warnings": forced}})
+        warnings = [*warnings, *forced]
     model.save(config.out)
     result: dict[str, Any] = {"model": str(config.out), "train": train, "warnings": warnings, "dev": {}}
     needs_span = config.use_span_model or (base is not None and bool(set(base.features) & set(SPAN_SIGNALS)))
