@@ -94,3 +94,63 @@ def test_no_module_is_over_600_lines():
         str(p.relative_to(SRC.parent)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > 600
     }
     assert long == {}
+
+
+def _is_module(name: str, src: Path = SRC) -> bool:
+    path = src.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def private_imports(src: Path = SRC) -> list[str]:
+    """Every import of a private name from another module, or of a private module from outside its package."""
+    found = []
+    for path in sorted(src.rglob("*.py")):
+        parts = path.relative_to(src.parent).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        package = module if parts[-1] == "__init__" else module.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [(node.module, alias.name) for alias in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [(alias.name, "") for alias in node.names]
+            else:
+                continue
+            for target, name in targets:
+                if not target.startswith("veracity"):
+                    continue
+                where = f"{path.relative_to(src.parent)}:{node.lineno}"
+                full = f"{target}.{name}" if name and _is_module(f"{target}.{name}", src) else target
+                pieces = full.split(".")
+                for i, piece in enumerate(pieces):
+                    owner = ".".join(pieces[:i])
+                    inside = package == owner or package.startswith(owner + ".")
+                    if piece.startswith("_") and not piece.startswith("__") and not inside:
+                        found.append(f"{where}: the private module {full}")
+                        break
+                if name.startswith("_") and not name.startswith("__") and full == target and target != module:
+                    found.append(f"{where}: the private name {target}.{name}")
+    return found
+
+
+def test_no_private_name_or_module_is_imported_across_modules():
+    """Issue 69: a name with a leading underscore stays in its module, a private module in its package; what other
+    modules share is public where it is defined."""
+    assert private_imports() == []
+
+
+def test_the_private_import_check_on_a_tree_checked_by_hand(tmp_path):
+    files = {
+        "veracity/__init__.py": "",
+        "veracity/a/__init__.py": "from veracity.a import _x\n",  # its own package's private module: allowed
+        "veracity/a/_x.py": "def f(): pass\n",
+        "veracity/a/y.py": "from veracity.a._x import f\n_g = 1\n",  # allowed: inside package a
+        "veracity/b.py": "from veracity.a._x import f\nfrom veracity.a.y import _g\nimport veracity.a._x\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert private_imports(tmp_path / "veracity") == [
+        "veracity/b.py:1: the private module veracity.a._x",
+        "veracity/b.py:2: the private name veracity.a.y._g",
+        "veracity/b.py:3: the private module veracity.a._x",
+    ]

@@ -48,6 +48,7 @@ __all__ = [
     "fit_isotonic",
     "fit_platt",
     "input_shape",
+    "ranking_auroc",
     "settings_fingerprint",
     "shape_of_task",
     "weights_digest",
@@ -123,7 +124,7 @@ def fit_platt(scores: Sequence[float], labels: Sequence[int]) -> tuple[float, fl
     if not (math.isfinite(a) and math.isfinite(b)):
         raise CalibrationError("Platt scaling did not converge to finite parameters")
     if a <= 0.0:
-        raise DecreasingFitError("platt", _auroc(x, y), len(y), slope=a)
+        raise DecreasingFitError("platt", ranking_auroc(x, y), len(y), slope=a)
     return a, b
 
 
@@ -146,7 +147,7 @@ def fit_isotonic(scores: Sequence[float], labels: Sequence[int]) -> tuple[list[f
     # Squared error of each fit (the part of it that depends on the fit: the spread within a score is common to both).
     rising_error, falling_error = float(weights @ (means - fitted) ** 2), float(weights @ (means - falling) ** 2)
     if falling_error < rising_error or np.ptp(fitted) == 0.0:
-        raise DecreasingFitError("isotonic", _auroc(x, y), len(y), flat=not falling_error < rising_error)
+        raise DecreasingFitError("isotonic", ranking_auroc(x, y), len(y), flat=not falling_error < rising_error)
     # Keep only the knots where the step function changes (and the ends): the file stays small.
     keep = np.ones(len(distinct), dtype=bool)
     keep[1:-1] = (np.diff(fitted)[:-1] != 0) | (np.diff(fitted)[1:] != 0)
@@ -188,7 +189,7 @@ class DecreasingFitError(CalibrationError):
         )
 
 
-def _auroc(scores: Sequence[float] | np.ndarray, labels: Sequence[int] | np.ndarray) -> float:
+def ranking_auroc(scores: Sequence[float] | np.ndarray, labels: Sequence[int] | np.ndarray) -> float:
     """P(a hallucinated row outscores a faithful one), ties counting half (Mann–Whitney); 0.5 with one class."""
     from scipy.stats import rankdata
 

@@ -36,9 +36,9 @@ from veracity.calibration.calibrator import (
     Calibrator,
     DecreasingFitError,
     ShapeCalibration,
-    _auroc,
     detector_fingerprint,
     expected_calibration_error,
+    ranking_auroc,
     shape_of_task,
 )
 
@@ -114,7 +114,7 @@ def fit_refusal(fit: ShapeCalibration, scores: Sequence[float], labels: Sequence
     where at least 10% are.
     """
     n = len(labels)
-    auroc = _auroc(scores, labels)
+    auroc = ranking_auroc(scores, labels)
     flagged = sum(fit.probability(s) >= FLAG_THRESHOLD for s in scores)
     hallucinated = sum(labels)
     low, high = FLAG_SHARE_BOUNDS

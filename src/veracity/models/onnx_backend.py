@@ -36,6 +36,7 @@ from numpy.typing import NDArray
 
 from veracity.errors import BackendError, ConfigError, ModelNotAvailableError
 from veracity.models.catalog import cache_dir
+from veracity.models.digests import model_digest
 
 __all__ = [
     "DEFAULT_ONNX_MODELS",
@@ -60,7 +61,6 @@ Precision = Literal["none", "int8"]
 EXPORT_FORMAT = 4  # 4: weights in a .data file beside each graph (3: inline), int8 per channel (2: per tensor)
 OPSET = 17
 # What a model folder's content hash covers: what the exported graph and its tokenisation depend on.
-HASHED_FILES = ("model.safetensors", "config.json", "tokenizer.json", "tokenizer_config.json")
 _EXPORT_LOCK = threading.Lock()
 # The encoders the default detector (auto's routes) and `fused` load: what `veracity export-onnx` exports unnamed.
 DEFAULT_ONNX_MODELS = ("veracity-nli-small", "veracity-nli-small-stage3", "veracity-span-small", "all-MiniLM-L6-v2")
@@ -74,66 +74,6 @@ def onnxruntime_installed() -> bool:
 def torch_installed() -> bool:
     """Whether torch and transformers can be imported (found without importing them), i.e. files can be exported."""
     return all(importlib.util.find_spec(name) is not None for name in ("torch", "transformers"))
-
-
-@functools.lru_cache(maxsize=32)
-def model_digest(path: Path) -> str:
-    """First 16 hex digits of the SHA-256 over the model folder's :data:`HASHED_FILES` (those present).
-
-    Kept in ``<cache_dir>/onnx/digests.json`` by the folder and each file's size and modification and change times,
-    so a start reads no weights the ONNX files make unneeded (~45 MB a model, 0.1 s each on a 2-core machine, issue
-    68); a file rewritten, touched or replaced is hashed again. An unwritable cache only means hashing each time.
-    """
-    stamp = _stamp(path)
-    book = cache_dir() / "onnx" / "digests.json"
-    key = str(path.resolve())
-    try:
-        known = json.loads(book.read_text(encoding="utf-8")).get(key)
-    except (OSError, ValueError, AttributeError):
-        known = None
-    if isinstance(known, dict) and known.get("stamp") == stamp and isinstance(known.get("digest"), str):
-        return str(known["digest"])
-    digest = hashlib.sha256()
-    for name in HASHED_FILES:
-        file = path / name
-        if file.is_file():
-            digest.update(name.encode())
-            with file.open("rb") as handle:
-                for block in iter(lambda: handle.read(1 << 20), b""):
-                    digest.update(block)
-    found = digest.hexdigest()[:16]
-    _remember_digest(book, key, {"stamp": stamp, "digest": found})
-    return found
-
-
-def _stamp(path: Path) -> list[list[int | str]]:
-    """Name, size, modification and change time (ns) of each of the folder's :data:`HASHED_FILES` that exists."""
-    stamp: list[list[int | str]] = []
-    for name in HASHED_FILES:
-        try:
-            info = (path / name).stat()
-        except OSError:
-            continue
-        stamp.append([name, info.st_size, info.st_mtime_ns, info.st_ctime_ns])
-    return stamp
-
-
-def _remember_digest(book: Path, key: str, entry: dict[str, Any]) -> None:
-    """Add one folder's digest to ``book``, written under a temporary name and renamed (a race loses an entry)."""
-    try:
-        book.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            entries = json.loads(book.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            entries = {}
-        if not isinstance(entries, dict):
-            entries = {}
-        entries[key] = entry
-        tmp = book.with_name(f".digests.json.{os.getpid()}.{threading.get_ident()}.tmp")
-        tmp.write_text(json.dumps(entries, indent=1, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, book)
-    except OSError:
-        pass
 
 
 def export_folder(path: Path) -> Path:
