@@ -6,6 +6,7 @@ A module may import from its own package and from the layers below its own; noth
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "veracity"
@@ -37,26 +38,31 @@ def unit_of(module: str) -> str | None:
     return parts[1] if parts[0] == "veracity" and len(parts) > 1 else None
 
 
+def import_statements(src: Path = SRC) -> Iterator[tuple[Path, int, str, str]]:
+    """(file, line, module, name) per name of every absolute import under ``src``, lazy ones included.
+
+    ``from M import N`` gives (M, N); ``import M`` gives (M, "").
+    """
+    for path in sorted(src.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    yield path, node.lineno, node.module, alias.name
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    yield path, node.lineno, alias.name, ""
+
+
 def imports() -> list[tuple[str, str, str]]:
     """(importing unit, imported unit, file:line) for every import of another veracity unit."""
     found = []
-    for path in SRC.rglob("*.py"):
+    for path, line, module, _ in import_statements():
         relative = path.relative_to(SRC.parent).with_suffix("")
         if relative.parts == ("veracity", "__init__"):
             continue  # the package's public face re-exports from below
-        me = relative.parts[1]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = (
-                [node.module]
-                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0
-                else [a.name for a in node.names]
-                if isinstance(node, ast.Import)
-                else []
-            )
-            for name in names:
-                target = unit_of(name)
-                if target is not None and target != me:
-                    found.append((me, target, f"{path.relative_to(SRC.parent)}:{node.lineno}"))
+        me, target = relative.parts[1], unit_of(module)
+        if target is not None and target != me:
+            found.append((me, target, f"{path.relative_to(SRC.parent)}:{line}"))
     return found
 
 
@@ -104,31 +110,23 @@ def _is_module(name: str, src: Path = SRC) -> bool:
 def private_imports(src: Path = SRC) -> list[str]:
     """Every import of a private name from another module, or of a private module from outside its package."""
     found = []
-    for path in sorted(src.rglob("*.py")):
+    for path, line, target, name in import_statements(src):
+        if not target.startswith("veracity"):
+            continue
         parts = path.relative_to(src.parent).with_suffix("").parts
         module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         package = module if parts[-1] == "__init__" else module.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                targets = [(node.module, alias.name) for alias in node.names]
-            elif isinstance(node, ast.Import):
-                targets = [(alias.name, "") for alias in node.names]
-            else:
-                continue
-            for target, name in targets:
-                if not target.startswith("veracity"):
-                    continue
-                where = f"{path.relative_to(src.parent)}:{node.lineno}"
-                full = f"{target}.{name}" if name and _is_module(f"{target}.{name}", src) else target
-                pieces = full.split(".")
-                for i, piece in enumerate(pieces):
-                    owner = ".".join(pieces[:i])
-                    inside = package == owner or package.startswith(owner + ".")
-                    if piece.startswith("_") and not piece.startswith("__") and not inside:
-                        found.append(f"{where}: the private module {full}")
-                        break
-                if name.startswith("_") and not name.startswith("__") and full == target and target != module:
-                    found.append(f"{where}: the private name {target}.{name}")
+        where = f"{path.relative_to(src.parent)}:{line}"
+        full = f"{target}.{name}" if name and _is_module(f"{target}.{name}", src) else target
+        pieces = full.split(".")
+        for i, piece in enumerate(pieces):
+            owner = ".".join(pieces[:i])
+            inside = package == owner or package.startswith(owner + ".")
+            if piece.startswith("_") and not piece.startswith("__") and not inside:
+                found.append(f"{where}: the private module {full}")
+                break
+        if name.startswith("_") and not name.startswith("__") and full == target and target != module:
+            found.append(f"{where}: the private name {target}.{name}")
     return found
 
 

@@ -163,17 +163,12 @@ class BatchOutcome:
                 failed.add(key)
         verdicts = [report.get("verdict") for report in reports.values()]
         return cls(
-            reports=len(verdicts),
-            hallucinated=verdicts.count(HALLUCINATED),
-            not_checked=verdicts.count(NOT_CHECKED),
-            failed=len(failed - reports.keys()),
-        )._with_ids(Counter(ids.values()))
-
-    def _with_ids(self, ids: Counter[str]) -> BatchOutcome:
-        import dataclasses
-
-        shared, records = _shared(ids)
-        return dataclasses.replace(self, shared_ids=shared, shared_records=records)
+            len(verdicts),
+            verdicts.count(HALLUCINATED),
+            verdicts.count(NOT_CHECKED),
+            len(failed - reports.keys()),
+            *_shared(Counter(ids.values())),
+        )
 
     def exit_status(self) -> int:
         """``--exit-code``'s status: 1, 2 or 0.
