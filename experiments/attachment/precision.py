@@ -8,7 +8,7 @@ value the checker reads. Also by RAGTruth task. Writes metrics.json (with the co
     python experiments/attachment/precision.py --answers 5000 --rule-only --out experiments/attachment/rule-only
     python experiments/attachment/precision.py --answers 5000 --checker conditions --out experiments/attachment/conditions
 
-``--checker conditions`` counts the dropped-condition checker's findings instead (``veracity.stages.verify.conditions``,
+``--checker conditions`` counts the dropped-condition checker's findings instead (``veracity.stages.verify.checkers.conditions``,
 a rule: no NLI). ``--checker window`` counts the units whose NLI window leaves out a neighbour that gives one of their
 values to another thing (``SourceIndex.align`` with the unit's values), ``--checker bridges`` the units whose premise
 gets a conversion or sum written out (``veracity.text.bridges``): both change what the NLI reads, not a finding.
@@ -32,7 +32,7 @@ more slot the same, ``consistency.shared_slot``), each turned off in this script
     python experiments/attachment/precision.py --answers 5000 --checker polarity --out experiments/attachment/polarity
 
 ``--checker names`` counts the findings of a name put in another name's place in a copied source clause
-(``veracity.stages.verify.name_attachment``, a rule: no NLI).
+(``veracity.stages.verify.checkers.names``, a rule: no NLI).
 
     python experiments/attachment/precision.py --answers 5000 --checker names --out experiments/attachment/names
 """
@@ -61,9 +61,9 @@ def main() -> None:
 
     from veracity.detectors.reader.signals import reader_sentences
     from veracity.schema import Document
-    from veracity.stages.verify.attachment import attachment_findings, value_mentions
-    from veracity.stages.verify.conditions import condition_findings
-    from veracity.stages.verify.name_attachment import name_findings
+    from veracity.stages.verify.checkers.attachment import attachment_findings, value_mentions
+    from veracity.stages.verify.checkers.conditions import condition_findings
+    from veracity.stages.verify.checkers.names import name_findings
     from veracity.training.reader import labelled_units
     from veracity.training.reader_sources import source_examples
 
@@ -145,8 +145,8 @@ def _heads_removed(answer: str, documents: list[Any]) -> list[Any]:
     from unittest import mock
 
     from veracity.stages.verify.checks import check_consistency
-    from veracity.stages.verify.consistency import ConsistencyChecker
-    from veracity.stages.verify.frames import slots as frame_slots
+    from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
+    from veracity.stages.verify.checkers.frames import slots as frame_slots
 
     def values(findings: list[Any]) -> dict[tuple[int, int], Any]:
         return {(f.span.start, f.span.end): f for f in findings if f.kind == "value" and f.relation == "contradicted"}
@@ -185,7 +185,7 @@ _CHECKER: dict[str, Any] = {}
 def _reading_changes(checker: str, example: Any, units: list[tuple[int, int]]) -> list[_Changed]:
     """The units whose window (``window``) or premise (``bridges``) the reader now reads otherwise."""
     from veracity.detectors.reader.signals import SourceIndex
-    from veracity.stages.verify.attachment import point_values
+    from veracity.stages.verify.checkers.attachment import point_values
     from veracity.text.bridges import bridges, restated
 
     index = SourceIndex(list(example.context), example.question)

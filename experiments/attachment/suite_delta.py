@@ -9,7 +9,7 @@ import gzip
 import json
 from collections import Counter
 
-import veracity.stages.verify.attachment as att
+import veracity.stages.verify.checkers.attachment as att
 from veracity.detectors.reader import ReaderDetector
 from veracity.detectors.reader.signals import reader_sentences
 from veracity.schema import Document

@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 from veracity.schema import Document
-from veracity.stages.verify.consistency import ConsistencyChecker
+from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
 
 split = sys.argv[1] if len(sys.argv) > 1 else "train"  # train, dev, or incontext (benchmarks/incontext/cases.jsonl)
 limit = int(sys.argv[2]) if len(sys.argv) > 2 else None

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from veracity.schema import Document
-from veracity.stages.verify.consistency import ConsistencyChecker
-from veracity.stages.verify.records import check_record_claims, read_record_fields
+from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
+from veracity.stages.verify.checkers.records import check_record_claims, read_record_fields
 
 HERE = Path(__file__).parent
 parser = argparse.ArgumentParser()

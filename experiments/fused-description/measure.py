@@ -44,7 +44,7 @@ from veracity.detectors.fused import answer_signals, resolve_fused_model
 from veracity.detectors.fused.model import FusedModel
 from veracity.errors import InputError
 from veracity.eval import metrics as m
-from veracity.stages.verify.consistency import ConsistencyChecker
+from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
 from veracity.training.fused import (
     DESCRIPTION_SHARE,
     FUSED_DIRECTIONS,

@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from veracity.stages.verify.records import check_record_claims, read_record_fields
+from veracity.stages.verify.checkers.records import check_record_claims, read_record_fields
 
 SPLIT = sys.argv[1] if len(sys.argv) > 1 else "train"
 if SPLIT not in {"train", "dev"}:  # the rules were written on train; dev is measured once they were frozen

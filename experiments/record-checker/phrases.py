@@ -1,6 +1,6 @@
 """List, for each record attribute of ragtruth:train Data2txt, the answer n-grams that go with its value.
 
-The phrase table of ``veracity.stages.verify.records`` was written by hand from this listing (train only; dev is
+The phrase table of ``veracity.stages.verify.checkers.records`` was written by hand from this listing (train only; dev is
 where the lead measures). For each flattened attribute path and each value class (true / false / null), the n-grams
 (1-3 words) whose answer frequency under that value most exceeds their frequency under the other values.
 

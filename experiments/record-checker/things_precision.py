@@ -1,7 +1,7 @@
 """Precision of the record things rule (misplaced record values) on RAGTruth *training* sentences (issue 59).
 
 A record value the answer gives to a thing the sentence names, while the record holds it only for another thing
-(``veracity.stages.verify.records.things``). A reader unit is hallucinated when it overlaps a gold span. Counts the
+(``veracity.stages.verify.checkers.records.things``). A reader unit is hallucinated when it overlaps a gold span. Counts the
 units where the rule fires and how many of them are hallucinated, beside the base rate of units over records.
 
     python experiments/record-checker/things_precision.py --out experiments/record-checker/things
@@ -25,8 +25,8 @@ def main() -> None:
     args = parser.parse_args()
 
     from veracity.detectors.reader.signals import reader_sentences
-    from veracity.stages.verify.records.fields import read_record_fields
-    from veracity.stages.verify.records.things import misplaced_record_values
+    from veracity.stages.verify.checkers.records.fields import read_record_fields
+    from veracity.stages.verify.checkers.records.things import misplaced_record_values
     from veracity.training.reader import labelled_units
     from veracity.training.reader_sources import source_examples
 

@@ -48,7 +48,7 @@ def test_alignment_finds_the_source_sentence_about_the_same_thing() -> None:
 
 
 def test_a_neighbour_that_gives_the_units_value_to_another_thing_stays_out_of_the_window() -> None:
-    from veracity.stages.verify.attachment import value_mentions
+    from veracity.stages.verify.checkers.attachment import value_mentions
 
     fares = (
         "Fares and bags. Basic fares include a cabin bag of up to 8 kg. "

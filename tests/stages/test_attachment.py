@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from veracity.schema import Document
-from veracity.stages.verify.attachment import (
+from veracity.stages.verify.checkers.attachment import (
     attachment_findings,
     gives_value_elsewhere,
     in_ranges,
@@ -125,7 +125,7 @@ def test_a_neighbour_gives_the_value_elsewhere_only_where_the_aligned_sentence_h
 
 def test_a_value_the_sentence_derives_is_no_conflict_of_the_frame_checker():
     from veracity.stages.verify.checks import relation_findings
-    from veracity.stages.verify.consistency import ConsistencyChecker
+    from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
 
     source = "Adults and children aged 12 and over take 15 ml up to 3 times a day."
     checker = ConsistencyChecker()
@@ -141,7 +141,7 @@ def test_a_value_the_sentence_derives_is_no_conflict_of_the_frame_checker():
 
 def test_a_sum_of_a_records_fields_is_no_misread_field():
     from veracity.stages.verify.checks import relation_findings
-    from veracity.stages.verify.consistency import ConsistencyChecker
+    from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
 
     record = '{"player": "Casimir Wolanski", "appearances": 23, "goals": 6, "assists": 3}'
     docs = [Document(id="stats", text=record)]

@@ -6,7 +6,7 @@ import pytest
 
 from veracity.detectors.reader.signals import reader_sentences
 from veracity.schema import Document
-from veracity.stages.verify.conditions import condition_findings, dropped_condition
+from veracity.stages.verify.checkers.conditions import condition_findings, dropped_condition
 
 LEAVE = (
     "Up to 5 unused days can be carried over into the next year, but only if the employee's line manager approves "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from veracity.schema import Document
-from veracity.stages.verify.consistency import ConsistencyChecker, consistency_signals
+from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker, consistency_signals
 from veracity.text.parsing import spacy_available
 from veracity.text.polarity import antonym_of
 

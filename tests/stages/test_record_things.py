@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from veracity.stages.verify.records import check_record_claims
-from veracity.stages.verify.records.fields import read_record_fields
-from veracity.stages.verify.records.things import misplaced_record_values
+from veracity.stages.verify.checkers.records import check_record_claims
+from veracity.stages.verify.checkers.records.fields import read_record_fields
+from veracity.stages.verify.checkers.records.things import misplaced_record_values
 
 BOOKING = (
     '{"booking_reference": "FPWCGB", "flight": "CA 476", "date": "22 September 2025", '

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from veracity.schema import Finding
-from veracity.stages.verify.records import RecordField, check_record_claims, read_record_fields, record_signals
+from veracity.stages.verify.checkers.records import RecordField, check_record_claims, read_record_fields, record_signals
 
 RAGTRUTH_TRAIN = Path("/work/shared/data/ragtruth/train.jsonl.gz")
 

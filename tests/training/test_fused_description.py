@@ -25,7 +25,7 @@ from veracity.calibration import input_shape
 from veracity.cli import app
 from veracity.detectors.fused import answer_signals
 from veracity.detectors.fused.model import FusedModel
-from veracity.stages.verify.consistency import ConsistencyChecker
+from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
 from veracity.training.fused import FUSED_DIRECTIONS, fit_fused
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -302,7 +302,7 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         from veracity.detectors.fused import DEFAULT_FUSED_MODEL, resolve_fused_model
         from veracity.detectors.fused.model import FusedModel
         from veracity.stages.verify.checks import check_consistency
-        from veracity.stages.verify.consistency import ConsistencyChecker
+        from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
         from veracity.text.language import detect_language
 
         language = detect_language(answer)

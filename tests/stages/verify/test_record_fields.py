@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from veracity.stages.verify.records import check_record_claims, read_record_fields
+from veracity.stages.verify.checkers.records import check_record_claims, read_record_fields
 
 PRODUCT = (
     "Name: X200 Printer\nPrice: $129\nWarranty: 24 months\nWeight: 3.2 kg\nColor: Black\nAccent color: White\n"

@@ -38,7 +38,7 @@ from veracity.text.select import json_as_text
 from veracity.text.split import split_sentences
 
 if TYPE_CHECKING:
-    from veracity.stages.verify.attachment import ValueMention
+    from veracity.stages.verify.checkers.attachment import ValueMention
 
 __all__ = [
     "DIRECTIONS",
@@ -187,7 +187,7 @@ class SourceIndex:
         Each of the ``top_k`` source sentences sharing its rarest words, with ``window`` sentences either side in the
         same document, joined (at most ``max_words`` words). A neighbour that states one of the sentence's ``values``
         for another thing — the aligned sentence gives the sentence's thing another value of that kind
-        (:func:`~veracity.stages.verify.attachment.gives_value_elsewhere`) — is left out of the window: beside it, the
+        (:func:`~veracity.stages.verify.checkers.attachment.gives_value_elsewhere`) — is left out of the window: beside it, the
         NLI model reads a value moved between two things as supported (issue 59, item 4).
 
         Ranked by idf-weighted overlap, numbers weighing a quarter (ties by position); overlapping windows are merged
@@ -233,7 +233,7 @@ class SourceIndex:
 
     def values_of(self, k: int) -> list[ValueMention]:
         """The values (quantities with a unit, dates, clock times) of source sentence ``k``, read once."""
-        from veracity.stages.verify.attachment import value_mentions
+        from veracity.stages.verify.checkers.attachment import value_mentions
 
         if k not in self._values:
             self._values[k] = value_mentions(self.sentences[k].text)
@@ -241,7 +241,7 @@ class SourceIndex:
 
     def gives_value_elsewhere(self, values: Sequence[ValueMention], aligned: int, neighbour: int) -> bool:
         """Whether source sentence ``neighbour`` states one of ``values`` for another thing than ``aligned``'s."""
-        from veracity.stages.verify.attachment import gives_value_elsewhere
+        from veracity.stages.verify.checkers.attachment import gives_value_elsewhere
 
         return gives_value_elsewhere(values, self.values_of(aligned), self.values_of(neighbour))
 

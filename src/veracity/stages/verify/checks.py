@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from veracity.schema import Document, Finding
-from veracity.stages.verify.attachment import attachment_findings
-from veracity.stages.verify.conditions import condition_findings
-from veracity.stages.verify.consistency import ConsistencyChecker, consistency_signals
-from veracity.stages.verify.name_attachment import name_findings
-from veracity.stages.verify.records import check_record_claims, read_record_fields, record_signals
+from veracity.stages.verify.checkers.attachment import attachment_findings
+from veracity.stages.verify.checkers.conditions import condition_findings
+from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker, consistency_signals
+from veracity.stages.verify.checkers.names import name_findings
+from veracity.stages.verify.checkers.records import check_record_claims, read_record_fields, record_signals
 
 __all__ = ["check_consistency", "relation_findings"]
 

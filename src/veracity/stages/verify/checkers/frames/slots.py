@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from veracity.stages.verify.frames import Arg, Frame, Value, acronym_of
-from veracity.stages.verify.frames.args import (
+from veracity.stages.verify.checkers.frames import Arg, Frame, Value, acronym_of
+from veracity.stages.verify.checkers.frames.args import (
     WEAK_PREDICATES,
     about_siblings,
     complements_match,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from veracity.stages.verify.records.clauses import insensitive
+from veracity.stages.verify.checkers.records.clauses import insensitive
 
 __all__ = [
     "COVERED_KEYS",

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from veracity.stages.verify.records.clauses import Sentence
+from veracity.stages.verify.checkers.records.clauses import Sentence
 from veracity.text.normalize import (
     DateValue,
     Quantity,

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from veracity.schema import Document, Finding, TextSpan
-from veracity.stages.verify.frames import (
+from veracity.stages.verify.checkers.frames import (
     Arg,
     Frame,
     Value,
@@ -45,7 +45,7 @@ from veracity.stages.verify.frames import (
     name_words,
     normalised_words,
 )
-from veracity.stages.verify.frames.args import (
+from veracity.stages.verify.checkers.frames.args import (
     WEAK_PREDICATES,
     about_siblings,
     complements_match,
@@ -59,7 +59,7 @@ from veracity.stages.verify.frames.args import (
     same_words,
     with_known_things,
 )
-from veracity.stages.verify.frames.slots import (
+from veracity.stages.verify.checkers.frames.slots import (
     LOCATIVE_SLOTS,
     Conflict,
     role_conflict,

@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from veracity.stages.verify.records.fields import RecordField
+from veracity.stages.verify.checkers.records.fields import RecordField
 from veracity.text.clock import clock_times
 from veracity.text.normalize import find_dates, find_quantities
 

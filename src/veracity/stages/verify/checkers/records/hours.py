@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from veracity.stages.verify.records.clauses import NUMBER_WORDS, Sentence, insensitive
+from veracity.stages.verify.checkers.records.clauses import NUMBER_WORDS, Sentence, insensitive
 
 __all__ = ["DAY_NAMES", "HoursCheck", "HoursStatement", "check_hours", "hours_statements"]
 

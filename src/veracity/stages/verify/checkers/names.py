@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from veracity.schema import Document, Finding, FindingKind, TextSpan
-from veracity.stages.verify.frames.slots import SYMMETRIC_VERBS
+from veracity.stages.verify.checkers.frames.slots import SYMMETRIC_VERBS
 from veracity.text.names import name_index, phrase_name, phrase_stated
 from veracity.text.novelty import content_words
 from veracity.text.select import json_as_text

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from veracity.schema import Finding, TextSpan
-from veracity.stages.verify.records.clauses import (
+from veracity.stages.verify.checkers.records.clauses import (
     NumberMention,
     Sentence,
     claim_sentences,
@@ -45,9 +45,9 @@ from veracity.stages.verify.records.clauses import (
     polarity,
     sentences,
 )
-from veracity.stages.verify.records.fields import RecordField, Scalar, read_record_fields
-from veracity.stages.verify.records.hours import DAY_NAMES, HoursStatement, check_hours, hours_statements
-from veracity.stages.verify.records.phrases import (
+from veracity.stages.verify.checkers.records.fields import RecordField, Scalar, read_record_fields
+from veracity.stages.verify.checkers.records.hours import DAY_NAMES, HoursStatement, check_hours, hours_statements
+from veracity.stages.verify.checkers.records.phrases import (
     COVERED_KEYS,
     FEATURES,
     GENERIC_WORDS,
@@ -57,8 +57,8 @@ from veracity.stages.verify.records.phrases import (
     truth,
     value_word,
 )
-from veracity.stages.verify.records.things import RecordThings
-from veracity.stages.verify.records.values import (
+from veracity.stages.verify.checkers.records.things import RecordThings
+from veracity.stages.verify.checkers.records.values import (
     FieldStatement,
     field_keys,
     field_statements,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from veracity.stages.verify.frames import Arg, Frame
+from veracity.stages.verify.checkers.frames import Arg, Frame
 
 __all__ = [
     "WEAK_PREDICATES",
