@@ -1,0 +1,514 @@
+"""The ``reader`` detector's class: reads every answer unit against the sources and decides by its worst unit.
+
+:class:`ReaderDetector` runs the steps the package docstring lists (:mod:`veracity.detectors.reader`).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Self
+
+from pydantic import ConfigDict, Field
+
+from veracity.detectors.base import (
+    ConfiguredDetector,
+    ModelSettings,
+    StageTimer,
+    as_documents,
+    empty_answer_report,
+    scorer_for,
+)
+from veracity.detectors.reader.model import ReaderModel, signal_value
+from veracity.detectors.reader.signals import (
+    AlignedEvidence,
+    SourceIndex,
+    abstention_signals,
+    copy_share,
+    finding_signals,
+    has_record,
+    is_absent_name,
+    is_fragment,
+    lexical_sentence_signals,
+    nli_signals,
+    reader_sentences,
+    shape_values,
+    span_sentence_signals,
+    value_signals,
+    with_interactions,
+)
+from veracity.errors import ModelNotAvailableError
+from veracity.schema import (
+    Details,
+    Document,
+    Evidence,
+    Finding,
+    Report,
+    Sentence,
+    SentenceScore,
+    Signal,
+    TextSpan,
+)
+from veracity.text.split import merge_ranges
+
+if TYPE_CHECKING:  # imported where used: a one-shot check loads them only when it reads
+    from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
+    from veracity.stages.verify.grounding import EvidenceFacts, GroundingChecker
+
+__all__ = [
+    "DEFAULT_READER_MODEL",
+    "ReaderConfig",
+    "ReaderDetector",
+    "UnitReading",
+    "related_texts",
+    "resolve_reader_model",
+]
+
+DEFAULT_READER_MODEL = "veracity-reader-small"
+_FLOOR_NOTE = "evidence that decides by itself"  # how P was held up: no note of a report without one
+_ABSTENTION_NOTE = "not a claim, read as faithful unless it denies what the sources state"
+
+
+class ReaderConfig(ModelSettings):
+    """Settings of the ``reader`` detector."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    model: str = Field(DEFAULT_READER_MODEL, description="Reader model: a shipped name or a JSON file.")
+    verifier: str | None = Field(None, description="NLI pair scorer; None: the one the reader model was fitted with.")
+    span_model: str | None = Field(None, description="Span model, when the reader model weighs its signals.")
+    threshold: float | None = Field(None, ge=0.0, le=1.0, description="None: the reader model's own threshold.")
+    top_k: int | None = Field(
+        None, ge=1, le=8, description="Source sentences each unit is read against alone; None: the reader model's."
+    )
+    max_length: int | None = Field(160, ge=8, description="Tokens per NLI pair (a unit and its evidence are short).")
+    consistency: bool = Field(True, description="Run the consistency and record checkers (their findings weigh).")
+    batch_size: int = Field(32, ge=1, description="NLI pairs per model call.")
+    quantize: Literal["none", "int8"] = Field("int8", description="The NLI model's weights: int8 (CPU) or none.")
+
+
+def resolve_reader_model(name: str) -> Path:
+    """The JSON file a ``model`` setting names: an existing path, or a model shipped in the package.
+
+    Raises:
+        ModelNotAvailableError: neither.
+    """
+    from veracity.models.catalog import resolve_json_model
+
+    return resolve_json_model(name, "reader_model.json", "reader", DEFAULT_READER_MODEL)
+
+
+def related_texts(texts: Sequence[str], answer: str, question: str | None) -> list[str]:
+    """The sources that share a content word with the answer or the question (all of them when none does).
+
+    The span model reads its passages as one context, and a passage about something else moves its token
+    probabilities (an unrelated passage added before the right one raised an added detail's from 0.10 to 0.43): a
+    source that shares no content word with what is asked and answered can neither support nor contradict it. No
+    RAGTruth dev or training answer has such a passage, so their readings are unchanged.
+    """
+    from veracity.text.novelty import content_words
+    from veracity.text.select import json_as_text
+
+    asked = {w.form for w in content_words(f"{question or ''}\n{answer}")}
+    related = [t for t in texts if {w.form for w in content_words(json_as_text(t))} & asked]
+    return related or list(texts)
+
+
+@dataclass
+class UnitReading:
+    """Everything the reader found about one answer unit."""
+
+    start: int
+    end: int
+    signals: dict[str, float]
+    evidence: list[AlignedEvidence]
+    marks: list[tuple[int, int]]
+    abstention: str | None = None
+    absent: list[str] | None = None
+    span_marks: list[tuple[int, int]] = field(default_factory=list)  # the span model's, clipped to the unit
+
+
+class ReaderDetector(ConfiguredDetector[ReaderConfig]):
+    """Reads every answer sentence against all the sources; the answer is as unsupported as its worst sentence."""
+
+    name = "reader"
+    config_class = ReaderConfig
+
+    def __init__(self, model: ReaderModel, settings: ReaderConfig, model_path: Path) -> None:
+        self.model = model
+        self.settings = settings
+        self.model_path = model_path
+        self.scorer: Any = None
+        self.span: Any = None
+        self.weighs_span = any(f.startswith("span_") for f in model.features)
+
+    @classmethod
+    def from_config(cls, config: ReaderConfig | None = None, **overrides: Any) -> Self:
+        """Load the reader model (a small JSON file) now; the NLI model, spaCy and the checkers on first use.
+
+        Raises:
+            ModelNotAvailableError: the reader model file is missing or unreadable.
+        """
+        settings = cls.settings_from(config, overrides)
+        path = resolve_reader_model(settings.model)
+        return cls(ReaderModel.load(path), settings, path)
+
+    def config(self) -> dict[str, Any]:
+        """The settings recorded in every report, and the reader model file's content digest."""
+        return {**self.settings.model_dump(), "model_sha256": self.model_digest}
+
+    @functools.cached_property
+    def model_digest(self) -> str:
+        """The first 16 hex digits of the model file's SHA-256."""
+        return hashlib.sha256(self.model_path.read_bytes()).hexdigest()[:16]
+
+    @property
+    def threshold(self) -> float:
+        """The decision threshold on the calibrated probability."""
+        return self.settings.threshold if self.settings.threshold is not None else self.model.threshold
+
+    @property
+    def top_k(self) -> int:
+        """How many aligned source sentences each unit is read against alone (the settings', else the model's)."""
+        return self.settings.top_k if self.settings.top_k is not None else self.model.top_k
+
+    @property
+    def verifier_name(self) -> str:
+        """The NLI pair scorer the reader runs."""
+        return self.settings.verifier or self.model.verifier
+
+    def load_models(self) -> None:
+        """Load the NLI model, spaCy, the checkers (and the span model when weighed) now, not on the first answer."""
+        from veracity.models.onnx_backend import Preloadable
+
+        # the encoders' ONNX sessions load in the background while the first answer loads spaCy (issue 68)
+        if self.scorer is None:
+            settings = self.settings.model_copy(update={"quantize": self.settings.quantize})
+            self.scorer = scorer_for(self.verifier_name, settings)
+            if isinstance(self.scorer, Preloadable):
+                self.scorer.preload()
+        _ = self.grounding, self.consistency_checker  # made now (cached properties), not on the first answer
+        if self.weighs_span and self.span is None:
+            from veracity.detectors.span import SpanConfig, SpanDetector
+
+            name = self.settings.span_model or self.model.span_model
+            if name is None:
+                raise ModelNotAvailableError("the reader model weighs span signals but names no span model")
+            self.span = SpanDetector.from_config(SpanConfig(model=name, quantize="int8"))
+            if isinstance(self.span.tagger, Preloadable):
+                self.span.tagger.preload()
+
+    load_deferred_models = load_models
+
+    @functools.cached_property
+    def grounding(self) -> GroundingChecker:
+        """The value checker (names, numbers, dates and negations the sources do not state), made on first use."""
+        from veracity.stages.verify.grounding import GroundingChecker
+
+        return GroundingChecker()
+
+    @functools.cached_property
+    def consistency_checker(self) -> ConsistencyChecker | None:
+        """The consistency checker, made on first use; None when the settings turn it off."""
+        from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
+
+        return ConsistencyChecker() if self.settings.consistency else None
+
+    def read(
+        self, answer: str, documents: Sequence[Document], question: str | None, timer: StageTimer | None = None
+    ) -> tuple[list[UnitReading], list[Finding], list[str]]:
+        """Every unit of ``answer`` with its signals, evidence and candidate marks; the checkers' findings; notes.
+
+        ``timer`` gets the time of each part: ``read.checkers`` (the consistency, record and attachment checkers),
+        ``read.units`` (parse, values, words, alignment), ``read.nli`` and ``read.span``.
+        """
+        from veracity.stages.verify.checkers.attachment import point_values
+        from veracity.stages.verify.grounding import EvidenceFacts
+        from veracity.text.abstain import denies_stated, read_abstention
+        from veracity.text.parsing import parse_many
+
+        self.load_models()
+        notes: list[str] = []
+        texts = [d.text for d in documents]
+        index = SourceIndex(texts, question)
+        facts = EvidenceFacts.of(index.stated)
+        timer = timer or StageTimer()
+        units = reader_sentences(answer)
+        with timer.stage("read.units"):
+            # one batched parse of the units; the checkers (names attached) and the value checker read the cache
+            parse_many([answer[start:end] for start, end in units])
+        with timer.stage("read.checkers"):
+            findings, checker_notes = self.checker_findings(answer, documents)
+        notes += checker_notes
+        record = has_record(texts)
+        with timer.stage("read.units"):
+            readings: list[UnitReading] = []
+            pairs: list[tuple[str, str]] = []
+            owners: list[int] = []
+            for position, (start, end) in enumerate(units):
+                text = answer[start:end]
+                values = lexical_sentence_signals(text, index)
+                counts, marks, unreadable = self.value_reading(text, start, index, facts)
+                if unreadable:
+                    notes.append(f"the value checker could not read unit {position + 1} (read by the other signals)")
+                values.update(value_signals(counts))
+                abstention = read_abstention(text)
+                kind = abstention.kind if abstention is not None else None
+                denies = bool(
+                    abstention is not None
+                    and kind == "abstention"
+                    and denies_stated(abstention, text, texts, share=1.0)
+                )
+                values.update(abstention_signals(kind, denies))
+                fragment = is_fragment(text)
+                values.update(shape_values(record, position, fragment))
+                values.update(finding_signals(start, end, findings))
+                # the aligned sentences alone (a neighbour that states another role's value must not vouch for the
+                # sentence), then the best one with its neighbours (a claim that spans two sentences)
+                evidence = index.align(text, top_k=self.top_k, window=0)
+                hypothesis = f'The answer to "{question}" is: {text}' if fragment and question else text
+                for window in evidence:
+                    pairs.append(self.nli_pair(window.text, text, hypothesis, index))
+                    owners.append(position)
+                values["copy_share"] = copy_share(text, evidence[0].text) if evidence else 0.0
+                # then the best one with its neighbours (a claim that spans two sentences): its own signal; a
+                # neighbour that gives one of the unit's values to another thing stays out of it
+                for window in index.align(text, top_k=1, window=1, values=point_values(text)):
+                    pairs.append(self.nli_pair(window.text, text, hypothesis, index))
+                    owners.append(-1 - position)
+                readings.append(UnitReading(start, end, values, evidence, marks, kind, [answer[s:e] for s, e in marks]))
+        with timer.stage("read.nli"):
+            by_owner = self.read_nli(pairs, owners, 2 * len(readings))
+        for position, reading in enumerate(readings):
+            reading.signals.update(nli_signals(by_owner[position], by_owner[-1 - position]))
+        if self.weighs_span and self.span is not None:
+            with timer.stage("read.span"):
+                tokens = self.span.token_probabilities(answer, related_texts(texts, answer, question), question)
+            runs = self.span.spans(answer, tokens)  # the span model's marks, at its own token threshold
+            for reading in readings:
+                reading.span_marks = [(s, min(e, reading.end)) for s, e, _ in runs if reading.start <= s < reading.end]
+                inside = [
+                    p
+                    for (s, e), p in zip(tokens.offsets, tokens.probs, strict=True)
+                    if reading.start <= s < reading.end
+                ]
+                reading.signals.update(span_sentence_signals(inside))
+        return readings, findings, notes
+
+    @classmethod
+    def nli_pair(cls, premise: str, unit: str, hypothesis: str, index: SourceIndex) -> tuple[str, str]:
+        """The (premise, hypothesis) the NLI reads for ``unit`` against ``premise``.
+
+        The premise with its bridges, the hypothesis with the values the premise states in another writing written as
+        the premise writes them.
+        """
+        from veracity.text.bridges import restated
+
+        return cls.bridged(premise, unit, index), restated(hypothesis, premise)
+
+    @staticmethod
+    def bridged(premise: str, unit: str, index: SourceIndex) -> str:
+        """``premise`` with the conversions and sums that take its values to the unit's spelled out (bridges)."""
+        from veracity.text.bridges import bridges
+
+        steps = bridges(unit, premise, index.question, index.joined)
+        return f"{premise} {' '.join(steps)}" if steps else premise
+
+    def read_nli(self, pairs: list[tuple[str, str]], owners: list[int], slots: int) -> list[list[Any]]:
+        """The NLI rows of ``pairs`` grouped by owner (an index into ``slots`` lists, negative from the end).
+
+        A pair that occurs twice (a window with no neighbours is its sentence) is read once.
+        """
+        unique = list(dict.fromkeys(pairs))
+        scored = dict(zip(unique, self.scorer.score(unique), strict=True)) if unique else {}
+        by_unit: list[list[Any]] = [[] for _ in range(slots)]
+        for owner, pair in zip(owners, pairs, strict=True):
+            by_unit[owner].append(scored[pair])
+        return by_unit
+
+    def checker_findings(self, answer: str, documents: Sequence[Document]) -> tuple[list[Finding], list[str]]:
+        """The frame, record and attachment checkers' findings on the answer, and their notes (none when turned off).
+
+        Attachment's candidates are confirmed by the reader's own NLI (:meth:`contradiction`).
+        """
+        checker = self.consistency_checker
+        if checker is None:
+            return [], []
+        from veracity.stages.verify.checks import relation_findings
+
+        return relation_findings(checker, answer, reader_sentences(answer), documents, self.contradiction)
+
+    def contradiction(self, pairs: list[tuple[str, str]]) -> list[float]:
+        """P(contradiction) of (premise, hypothesis) pairs by the reader's NLI model."""
+        self.load_models()
+        return [float(row[2]) for row in self.scorer.score(pairs)] if pairs else []
+
+    def value_reading(
+        self, text: str, start: int, index: SourceIndex, facts: EvidenceFacts
+    ) -> tuple[dict[str, int], list[tuple[int, int]], bool]:
+        """The unit's names, values and negations that the sources do not state.
+
+        Returns the counts by kind, the marks of the names and values (answer offsets; a lone negation is never
+        marked), and whether the checker could not read the unit's parse.
+        """
+        from veracity.stages.verify.grounding import CheckableKind
+
+        marks: list[tuple[int, int]] = []
+        counts = {"name": 0, "value": 0, "negation": 0}
+        try:
+            items = self.grounding.checked_items(text)
+            missing = self.grounding.unsupported(text, items, [index.stated], facts=facts)
+        except (ValueError, IndexError, AttributeError):  # a parse the checker cannot walk
+            return counts, marks, True
+        named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)
+        for item in missing:
+            if item.kind in named:
+                if not is_absent_name(item.text, index.known):
+                    continue
+                counts["name"] += 1
+            elif item.kind is CheckableKind.NEGATION:
+                counts["negation"] += 1
+                continue
+            else:
+                counts["value"] += 1
+            marks.append((start + item.start, start + item.end))
+        return counts, marks, False
+
+    def detect(self, answer: str, context: Sequence[Document | str], question: str | None = None) -> Report:
+        """Read every unit of ``answer``; the answer's P is its worst unit's.
+
+        Raises:
+            InputError: no non-empty context document.
+        """
+        documents = as_documents(context)
+        threshold = self.threshold
+        models = {"reader": self.settings.model, "verifier": self.verifier_name}
+        if not answer.strip():
+            return empty_answer_report(self, answer, question, threshold, models)
+        timer = StageTimer()
+        readings, findings, notes = self.read(answer, documents, question, timer)
+        sentences: list[SentenceScore] = []
+        zs: list[float] = []
+        floor = 0.0
+        worst: tuple[float, dict[str, float], dict[str, float]] | None = None
+        marked: list[tuple[int, int]] = []
+        for k, reading in enumerate(readings):
+            result = self.model.read(with_interactions(reading.signals))
+            zs.append(result.z)
+            unit_floor = self.model.floor_of(reading.signals)
+            floor = max(floor, unit_floor)
+            p = self.model.recalibrated(
+                unit_floor + (1 - unit_floor) * self.model.probability(result.z, single=len(readings) == 1)
+            )
+            if worst is None or p > worst[0]:
+                worst = (p, reading.signals, result.contributions)
+            flagged = p >= threshold
+            unit_marks = self.unit_marks(answer, reading, findings) if flagged else []
+            marked += unit_marks
+            sentences.append(
+                SentenceScore(
+                    sentence=Sentence(index=k, span=TextSpan.of(answer, reading.start, reading.end)),
+                    score=p,
+                    hallucinated=flagged,
+                    error_spans=[TextSpan.of(answer, s, e) for s, e in merge_ranges(unit_marks)],
+                    evidence=[self.as_evidence(documents, w) for w in reading.evidence[:2]],
+                )
+            )
+            if reading.abstention is not None and reading.signals.get("abstention_denies", 0.0) == 0.0:
+                if reading.abstention in ("abstention", "referral"):
+                    notes.append(f"unit {k + 1} is an {reading.abstention}: {_ABSTENTION_NOTE}")
+        if worst is None:  # no unit at all (only whitespace and punctuation)
+            return empty_answer_report(self, answer, question, threshold, models)
+        _, values, contributions = worst
+        score = self.model.answer_probability(zs, floor)
+        if score >= threshold:  # the span model's marks in the other units too: weaker signs, in the same answer
+            marked += [m for r, s in zip(readings, sentences, strict=True) if not s.hallucinated
+                       for m in self.content_marks(answer, r.span_marks)]  # fmt: skip
+        if floor > 0:
+            notes.append(
+                f"{_FLOOR_NOTE} (a name or value found nowhere in the sources, or a value a source "
+                f"states otherwise) holds P at {floor:.2f} or more before the final calibration (the share of "
+                "training answers with such evidence that were hallucinated)"
+            )
+        ranked = sorted(contributions.items(), key=lambda item: -abs(item[1]))
+        if all(r.abstention in ("abstention", "referral") for r in readings):
+            notes.append("the answer only abstains or refers the reader elsewhere: nothing in it is claimed")
+        return self.report(
+            timer=timer,
+            answer=answer,
+            question=question,
+            score=score,
+            threshold=threshold,
+            calibration="reader model: Platt on RAGTruth training answers, out of fold",
+            hallucinated_spans=[TextSpan.of(answer, s, e) for s, e in merge_ranges(marked)],
+            sentences=sentences,
+            models=models,
+            notes=notes,
+            details=Details(
+                signals=[
+                    Signal(name=name, value=signal_value(name, with_interactions(values), 0.0), contribution=c)
+                    for name, c in ranked
+                ],
+                findings=findings,
+            ),
+        )
+
+    @staticmethod
+    def unchecked_notes(notes: Sequence[str]) -> list[str]:
+        """``notes`` but those on how P was reached: a report with no verdict has no P they could explain.
+
+        They are the floor a unit's evidence holds P at and an abstention read as faithful (issue 68).
+        """
+        return [n for n in notes if not n.startswith(_FLOOR_NOTE) and not n.endswith(_ABSTENTION_NOTE)]
+
+    @staticmethod
+    def unit_marks(answer: str, reading: UnitReading, findings: Sequence[Finding]) -> list[tuple[int, int]]:
+        """What decided a flagged unit, never function words alone.
+
+        The absent names and values, the words a source contradicts, and the span model's marks (when it runs) —
+        but a span mark over most of the unit (≥ 80% of its characters) only where there is no other: it says the
+        clause is unsupported, not which words; failing all, the unit itself (an unsupported clause).
+        """
+        evidence = list(reading.marks)
+        evidence += [
+            (f.span.start, f.span.end)
+            for f in findings
+            if f.relation == "contradicted" and reading.start <= f.span.start < reading.end
+        ]
+        evidence = ReaderDetector.content_marks(answer, evidence)
+        spans = ReaderDetector.content_marks(answer, reading.span_marks)
+        if evidence:
+            whole = 0.8 * (reading.end - reading.start)
+            spans = [(s, e) for s, e in spans if e - s < whole]
+        return evidence + spans or [(reading.start, reading.end)]
+
+    @staticmethod
+    def content_marks(answer: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The marks with a content word in them (a function word or a punctuation mark alone says nothing)."""
+        from veracity.text.novelty import STOP_WORDS
+
+        def content(word: str) -> bool:
+            return word.lower().strip(".,;:!?()[]\"'") not in STOP_WORDS and any(c.isalnum() for c in word)
+
+        return [(s, e) for s, e in marks if any(content(w) for w in answer[s:e].split())]
+
+    @staticmethod
+    def as_evidence(documents: Sequence[Document], window: AlignedEvidence) -> Evidence:
+        """An aligned window as the schema's Evidence (located in its document where its text occurs there)."""
+        nonempty = [d for d in documents if d.text.strip()]
+        document = nonempty[window.document] if window.document < len(nonempty) else nonempty[0]
+        where = document.text.find(window.text)
+        if where >= 0:
+            span = TextSpan.of(document.text, where, where + len(window.text))
+        else:  # a record's key: value lines, or a window whose spaces were normalised
+            span = TextSpan(start=0, end=len(window.text), text=window.text)
+        return Evidence(
+            document_id=document.id,
+            sentence_index=None,
+            text=window.text,
+            span=span,
+            score=min(1.0, window.overlap / 20.0),
+        )
