@@ -25,7 +25,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from veracity.detectors.reader.signals import reader_sentences
-    from veracity.stages.verify.checkers.records.fields import read_record_fields
+    from veracity.text.records import read_record_fields
     from veracity.stages.verify.checkers.records.things import misplaced_record_values
     from veracity.training.reader import labelled_units
     from veracity.training.reader_sources import source_examples

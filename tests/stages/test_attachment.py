@@ -7,8 +7,9 @@ from collections import Counter
 import pytest
 
 from veracity.schema import Document
+from veracity.stages.sources import AnswerUnits, Sources
 from veracity.stages.verify.checkers.attachment import (
-    attachment_findings,
+    AttachmentChecker,
     gives_value_elsewhere,
     in_ranges,
     misattributed,
@@ -23,9 +24,14 @@ PARCELS = (
 )
 
 
+def sources(*texts: str) -> Sources:
+    """The input's sources read once, one document per text."""
+    return Sources([Document(id=str(k), text=t) for k, t in enumerate(texts)])
+
+
 def read(answer: str, *documents: str) -> list[str]:
     """The answer values the checker calls misattributed (their text)."""
-    clauses = source_clauses(list(documents))
+    clauses = source_clauses(sources(*documents))
     df = Counter(w for c in clauses for w in c.words)
     return [m.value.text for m in misattributed(answer, clauses, df, len(clauses))]
 
@@ -35,10 +41,9 @@ def test_a_value_moved_to_the_sibling_thing_is_caught_with_the_right_clause_as_e
     # in the standard-parcel sentence, which gives 2 kg, and the answer shares no word of the large-parcel sentence
     # that the standard one lacks ("large")
     assert read("You can send a standard parcel of up to 10 kg for EUR 4.90.", PARCELS) == ["up to 10 kg"]
-    findings = attachment_findings(
-        "You can send a standard parcel of up to 10 kg for EUR 4.90.",
-        [(0, 59)],
-        [Document(id="rates", text=PARCELS)],
+    findings = AttachmentChecker().findings(
+        AnswerUnits.of("You can send a standard parcel of up to 10 kg for EUR 4.90.", [(0, 59)]),
+        Sources([Document(id="rates", text=PARCELS)]),
     )
     assert len(findings) == 1 and findings[0].relation == "contradicted" and findings[0].span.text == "up to 10 kg"
     assert findings[0].source_text.startswith("Standard parcels weighing up to 2 kg")
@@ -78,7 +83,7 @@ def test_ranges_are_left_to_the_value_checker():
 
 
 def test_records_are_not_read_as_clauses():
-    assert source_clauses(['{"departure": "07:45", "arrival": "10:20"}']) == []
+    assert source_clauses(sources('{"departure": "07:45", "arrival": "10:20"}')) == []
 
 
 CARS = "Compact cars cost €38 a day and include 150 km a day. Estate cars cost €60 a day and include 400 km a day."
@@ -87,7 +92,7 @@ CARS = "Compact cars cost €38 a day and include 150 km a day. Estate cars cost
 def test_a_clause_after_and_without_a_subject_is_about_the_sentences_subject():
     # by hand: "include 150 km a day" has no subject of its own; it is the compact cars', so its words are
     # {include, compact, car} and it is read from the sentence's start ("Compact cars cost €38 a day and include…")
-    clauses = {c.text: c for c in source_clauses([CARS])}
+    clauses = {c.text: c for c in source_clauses(sources(CARS))}
     assert {"compact", "car", "include"} <= clauses["include 150 km a day."].words
     assert clauses["include 150 km a day."].premise == "Compact cars cost €38 a day and include 150 km a day."
     assert read("Compact cars include 400 km a day.", CARS) == ["400 km a day"]
@@ -96,7 +101,7 @@ def test_a_clause_after_and_without_a_subject_is_about_the_sentences_subject():
 
 def test_a_join_inside_a_noun_phrase_does_not_cut_the_clause():
     doses = "Adults and children aged 12 and over take 15 ml up to 4 times a day. Children aged 6 to 11 take 7 ml."
-    texts = [c.text for c in source_clauses([doses])]
+    texts = [c.text for c in source_clauses(sources(doses))]
     assert texts[0] == "Adults and children aged 12 and over take 15 ml up to 4 times a day."
     assert read("Adults and children aged 12 and over take 15 ml up to 4 times a day.", doses) == []
 
@@ -124,8 +129,8 @@ def test_a_neighbour_gives_the_value_elsewhere_only_where_the_aligned_sentence_h
 
 
 def test_a_value_the_sentence_derives_is_no_conflict_of_the_frame_checker():
-    from veracity.stages.verify.checks import relation_findings
     from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
+    from veracity.stages.verify.checks import relation_findings
 
     source = "Adults and children aged 12 and over take 15 ml up to 3 times a day."
     checker = ConsistencyChecker()
@@ -140,8 +145,8 @@ def test_a_value_the_sentence_derives_is_no_conflict_of_the_frame_checker():
 
 
 def test_a_sum_of_a_records_fields_is_no_misread_field():
-    from veracity.stages.verify.checks import relation_findings
     from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
+    from veracity.stages.verify.checks import relation_findings
 
     record = '{"player": "Casimir Wolanski", "appearances": 23, "goals": 6, "assists": 3}'
     docs = [Document(id="stats", text=record)]
@@ -171,17 +176,17 @@ def test_numbers_tie_a_sentence_to_its_group_and_a_number_of_the_other_thing_doe
 
 def test_a_copied_clause_with_another_things_value_is_confirmed_without_the_nli():
     fees = "Junior membership costs £85 a season; adult membership costs £170 a season."
-    clauses = source_clauses([fees])
+    clauses = source_clauses(sources(fees))
     junior = next(c for c in clauses if c.text.startswith("Junior"))
     assert restates("Junior membership costs £170 a season.", junior)
     assert not restates("Junior members pay £170 a season for kit.", junior)  # words the clause lacks
     never = lambda pairs: [0.0] * len(pairs)  # noqa: E731 - an NLI that never confirms
     unit = "Junior membership costs £170 a season."
-    findings = attachment_findings(unit, [(0, len(unit))], [Document(id="fees", text=fees)], never)
+    findings = AttachmentChecker(never).findings(AnswerUnits.of(unit, [(0, len(unit))]), sources(fees))
     assert [f.span.text for f in findings] == ["£170"]
 
 
 def test_a_clause_coordinated_with_the_first_verb_keeps_the_subject_even_where_a_word_before_parses_as_a_verb():
     desks = "Check-in desks open 4 hours before departure and close 45 minutes before departure."
-    second = source_clauses([desks])[1]
+    second = source_clauses(sources(desks))[1]
     assert second.text.startswith("close 45 minutes") and {"check", "desk"} <= second.words

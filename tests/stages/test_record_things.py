@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from veracity.stages.verify.checkers.records import check_record_claims
-from veracity.stages.verify.checkers.records.fields import read_record_fields
 from veracity.stages.verify.checkers.records.things import misplaced_record_values
+from veracity.text.records import read_record_fields
 
 BOOKING = (
     '{"booking_reference": "FPWCGB", "flight": "CA 476", "date": "22 September 2025", '

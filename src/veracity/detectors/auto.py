@@ -301,8 +301,8 @@ class AutoDetector(ConfiguredDetector[AutoConfig]):
         """A route's report with the consistency checkers' findings, and P held at their floor (see the module)."""
         from veracity.detectors.fused import DEFAULT_FUSED_MODEL, resolve_fused_model
         from veracity.detectors.fused.model import FusedModel
-        from veracity.stages.verify.checks import check_consistency
         from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
+        from veracity.stages.verify.checks import check_consistency
         from veracity.text.language import detect_language
 
         language = detect_language(answer)

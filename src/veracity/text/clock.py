@@ -1,7 +1,7 @@
 """Clock times in text, as minutes after midnight: "07:45", "7:45 pm", "7 p.m." (a bare number is no time).
 
-What the relation checkers compare (:mod:`veracity.stages.verify.checkers.attachment`, the record things rule): each time
-with the characters it covers, "am"/"pm" included, and its value on the 24-hour clock.
+What the relation checkers compare (:mod:`veracity.stages.verify.checkers.attachment`, the record things rule): each
+time with the characters it covers, "am"/"pm" included, and its value on the 24-hour clock.
 """
 
 from __future__ import annotations

@@ -7,10 +7,10 @@ Signals (each computed once per answer; the report lists every value and its con
 * the span model (:class:`~veracity.detectors.span.SpanDetector`): the largest token P(unsupported), the mean,
   the mean of the five largest, the share of tokens at or above ½, the number of spans;
 * the input's shape: a question or not, a structured record (JSON) as context or not;
-* the consistency checkers (:mod:`veracity.stages.verify.checkers.frames.consistency` on prose, :mod:`veracity.stages.verify.checkers.records`
-  on structured records): conflicts per kind, the highest confidence, the share of sentences with a conflict, record
-  fields contradicted or missing. Their findings go in the report (``details.findings``): words a source
-  *contradicts* are kept apart from words *not found* in the sources.
+* the consistency checkers (:mod:`veracity.stages.verify.checkers.frames.consistency` on prose,
+  :mod:`veracity.stages.verify.checkers.records` on structured records): conflicts per kind, the highest confidence,
+  the share of sentences with a conflict, record fields contradicted or missing. Their findings go in the report
+  (``details.findings``): words a source *contradicts* are kept apart from words *not found* in the sources.
 
 A logistic regression over the standardised signals (:class:`~veracity.detectors.fused.model.FusedModel`, a JSON file,
 fitted by ``veracity train fused``) gives P(hallucinated), calibrated per input shape on out-of-fold predictions of
@@ -53,8 +53,8 @@ from veracity.detectors.span import (
 )
 from veracity.errors import ModelNotAvailableError
 from veracity.schema import Details, Document, Finding, Report, Signal, TextSpan
-from veracity.stages.verify.checks import check_consistency
 from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
+from veracity.stages.verify.checks import check_consistency
 from veracity.text.language import detect_language
 from veracity.text.novelty import lexical_signals
 from veracity.text.split import merge_ranges

@@ -187,8 +187,8 @@ class SourceIndex:
         Each of the ``top_k`` source sentences sharing its rarest words, with ``window`` sentences either side in the
         same document, joined (at most ``max_words`` words). A neighbour that states one of the sentence's ``values``
         for another thing — the aligned sentence gives the sentence's thing another value of that kind
-        (:func:`~veracity.stages.verify.checkers.attachment.gives_value_elsewhere`) — is left out of the window: beside it, the
-        NLI model reads a value moved between two things as supported (issue 59, item 4).
+        (:func:`~veracity.stages.verify.checkers.attachment.gives_value_elsewhere`) — is left out of the window:
+        beside it, the NLI model reads a value moved between two things as supported (issue 59, item 4).
 
         Ranked by idf-weighted overlap, numbers weighing a quarter (ties by position); overlapping windows are merged
         into the first.

@@ -38,7 +38,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from veracity.schema import Document, Finding, TextSpan
+from veracity.schema import Finding, TextSpan
+from veracity.stages.sources import AnswerUnits, Sources
 from veracity.text.clock import clock_times
 from veracity.text.normalize import (
     UNIT_ALIASES,
@@ -50,14 +51,12 @@ from veracity.text.normalize import (
     find_quantities,
 )
 from veracity.text.novelty import content_words
-from veracity.text.select import json_as_text
-from veracity.text.split import split_sentences
 
 __all__ = [
     "MIN_EVIDENCE",
+    "AttachmentChecker",
     "SourceClause",
     "ValueMention",
-    "attachment_findings",
     "gives_value_elsewhere",
     "misattributed",
     "point_values",
@@ -233,7 +232,7 @@ class SourceClause:
     document: int
     sentence: int  # the clauses of one sentence share it
     text: str
-    start: int  # offset in the document's text as read (a record's lines: its ``key: value`` form)
+    start: int  # offset in the document's text (the clause's own, also where a source repeats it)
     words: frozenset[str]
     values: tuple[ValueMention, ...]
     reading: str = ""
@@ -323,31 +322,34 @@ def _elided_subject(
     return (subject, continuing) if subject else (frozenset(), set())
 
 
-def source_clauses(documents: Sequence[str]) -> list[SourceClause]:
+def source_clauses(sources: Sources) -> list[SourceClause]:
     """The value-bearing clauses of the sources: sentences, cut at ``;`` and at contrastive joins ("…, while …").
 
     A clause after "and" / "but" that opens with no subject of its own ("…and include 150 km a day") is about the
     first clause's subject: it takes that clause's words (values left out) and is read from the sentence's start.
+    Records are read by key (the record checker), not as clauses. Built once per input (:meth:`Sources.derived`).
     """
+    return sources.derived("attachment.clauses", _source_clauses)
+
+
+def _source_clauses(sources: Sources) -> list[SourceClause]:
     clauses: list[SourceClause] = []
-    for d, raw in enumerate(documents):
-        if raw.lstrip().startswith(("{", "[")):
-            continue  # a record: its fields are read by key (the record checker), not as clauses
-        text = json_as_text(raw)
-        for sentence in split_sentences(text, "rules"):
-            number = len({(c.document, c.sentence) for c in clauses}) + 1
-            offset, whole = sentence.span.start, sentence.span.text
-            pieces = _pieces(whole)
-            subject, continuing = _elided_subject(whole, pieces)
-            for k, (where, piece, values) in enumerate(pieces):
-                ranged = in_ranges(piece, values)
-                values = [v for j, v in enumerate(values) if j not in ranged]
-                if values and len(piece.split()) <= MAX_CLAUSE_WORDS:
-                    words = _clause_words(piece, values)
-                    reading = ""
-                    if k in continuing:
-                        words, reading = words | subject, whole[: where + len(piece)]
-                    clauses.append(SourceClause(d, number, piece, offset + where, words, tuple(values), reading))
+    for sentence in sources.sentences:
+        number = len({(c.document, c.sentence) for c in clauses}) + 1
+        offset, whole = sentence.start, sentence.text
+        pieces = _pieces(whole)
+        subject, continuing = _elided_subject(whole, pieces)
+        for k, (where, piece, values) in enumerate(pieces):
+            ranged = in_ranges(piece, values)
+            values = [v for j, v in enumerate(values) if j not in ranged]
+            if values and len(piece.split()) <= MAX_CLAUSE_WORDS:
+                words = _clause_words(piece, values)
+                reading = ""
+                if k in continuing:
+                    words, reading = words | subject, whole[: where + len(piece)]
+                clauses.append(
+                    SourceClause(sentence.document, number, piece, offset + where, words, tuple(values), reading)
+                )
     return clauses
 
 
@@ -458,64 +460,60 @@ def _parallel(a: SourceClause, b: SourceClause) -> bool:
     return bool(x and y) and len(x & y) >= PARALLEL * min(len(x), len(y))
 
 
-def attachment_findings(
-    answer: str,
-    units: Sequence[tuple[int, int]],
-    documents: Sequence[Document],
-    confirm: Callable[[list[tuple[str, str]]], list[float]] | None = None,
-) -> list[Finding]:
+@dataclass(frozen=True)
+class AttachmentChecker:
     """``contradicted`` findings for the answer values the sources give only to another thing (one per value).
 
     Args:
-        answer: the answer.
-        units: the answer's units (sentences) as offsets; each is read on its own.
-        documents: the sources.
         confirm: P(contradiction) of (source clause, answer unit) pairs, read by an NLI model. When given, a
             candidate is kept only where the clause about the answer's thing, read *alone* (not beside the clause the
             value belongs to), contradicts the unit with P ≥ :data:`CONFIRM`; its confidence is that P. Without it,
             every candidate is kept at :data:`CONFIDENCE` (the rule alone is imprecise: experiments/attachment).
     """
-    texts = [d.text for d in documents if d.text.strip()]
-    kept = [d for d in documents if d.text.strip()]
-    clauses = source_clauses(texts)
-    if len(clauses) < 2:
-        return []
-    df: Counter[str] = Counter(w for c in clauses for w in c.words)
-    candidates = [
-        (start, m) for start, end in units for m in misattributed(answer[start:end], clauses, df, len(clauses))
-    ]
-    if not candidates:
-        return []
-    unit_of = {start: end for start, end in units}
-    if confirm is None:
-        confidences = [CONFIDENCE] * len(candidates)
-    else:
-        # a unit that restates the clause with another value needs no reading: the NLI model reads "Junior membership
-        # costs £85 a season" → "… £170 a season" as entailed (0.62); the others are confirmed by it
-        restating = [restates(answer[start : unit_of[start]], m.clause) for start, m in candidates]
-        asked = [(m.clause.premise, answer[start : unit_of[start]])
-                 for (start, m), r in zip(candidates, restating, strict=True) if not r]  # fmt: skip
-        read = iter(confirm(asked) if asked else [])
-        confidences = [CONFIDENCE if r else (p if (p := float(next(read))) >= CONFIRM else 0.0) for r in restating]
-    findings: list[Finding] = []
-    for (start, m), confidence in zip(candidates, confidences, strict=True):
-        if confidence <= 0.0:
-            continue
-        document = kept[m.clause.document]
-        where = document.text.find(m.clause.text)
-        source_span = TextSpan.of(document.text, where, where + len(m.clause.text)) if where >= 0 else None
-        ties = ", ".join(w.removeprefix("num:") for w in m.evidence if not w.startswith("val:")) or "its other values"
-        findings.append(
-            Finding(
-                kind="value",
-                relation="contradicted",
-                span=TextSpan.of(answer, start + m.value.start, start + m.value.end),
-                source_document=document.id,
-                source_span=source_span,
-                source_text=m.clause.text,
-                confidence=min(1.0, confidence),
-                explanation=f"answer: {m.value.text}; source: {m.source_value.text} for the same thing ({ties}); "
-                f"{m.value.text} is stated only about another thing",
+
+    confirm: Callable[[list[tuple[str, str]]], list[float]] | None = None
+    name: str = "attachment"
+
+    def findings(self, answer: AnswerUnits, sources: Sources) -> list[Finding]:
+        """Each unit of ``answer`` read on its own against the sources' clauses."""
+        clauses = source_clauses(sources)
+        if len(clauses) < 2:
+            return []
+        df: Counter[str] = Counter(w for c in clauses for w in c.words)
+        text = answer.text
+        candidates = [
+            (start, m) for start, end in answer.units for m in misattributed(text[start:end], clauses, df, len(clauses))
+        ]
+        if not candidates:
+            return []
+        if self.confirm is None:
+            confidences = [CONFIDENCE] * len(candidates)
+        else:
+            # a unit that restates the clause with another value needs no reading: the NLI model reads "Junior
+            # membership costs £85 a season" → "… £170 a season" as entailed (0.62); the others are confirmed by it
+            restating = [restates(answer.unit_text(start), m.clause) for start, m in candidates]
+            asked = [(m.clause.premise, answer.unit_text(start))
+                     for (start, m), r in zip(candidates, restating, strict=True) if not r]  # fmt: skip
+            read = iter(self.confirm(asked) if asked else [])
+            confidences = [CONFIDENCE if r else (p if (p := float(next(read))) >= CONFIRM else 0.0) for r in restating]
+        findings: list[Finding] = []
+        for (start, m), confidence in zip(candidates, confidences, strict=True):
+            if confidence <= 0.0:
+                continue
+            ties = (
+                ", ".join(w.removeprefix("num:") for w in m.evidence if not w.startswith("val:")) or "its other values"
             )
-        )
-    return findings
+            findings.append(
+                Finding(
+                    kind="value",
+                    relation="contradicted",
+                    span=TextSpan.of(text, start + m.value.start, start + m.value.end),
+                    source_document=sources.documents[m.clause.document].id,
+                    source_span=sources.span(m.clause.document, m.clause.start, m.clause.start + len(m.clause.text)),
+                    source_text=m.clause.text,
+                    confidence=min(1.0, confidence),
+                    explanation=f"answer: {m.value.text}; source: {m.source_value.text} for the same thing ({ties}); "
+                    f"{m.value.text} is stated only about another thing",
+                )
+            )
+        return findings

@@ -28,12 +28,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from veracity.schema import Document, Finding, TextSpan
+from veracity.schema import Finding, TextSpan
+from veracity.stages.sources import AnswerUnits, Sources, SourceSentence
 from veracity.text.novelty import content_words
-from veracity.text.select import json_as_text
-from veracity.text.split import split_sentences
 
-__all__ = ["DroppedCondition", "condition_findings", "dropped_condition"]
+__all__ = ["ConditionChecker", "DroppedCondition", "dropped_condition"]
 
 MIN_SHARED = 3
 """Least content words the answer sentence shares with the source sentence."""
@@ -86,6 +85,7 @@ class DroppedCondition:
 
     source: str  # the source sentence
     document: int
+    start: int  # the source sentence's offset in its document
     condition: str  # the left-out words, from the restriction on
 
 
@@ -116,12 +116,12 @@ def _runs(source: str, kept: set[str]) -> list[tuple[int, int, list[str]]]:
     return runs
 
 
-def dropped_condition(sentence: str, sources: Sequence[tuple[int, str]], answer: str = "") -> DroppedCondition | None:
+def dropped_condition(sentence: str, sources: Sequence[SourceSentence], answer: str = "") -> DroppedCondition | None:
     """The condition ``sentence`` leaves out of the source sentence it restates, if any (the module's rule).
 
     Args:
         sentence: one answer sentence.
-        sources: the source sentences as (document index, text).
+        sources: the source sentences (:attr:`Sources.sentences`).
         answer: the whole answer (a condition it states in another sentence is not left out).
     """
     if _OWN_RESTRICTION.search(sentence):
@@ -130,11 +130,11 @@ def dropped_condition(sentence: str, sources: Sequence[tuple[int, str]], answer:
     if len(own) < MIN_SHARED:
         return None
     everywhere = _forms(answer) if answer else own  # read once per answer, not per unit
-    scored = [(len(own & _forms(text)), k) for k, (_, text) in enumerate(sources)]
+    scored = [(len(own & _forms(s.text)), k) for k, s in enumerate(sources)]
     shared, best = max(scored, default=(0, -1))
     if shared < MIN_SHARED or shared < RESTATES * len(own):
         return None
-    document, text = sources[best]
+    document, text = sources[best].document, sources[best].text
     source_words = [w.form for w in content_words(text)]
     if len(source_words) > MAX_SOURCE_WORDS:
         return None  # a run-on source (a list, a page's text): which words restate which is guesswork
@@ -152,39 +152,37 @@ def dropped_condition(sentence: str, sources: Sequence[tuple[int, str]], answer:
         rest = [w for w in source_words if w not in own and w not in words]
         if len(rest) * 2 > len(source_words) - len(words):
             continue  # the answer restates too little of the rest of the source sentence
-        return DroppedCondition(text, document, opening.strip())
+        return DroppedCondition(text, document, sources[best].start, opening.strip())
     return None
 
 
-def condition_findings(answer: str, units: Sequence[tuple[int, int]], documents: Sequence[Document]) -> list[Finding]:
+@dataclass(frozen=True)
+class ConditionChecker:
     """``contradicted`` findings for the answer's units that restate a source sentence without its condition."""
-    kept = [d for d in documents if d.text.strip()]
-    sources = [
-        (d, sentence.span.text)
-        for d, document in enumerate(kept)
-        if not document.text.lstrip().startswith(("{", "["))
-        for sentence in split_sentences(json_as_text(document.text), "rules")
-    ]
-    if not sources:
-        return []
-    findings: list[Finding] = []
-    for start, end in units:
-        found = dropped_condition(answer[start:end], sources, answer)
-        if found is None:
-            continue
-        document = kept[found.document]
-        where = document.text.find(found.source)
-        text = answer[start:end].rstrip()
-        findings.append(
-            Finding(
-                kind="condition",
-                relation="contradicted",
-                span=TextSpan.of(answer, start, start + len(text)),
-                source_document=document.id,
-                source_span=TextSpan.of(document.text, where, where + len(found.source)) if where >= 0 else None,
-                source_text=found.source,
-                confidence=CONFIDENCE,
-                explanation=f"the source limits this: {found.condition!r}; the answer states it without the condition",
+
+    name: str = "conditions"
+
+    def findings(self, answer: AnswerUnits, sources: Sources) -> list[Finding]:
+        """Each unit of ``answer`` against the source sentence it restates (the module's rule)."""
+        if not sources.sentences:
+            return []
+        findings: list[Finding] = []
+        for start, end in answer.units:
+            found = dropped_condition(answer.text[start:end], sources.sentences, answer.text)
+            if found is None:
+                continue
+            text = answer.text[start:end].rstrip()
+            findings.append(
+                Finding(
+                    kind="condition",
+                    relation="contradicted",
+                    span=TextSpan.of(answer.text, start, start + len(text)),
+                    source_document=sources.documents[found.document].id,
+                    source_span=sources.span(found.document, found.start, found.start + len(found.source)),
+                    source_text=found.source,
+                    confidence=CONFIDENCE,
+                    explanation=f"the source limits this: {found.condition!r}; the answer states it without the "
+                    "condition",
+                )
             )
-        )
-    return findings
+        return findings

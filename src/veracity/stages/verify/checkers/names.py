@@ -41,14 +41,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from veracity.schema import Document, Finding, FindingKind, TextSpan
+from veracity.schema import Finding, FindingKind, TextSpan
+from veracity.stages.sources import AnswerUnits, Sources
 from veracity.stages.verify.checkers.frames.slots import SYMMETRIC_VERBS
 from veracity.text.names import name_index, phrase_name, phrase_stated
 from veracity.text.novelty import content_words
-from veracity.text.select import json_as_text
-from veracity.text.split import split_sentences
 
-__all__ = ["MIN_RESTATED", "NAME_LABELS", "NameClause", "moved_names", "name_clauses", "name_findings"]
+__all__ = ["MIN_RESTATED", "NAME_LABELS", "NameChecker", "NameClause", "moved_names", "name_clauses"]
 
 NAME_LABELS = frozenset({"PERSON", "ORG", "FAC", "PRODUCT"})
 """spaCy entity labels read as names. A name is compared with a name of any of them: the small English pipeline
@@ -92,26 +91,27 @@ class MovedName:
     clause: NameClause
 
 
-def name_clauses(documents: Sequence[str], cut_clauses: bool = True) -> list[NameClause]:
+def name_clauses(sources: Sources, cut_clauses: bool = True) -> list[NameClause]:
     """The clauses of the sources' prose (records are read by key, not here), each with its content words.
 
-    ``cut_clauses=False``: whole sentences (where two names and the relation between them are read).
+    ``cut_clauses=False``: whole sentences (where two names and the relation between them are read). Built once per
+    input (:meth:`Sources.derived`).
     """
+    return sources.derived(f"names.clauses.{cut_clauses}", lambda read: _name_clauses(read, cut_clauses))
+
+
+def _name_clauses(sources: Sources, cut_clauses: bool) -> list[NameClause]:
     clauses: list[NameClause] = []
-    for d, raw in enumerate(documents):
-        if raw.lstrip().startswith(("{", "[")):
-            continue
-        text = json_as_text(raw)
-        for sentence in split_sentences(text, "rules"):
-            whole, offset, cursor = sentence.span.text, sentence.span.start, 0
-            for cut in [*(_CUT.finditer(whole) if cut_clauses else ()), None]:
-                end = cut.start() if cut is not None else len(whole)
-                piece = whole[cursor:end]
-                words = frozenset(w.form for w in content_words(piece))
-                if words and len(words) <= MAX_CLAUSE_WORDS:
-                    clauses.append(NameClause(d, piece, offset + cursor, words))
-                if cut is not None:
-                    cursor = cut.end()
+    for sentence in sources.sentences:
+        whole, offset, cursor = sentence.text, sentence.start, 0
+        for cut in [*(_CUT.finditer(whole) if cut_clauses else ()), None]:
+            end = cut.start() if cut is not None else len(whole)
+            piece = whole[cursor:end]
+            words = frozenset(w.form for w in content_words(piece))
+            if words and len(words) <= MAX_CLAUSE_WORDS:
+                clauses.append(NameClause(sentence.document, piece, offset + cursor, words))
+            if cut is not None:
+                cursor = cut.end()
     return clauses
 
 
@@ -289,44 +289,46 @@ def moved_names(unit: str, clauses: Sequence[NameClause], sources: str) -> list[
     return found
 
 
-def name_findings(answer: str, units: Sequence[tuple[int, int]], documents: Sequence[Document]) -> list[Finding]:
+@dataclass(frozen=True)
+class NameChecker:
     """``contradicted`` findings for the answer's names that a source sentence it copies gives another role.
 
     Two names exchanged (``role``: :func:`swapped_names`), a name put in another name's place (``value``:
     :func:`moved_names`).
     """
-    kept = [d for d in documents if d.text.strip()]
-    texts = [d.text for d in kept]
-    clauses = name_clauses(texts)
-    if not clauses:
-        return []
-    sources = "\n".join(json_as_text(t) for t in texts)
-    sentences = name_clauses(texts, cut_clauses=False)
 
-    def finding(kind: FindingKind, start: int, end: int, clause: NameClause, explanation: str) -> Finding:
-        document = kept[clause.document]
-        where = document.text.find(clause.text)
-        return Finding(
-            kind=kind,
-            relation="contradicted",
-            span=TextSpan.of(answer, start, end),
-            source_document=document.id,
-            source_span=TextSpan.of(document.text, where, where + len(clause.text)) if where >= 0 else None,
-            source_text=clause.text,
-            confidence=CONFIDENCE,
-            explanation=explanation,
-        )
+    name: str = "names"
 
-    findings: list[Finding] = []
-    for start, end in units:
-        for swap in swapped_names(answer[start:end], sentences):
-            slot, word = swap.relation
-            said = f"answer: {swap.name} as the {slot} of '{word}'; source: {swap.other} is, and {swap.name} is not"
-            findings.append(finding("role", start + swap.start, start + swap.end, swap.clause, said))
-        for moved in moved_names(answer[start:end], clauses, sources):
-            said = (
-                f"answer: {moved.name}; source: {moved.rival} in the same clause; what the sources say of "
-                f"{moved.name} is elsewhere"
+    def findings(self, answer: AnswerUnits, sources: Sources) -> list[Finding]:
+        """Each unit of ``answer`` read on its own against the sources' clauses and sentences."""
+        clauses = name_clauses(sources)
+        if not clauses:
+            return []
+        sentences = name_clauses(sources, cut_clauses=False)
+        text = answer.text
+
+        def finding(kind: FindingKind, start: int, end: int, clause: NameClause, explanation: str) -> Finding:
+            return Finding(
+                kind=kind,
+                relation="contradicted",
+                span=TextSpan.of(text, start, end),
+                source_document=sources.documents[clause.document].id,
+                source_span=sources.span(clause.document, clause.start, clause.start + len(clause.text)),
+                source_text=clause.text,
+                confidence=CONFIDENCE,
+                explanation=explanation,
             )
-            findings.append(finding("value", start + moved.start, start + moved.end, moved.clause, said))
-    return findings
+
+        findings: list[Finding] = []
+        for start, end in answer.units:
+            for swap in swapped_names(text[start:end], sentences):
+                slot, word = swap.relation
+                said = f"answer: {swap.name} as the {slot} of '{word}'; source: {swap.other} is, and {swap.name} is not"
+                findings.append(finding("role", start + swap.start, start + swap.end, swap.clause, said))
+            for moved in moved_names(text[start:end], clauses, sources.read_text):
+                said = (
+                    f"answer: {moved.name}; source: {moved.rival} in the same clause; what the sources say of "
+                    f"{moved.name} is elsewhere"
+                )
+                findings.append(finding("value", start + moved.start, start + moved.end, moved.clause, said))
+        return findings

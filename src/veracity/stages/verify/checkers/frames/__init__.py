@@ -1,9 +1,9 @@
 """Frames of a parsed sentence: a predicate with its subject, object and slots, in active voice, and its negation.
 
-The consistency checker (:mod:`veracity.stages.verify.checkers.frames.consistency`) compares an answer sentence's frames with those
-of the source sentences it aligns with. A frame is read from spaCy's dependency parse: the subject (``nsubj``; the
-agent of a passive), the object (``dobj``; the subject of a passive), prepositional slots (``prep:in`` → its
-object), complements (``attr``, ``acomp``) and numeric modifiers; each argument carries its checkable values —
+The consistency checker (:mod:`veracity.stages.verify.checkers.frames.consistency`) compares an answer sentence's
+frames with those of the source sentences it aligns with. A frame is read from spaCy's dependency parse: the subject
+(``nsubj``; the agent of a passive), the object (``dobj``; the subject of a passive), prepositional slots (``prep:in``
+→ its object), complements (``attr``, ``acomp``) and numeric modifiers; each argument carries its checkable values —
 numbers with their units, dates, and names of a coarse type. Clauses that do not assert (under a condition, a
 question, a negated verb above them, a relative clause) are marked ``main=False``.
 """

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from veracity.schema import Document, Finding, TextSpan
+from veracity.stages.sources import AnswerUnits, Sources
 from veracity.stages.verify.checkers.frames import (
     Arg,
     Frame,
@@ -398,6 +399,8 @@ class ConsistencyChecker:
         cache_size: parsed sentences kept between calls (the cache is emptied when a call would pass it).
     """
 
+    name = "frames"
+
     def __init__(
         self, top_k: int = 4, min_shared: int = 2, spacy_model: str = DEFAULT_SPACY_MODEL, cache_size: int = 20_000
     ) -> None:
@@ -428,25 +431,30 @@ class ConsistencyChecker:
                 self._cache[text] = found[text]
         return found
 
-    def check(self, answer: str, documents: Sequence[Document]) -> ConsistencyResult:
+    def findings(self, answer: AnswerUnits, sources: Sources) -> list[Finding]:
+        """The checker's findings on ``answer`` (its sentences, cut its own way); its notes go to the answer's."""
+        result = self.check(answer.text, sources)
+        answer.notes.extend(result.notes)
+        return result.findings
+
+    def check(self, answer: str, documents: Sources | Sequence[Document]) -> ConsistencyResult:
         """The conflicts of ``answer`` with the prose sentences of ``documents`` (records are the record checker's)."""
         result = ConsistencyResult()
+        read = Sources.of(documents)
         sources: list[_SourceSentence] = []
-        for document in documents:
-            stripped = document.text.lstrip()
-            if stripped[:1] in {"{", "["}:
+        for sentence in read.sentences:
+            text = sentence.text
+            if (
+                len(text.split()) > _SOURCE_SENTENCE_WORDS
+                or len(text) > 8 * _SOURCE_SENTENCE_WORDS
+                or _TABLE_ROW.search(text)
+            ):
                 continue
-            for sentence in split_sentences(document.text, "rules"):
-                text = sentence.span.text
-                if (
-                    len(text.split()) > _SOURCE_SENTENCE_WORDS
-                    or len(text) > 8 * _SOURCE_SENTENCE_WORDS
-                    or _TABLE_ROW.search(text)
-                ):
-                    continue
-                words = normalised_words(text)
-                if words:
-                    sources.append(_SourceSentence(document.id, sentence.span.start, sentence.span.end, text, words))
+            words = normalised_words(text)
+            if words:
+                sources.append(
+                    _SourceSentence(read.documents[sentence.document].id, sentence.start, sentence.end, text, words)
+                )
         if not sources:
             return result
         df: Counter[str] = Counter(w for s in sources for w in s.words)

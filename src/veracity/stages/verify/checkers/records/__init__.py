@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from veracity.schema import Finding, TextSpan
+from veracity.stages.sources import AnswerUnits, Sources
 from veracity.stages.verify.checkers.records.clauses import (
     NumberMention,
     Sentence,
@@ -45,7 +46,6 @@ from veracity.stages.verify.checkers.records.clauses import (
     polarity,
     sentences,
 )
-from veracity.stages.verify.checkers.records.fields import RecordField, Scalar, read_record_fields
 from veracity.stages.verify.checkers.records.hours import DAY_NAMES, HoursStatement, check_hours, hours_statements
 from veracity.stages.verify.checkers.records.phrases import (
     COVERED_KEYS,
@@ -66,8 +66,9 @@ from veracity.stages.verify.checkers.records.values import (
     stated_value_agrees,
 )
 from veracity.text.normalize import normalize_words
+from veracity.text.records import RecordField, Scalar, read_record_fields
 
-__all__ = ["RecordField", "Scalar", "check_record_claims", "read_record_fields", "record_signals"]
+__all__ = ["RecordChecker", "RecordField", "Scalar", "check_record_claims", "read_record_fields", "record_signals"]
 
 
 # ------------------------------------------------------------------------------------------------ reading a record
@@ -383,6 +384,17 @@ def _value_claims(answer: str, records: Sequence[_Record]) -> list[_ValueClaim]:
 
 # --------------------------------------------------------------------------------------------------- the public API
 _Claim = _FeatureClaim | _HoursClaim | _NumberClaim | _ValueClaim
+
+
+@dataclass(frozen=True)
+class RecordChecker:
+    """The record checker (:func:`check_record_claims`) on the records among the sources, read once for the input."""
+
+    name: str = "records"
+
+    def findings(self, answer: AnswerUnits, sources: Sources) -> list[Finding]:
+        """What the answer says that the sources' records contradict or leave out (none without a record)."""
+        return check_record_claims(answer.text, sources.record_fields) if sources.record_fields else []
 
 
 def check_record_claims(answer: str, fields: Sequence[RecordField]) -> list[Finding]:

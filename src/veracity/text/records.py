@@ -3,7 +3,8 @@
 A record is a JSON object (nested objects flattened to paths, list items numbered), a Python dict literal, or a text
 of at least three ``key: value`` lines. String values that hold a dict literal (RAGTruth stores some nested Yelp
 attributes as ``"{'garage': False, 'street': True}"``) are read as nested objects. The record checker
-(:mod:`veracity.stages.verify.checkers.records`) compares what an answer says with these fields.
+(:mod:`veracity.stages.verify.checkers.records`) compares what an answer says with these fields; an
+input's :class:`~veracity.stages.sources.Sources` reads them once for every checker.
 """
 
 from __future__ import annotations

@@ -1,0 +1,123 @@
+"""The sources of one input and the answer's units, read once and handed to every checker.
+
+Before this, each rule checker split the documents into sentences itself (the frame checker, attachment, names
+attached, dropped conditions), the record checker's caller read the records, and a finding's source span was found
+again with ``str.find`` (pointing at a sentence's first copy when a source repeats it). A :class:`Sources` is built
+once per input: its prose sentences with their offsets, its records' fields, and a memo where a checker keeps what
+it derives from them (its clauses, its name clauses), so that nothing is read twice for one answer.
+
+:class:`AnswerUnits` is the answer as checkers read it: its text and its units (sentences, long ones cut at ``;``),
+with a list where a checker says what it could not read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, TypeVar
+
+from veracity.schema import Document, TextSpan
+from veracity.text.records import RecordField, read_record_fields
+from veracity.text.select import json_as_text
+from veracity.text.split import split_sentences
+
+__all__ = ["AnswerUnits", "SourceSentence", "Sources", "is_record_text"]
+
+T = TypeVar("T")
+
+
+def is_record_text(text: str) -> bool:
+    """Whether a document is a JSON record or array: read by key (the record checker), not as prose sentences."""
+    return text.lstrip().startswith(("{", "["))
+
+
+@dataclass(frozen=True)
+class SourceSentence:
+    """A sentence of a prose source: ``Sources.documents[document].text[start:end] == text``."""
+
+    document: int
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class AnswerUnits:
+    """The answer a checker reads: its text and its units as (start, end) offsets.
+
+    ``notes`` is where checkers say, in plain words, what they left unread (a sentence too long to parse): the
+    report's notes.
+    """
+
+    text: str
+    units: tuple[tuple[int, int], ...]
+    notes: list[str] = field(default_factory=list, compare=False)
+
+    @classmethod
+    def of(cls, answer: str, units: Sequence[tuple[int, int]]) -> AnswerUnits:
+        """The answer with its units (offsets), no notes yet."""
+        return cls(answer, tuple((int(s), int(e)) for s, e in units))
+
+    def unit_text(self, start: int) -> str:
+        """The text of the unit that starts at ``start``."""
+        return self.text[start : dict(self.units)[start]]
+
+
+class Sources:
+    """The documents of one input, read once.
+
+    Args:
+        documents: the context documents; empty ones are left out (a :class:`SourceSentence`'s ``document`` is a
+            position in :attr:`documents`).
+    """
+
+    def __init__(self, documents: Sequence[Document]) -> None:
+        self.all_documents: tuple[Document, ...] = tuple(documents)
+        self.documents: tuple[Document, ...] = tuple(d for d in documents if d.text.strip())
+        self._memo: dict[str, Any] = {}
+
+    @classmethod
+    def of(cls, documents: Sources | Sequence[Document]) -> Sources:
+        """``documents`` as sources (already read sources are returned as they are)."""
+        return documents if isinstance(documents, Sources) else cls(documents)
+
+    @cached_property
+    def texts(self) -> tuple[str, ...]:
+        """Each document's text as read: a JSON record as ``key: value`` lines, prose unchanged."""
+        return tuple(json_as_text(d.text) for d in self.documents)
+
+    @cached_property
+    def sentences(self) -> tuple[SourceSentence, ...]:
+        """The sentences of every prose document (records are read by key: :attr:`record_fields`), in order."""
+        return tuple(
+            SourceSentence(k, s.span.start, s.span.end, s.span.text)
+            for k, document in enumerate(self.documents)
+            if not is_record_text(document.text)
+            for s in split_sentences(document.text, "rules")
+        )
+
+    @cached_property
+    def record_fields(self) -> tuple[RecordField, ...]:
+        """Every leaf of the documents that are structured records (JSON, a dict literal, ``key: value`` lines)."""
+        return tuple(f for d in self.all_documents for f in read_record_fields(d.id, d.text))
+
+    @cached_property
+    def raw_text(self) -> str:
+        """Every document's text as given, one after another."""
+        return "\n".join(d.text for d in self.all_documents)
+
+    @cached_property
+    def read_text(self) -> str:
+        """Every non-empty document's text as read (:attr:`texts`), one after another."""
+        return "\n".join(self.texts)
+
+    def derived(self, key: str, build: Callable[[Sources], T]) -> T:
+        """What a checker derives from the sources (its clauses, say), built on first use and kept for this input."""
+        if key not in self._memo:
+            self._memo[key] = build(self)
+        return self._memo[key]  # type: ignore[no-any-return]
+
+    def span(self, document: int, start: int, end: int) -> TextSpan:
+        """The :class:`TextSpan` of ``[start, end)`` in document ``document`` (offsets as recorded, never searched)."""
+        return TextSpan.of(self.documents[document].text, start, end)
