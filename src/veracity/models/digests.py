@@ -1,4 +1,8 @@
-"""A model folder's content digest: what names its ONNX files, kept so that a start reads no weights to find them."""
+"""Content digests of models: a model folder's, and a fitted model file's.
+
+A folder's digest names its ONNX files, kept so that a start reads no weights to find them; a fitted model file's is
+what a report records of the weights that decided it.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from typing import Any
 
 from veracity.models.catalog import cache_dir
 
-__all__ = ["HASHED_FILES", "model_digest"]
+__all__ = ["HASHED_FILES", "file_digest", "model_digest"]
 
 HASHED_FILES = ("model.safetensors", "config.json", "tokenizer.json", "tokenizer_config.json")
 
@@ -45,6 +49,14 @@ def model_digest(path: Path) -> str:
     found = digest.hexdigest()[:16]
     _remember_digest(book, key, {"stamp": stamp, "digest": found})
     return found
+
+
+def file_digest(path: Path) -> str:
+    """First 16 hex digits of the SHA-256 of one file's bytes: which fitted weights, wherever the file is installed.
+
+    What a detector that decides by a fitted model file (the reader's, the fused model's) records in every report.
+    """
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 def _stamp(path: Path) -> list[list[int | str]]:

@@ -504,13 +504,15 @@ class ReaderTrainConfig(BaseModel):
 def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print) -> dict[str, Any]:
     """Read (resumably), fit, evaluate on dev, and write the model and its metrics (``OUT``, ``OUT.metrics.json``)."""
     from veracity.detectors.reader import ReaderConfig, ReaderDetector
+    from veracity.detectors.reader.assembly import ReaderStages
 
     unknown = [f for f in config.features if f.partition(">=")[0] not in DIRECTIONS]
     if unknown:
         raise ValueError(f"unknown reader signals {unknown}; known: {sorted(DIRECTIONS)}")
     if config.extract:
         blank = ReaderModel(features=(), directions=(), mean=(), scale=(), weights=(), bias=0.0)
-        detector = ReaderDetector(blank, ReaderConfig(top_k=config.top_k, verifier=config.verifier), Path(os.devnull))
+        settings = ReaderConfig(top_k=config.top_k, verifier=config.verifier)
+        detector = ReaderDetector(blank, settings, Path(os.devnull), ReaderStages.of(settings, blank))
         build_cache(detector, config.limits, config.cache, config.data_dir, log)
         if config.dev_cache is not None:
             build_cache(detector, config.dev_limits, config.dev_cache, config.data_dir, log)

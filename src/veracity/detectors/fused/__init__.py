@@ -24,8 +24,6 @@ threshold — the detector does not claim a confident "faithful" that no model c
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,12 +34,12 @@ from pydantic import ConfigDict, Field, field_validator
 
 from veracity.calibration import input_shape
 from veracity.detectors.base import (
-    ConfiguredDetector,
     RuntimeSettings,
     StageTimer,
     as_documents,
     empty_answer_report,
 )
+from veracity.detectors.fitted import FittedModelDetector
 from veracity.detectors.fused.model import FusedModel
 from veracity.detectors.span import (
     SpanConfig,
@@ -197,17 +195,15 @@ def answer_signals(
     return values, spans, tokens
 
 
-class FusedDetector(ConfiguredDetector[FusedConfig]):
+class FusedDetector(FittedModelDetector[FusedConfig, FusedModel]):
     """Weighs lexical, span-model and shape signals with a calibrated logistic regression."""
 
     name = "fused"
     config_class = FusedConfig
 
     def __init__(self, model: FusedModel, span: SpanDetector | None, settings: FusedConfig, model_path: Path) -> None:
-        self.model = model
+        super().__init__(model, settings, model_path)
         self.span = span
-        self.settings = settings
-        self.model_path = model_path
         self.checker = ConsistencyChecker() if settings.consistency else None
         self.weighs_span = any(f in SPAN_SIGNALS for f in model.features)
 
@@ -251,20 +247,6 @@ class FusedDetector(ConfiguredDetector[FusedConfig]):
         """
         if self.span is not None:
             self.span.token_probabilities("A warm-up answer.", ["A warm-up context."], None)
-
-    def config(self) -> dict[str, Any]:
-        """The settings recorded in every report, and the fused model file's content digest (not its path)."""
-        return {**self.settings.model_dump(), "model_sha256": self.model_digest}
-
-    @functools.cached_property
-    def model_digest(self) -> str:
-        """The first 16 hex digits of the fused model file's SHA-256: which fitted weights, wherever installed."""
-        return hashlib.sha256(self.model_path.read_bytes()).hexdigest()[:16]
-
-    @property
-    def threshold(self) -> float:
-        """The decision threshold on the calibrated probability."""
-        return self.settings.threshold if self.settings.threshold is not None else self.model.threshold
 
     def signals(
         self, answer: str, documents: Sequence[str], question: str | None, use_span_model: bool = True

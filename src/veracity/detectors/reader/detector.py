@@ -5,8 +5,6 @@
 
 from __future__ import annotations
 
-import functools
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,14 +12,9 @@ from typing import TYPE_CHECKING, Any, Literal, Self
 
 from pydantic import ConfigDict, Field
 
-from veracity.detectors.base import (
-    ConfiguredDetector,
-    ModelSettings,
-    StageTimer,
-    as_documents,
-    empty_answer_report,
-    scorer_for,
-)
+from veracity.detectors.base import ModelSettings, StageTimer, as_documents, empty_answer_report
+from veracity.detectors.fitted import FittedModelDetector
+from veracity.detectors.reader.assembly import ReaderStages
 from veracity.detectors.reader.model import ReaderModel, signal_value
 from veracity.detectors.reader.signals import (
     AlignedEvidence,
@@ -40,7 +33,6 @@ from veracity.detectors.reader.signals import (
     value_signals,
     with_interactions,
 )
-from veracity.errors import ModelNotAvailableError
 from veracity.schema import (
     Details,
     Document,
@@ -54,14 +46,15 @@ from veracity.schema import (
 )
 from veracity.text.split import merge_ranges
 
-if TYPE_CHECKING:  # imported where used: a one-shot check loads them only when it reads
-    from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
-    from veracity.stages.verify.grounding import EvidenceFacts, GroundingChecker
+if TYPE_CHECKING:  # imported where used: a one-shot check loads it only when it reads
+    from veracity.stages.verify.grounding import EvidenceFacts
 
 __all__ = [
     "DEFAULT_READER_MODEL",
+    "AnswerContext",
     "ReaderConfig",
     "ReaderDetector",
+    "ScoredUnits",
     "UnitReading",
     "related_texts",
     "resolve_reader_model",
@@ -131,18 +124,49 @@ class UnitReading:
     span_marks: list[tuple[int, int]] = field(default_factory=list)  # the span model's, clipped to the unit
 
 
-class ReaderDetector(ConfiguredDetector[ReaderConfig]):
-    """Reads every answer sentence against all the sources; the answer is as unsupported as its worst sentence."""
+@dataclass
+class AnswerContext:
+    """What every unit of one answer is read against: the sources, their index and facts, the checkers' findings."""
+
+    answer: str
+    question: str | None
+    texts: list[str]
+    index: SourceIndex
+    facts: EvidenceFacts
+    findings: list[Finding]
+    record: bool  # some source is a structured record
+
+
+@dataclass
+class ScoredUnits:
+    """Each unit's P and verdict as the report's sentences, and what the answer's P and notes are made from."""
+
+    sentences: list[SentenceScore] = field(default_factory=list)
+    zs: list[float] = field(default_factory=list)  # each unit's logit
+    floor: float = 0.0  # the largest floor a unit's evidence holds P at
+    signals: dict[str, float] = field(default_factory=dict)  # the worst unit's
+    contributions: dict[str, float] = field(default_factory=dict)  # the worst unit's
+    marked: list[tuple[int, int]] = field(default_factory=list)  # the flagged units' marks
+    notes: list[str] = field(default_factory=list)
+
+
+Pair = tuple[str, str]
+
+
+class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
+    """Reads every answer sentence against all the sources; the answer is as unsupported as its worst sentence.
+
+    Built from its fitted model and its stages (:class:`~veracity.detectors.reader.assembly.ReaderStages`: the NLI
+    model, the value checker, the consistency checkers, the span model), which :meth:`from_config` makes from the
+    settings, each on first use.
+    """
 
     name = "reader"
     config_class = ReaderConfig
 
-    def __init__(self, model: ReaderModel, settings: ReaderConfig, model_path: Path) -> None:
-        self.model = model
-        self.settings = settings
-        self.model_path = model_path
-        self.scorer: Any = None
-        self.span: Any = None
+    def __init__(self, model: ReaderModel, settings: ReaderConfig, model_path: Path, stages: ReaderStages) -> None:
+        super().__init__(model, settings, model_path)
+        self.stages = stages
         self.weighs_span = any(f.startswith("span_") for f in model.features)
 
     @classmethod
@@ -154,21 +178,8 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         """
         settings = cls.settings_from(config, overrides)
         path = resolve_reader_model(settings.model)
-        return cls(ReaderModel.load(path), settings, path)
-
-    def config(self) -> dict[str, Any]:
-        """The settings recorded in every report, and the reader model file's content digest."""
-        return {**self.settings.model_dump(), "model_sha256": self.model_digest}
-
-    @functools.cached_property
-    def model_digest(self) -> str:
-        """The first 16 hex digits of the model file's SHA-256."""
-        return hashlib.sha256(self.model_path.read_bytes()).hexdigest()[:16]
-
-    @property
-    def threshold(self) -> float:
-        """The decision threshold on the calibrated probability."""
-        return self.settings.threshold if self.settings.threshold is not None else self.model.threshold
+        model = ReaderModel.load(path)
+        return cls(model, settings, path, ReaderStages.of(settings, model))
 
     @property
     def top_k(self) -> int:
@@ -181,41 +192,10 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         return self.settings.verifier or self.model.verifier
 
     def load_models(self) -> None:
-        """Load the NLI model, spaCy, the checkers (and the span model when weighed) now, not on the first answer."""
-        from veracity.models.onnx_backend import Preloadable
-
-        # the encoders' ONNX sessions load in the background while the first answer loads spaCy (issue 68)
-        if self.scorer is None:
-            settings = self.settings.model_copy(update={"quantize": self.settings.quantize})
-            self.scorer = scorer_for(self.verifier_name, settings)
-            if isinstance(self.scorer, Preloadable):
-                self.scorer.preload()
-        _ = self.grounding, self.consistency_checker  # made now (cached properties), not on the first answer
-        if self.weighs_span and self.span is None:
-            from veracity.detectors.span import SpanConfig, SpanDetector
-
-            name = self.settings.span_model or self.model.span_model
-            if name is None:
-                raise ModelNotAvailableError("the reader model weighs span signals but names no span model")
-            self.span = SpanDetector.from_config(SpanConfig(model=name, quantize="int8"))
-            if isinstance(self.span.tagger, Preloadable):
-                self.span.tagger.preload()
+        """Make every stage now (the NLI model, spaCy, the checkers, the span model when weighed), not on an answer."""
+        self.stages.load()
 
     load_deferred_models = load_models
-
-    @functools.cached_property
-    def grounding(self) -> GroundingChecker:
-        """The value checker (names, numbers, dates and negations the sources do not state), made on first use."""
-        from veracity.stages.verify.grounding import GroundingChecker
-
-        return GroundingChecker()
-
-    @functools.cached_property
-    def consistency_checker(self) -> ConsistencyChecker | None:
-        """The consistency checker, made on first use; None when the settings turn it off."""
-        from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
-
-        return ConsistencyChecker() if self.settings.consistency else None
 
     def read(
         self, answer: str, documents: Sequence[Document], question: str | None, timer: StageTimer | None = None
@@ -225,9 +205,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         ``timer`` gets the time of each part: ``read.checkers`` (the consistency, record and attachment checkers),
         ``read.units`` (parse, values, words, alignment), ``read.nli`` and ``read.span``.
         """
-        from veracity.stages.verify.checkers.attachment import point_values
         from veracity.stages.verify.grounding import EvidenceFacts
-        from veracity.text.abstain import denies_stated, read_abstention
         from veracity.text.parsing import parse_many
 
         self.load_models()
@@ -243,60 +221,91 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         with timer.stage("read.checkers"):
             findings, checker_notes = self.checker_findings(answer, documents)
         notes += checker_notes
-        record = has_record(texts)
+        context = AnswerContext(answer, question, texts, index, facts, findings, has_record(texts))
         with timer.stage("read.units"):
             readings: list[UnitReading] = []
-            pairs: list[tuple[str, str]] = []
-            owners: list[int] = []
+            pairs: list[Pair] = []
+            owners: list[int] = []  # each pair's unit: k for a sentence alone, -1 - k for the window
             for position, (start, end) in enumerate(units):
-                text = answer[start:end]
-                values = lexical_sentence_signals(text, index)
-                counts, marks, unreadable = self.value_reading(text, start, index, facts)
+                reading, alone, window, unreadable = self.read_unit(context, position, start, end)
                 if unreadable:
                     notes.append(f"the value checker could not read unit {position + 1} (read by the other signals)")
-                values.update(value_signals(counts))
-                abstention = read_abstention(text)
-                kind = abstention.kind if abstention is not None else None
-                denies = bool(
-                    abstention is not None
-                    and kind == "abstention"
-                    and denies_stated(abstention, text, texts, share=1.0)
-                )
-                values.update(abstention_signals(kind, denies))
-                fragment = is_fragment(text)
-                values.update(shape_values(record, position, fragment))
-                values.update(finding_signals(start, end, findings))
-                # the aligned sentences alone (a neighbour that states another role's value must not vouch for the
-                # sentence), then the best one with its neighbours (a claim that spans two sentences)
-                evidence = index.align(text, top_k=self.top_k, window=0)
-                hypothesis = f'The answer to "{question}" is: {text}' if fragment and question else text
-                for window in evidence:
-                    pairs.append(self.nli_pair(window.text, text, hypothesis, index))
-                    owners.append(position)
-                values["copy_share"] = copy_share(text, evidence[0].text) if evidence else 0.0
-                # then the best one with its neighbours (a claim that spans two sentences): its own signal; a
-                # neighbour that gives one of the unit's values to another thing stays out of it
-                for window in index.align(text, top_k=1, window=1, values=point_values(text)):
-                    pairs.append(self.nli_pair(window.text, text, hypothesis, index))
-                    owners.append(-1 - position)
-                readings.append(UnitReading(start, end, values, evidence, marks, kind, [answer[s:e] for s, e in marks]))
+                pairs += alone + window
+                owners += [position] * len(alone) + [-1 - position] * len(window)
+                readings.append(reading)
         with timer.stage("read.nli"):
             by_owner = self.read_nli(pairs, owners, 2 * len(readings))
         for position, reading in enumerate(readings):
             reading.signals.update(nli_signals(by_owner[position], by_owner[-1 - position]))
-        if self.weighs_span and self.span is not None:
-            with timer.stage("read.span"):
-                tokens = self.span.token_probabilities(answer, related_texts(texts, answer, question), question)
-            runs = self.span.spans(answer, tokens)  # the span model's marks, at its own token threshold
-            for reading in readings:
-                reading.span_marks = [(s, min(e, reading.end)) for s, e, _ in runs if reading.start <= s < reading.end]
-                inside = [
-                    p
-                    for (s, e), p in zip(tokens.offsets, tokens.probs, strict=True)
-                    if reading.start <= s < reading.end
-                ]
-                reading.signals.update(span_sentence_signals(inside))
+        self.read_span(context, readings, timer)
         return readings, findings, notes
+
+    def read_unit(
+        self, context: AnswerContext, position: int, start: int, end: int
+    ) -> tuple[UnitReading, list[Pair], list[Pair], bool]:
+        """One unit's signals but the NLI's and the span model's, and the NLI pairs to read for them.
+
+        Returns the reading, the pairs of the unit against each aligned source sentence alone and against the best one
+        with its neighbours, and whether the value checker could not read the unit.
+        """
+        text = context.answer[start:end]
+        values = lexical_sentence_signals(text, context.index)
+        counts, marks, unreadable = self.value_reading(text, start, context.index, context.facts)
+        values.update(value_signals(counts))
+        kind, denies = self.abstention(text, context.texts)
+        values.update(abstention_signals(kind, denies))
+        fragment = is_fragment(text)
+        values.update(shape_values(context.record, position, fragment))
+        values.update(finding_signals(start, end, context.findings))
+        hypothesis = f'The answer to "{context.question}" is: {text}' if fragment and context.question else text
+        evidence, alone, window = self.unit_pairs(text, hypothesis, context.index)
+        values["copy_share"] = copy_share(text, evidence[0].text) if evidence else 0.0
+        absent = [context.answer[s:e] for s, e in marks]
+        return UnitReading(start, end, values, evidence, marks, kind, absent), alone, window, unreadable
+
+    @staticmethod
+    def abstention(text: str, texts: Sequence[str]) -> tuple[str | None, bool]:
+        """The unit's kind of abstention (abstention, referral, hedge; None), and whether it denies what is stated."""
+        from veracity.text.abstain import denies_stated, read_abstention
+
+        abstention = read_abstention(text)
+        kind = abstention.kind if abstention is not None else None
+        denies = bool(
+            abstention is not None and kind == "abstention" and denies_stated(abstention, text, texts, share=1.0)
+        )
+        return kind, denies
+
+    def unit_pairs(
+        self, text: str, hypothesis: str, index: SourceIndex
+    ) -> tuple[list[AlignedEvidence], list[Pair], list[Pair]]:
+        """The unit's aligned source sentences and its NLI pairs: against each alone, against the best in its window.
+
+        The aligned sentences alone first (a neighbour that states another role's value must not vouch for the unit),
+        then the best one with its neighbours (a claim that spans two sentences): its own signal; a neighbour that
+        gives one of the unit's values to another thing stays out of it.
+        """
+        from veracity.stages.verify.checkers.attachment import point_values
+
+        evidence = index.align(text, top_k=self.top_k, window=0)
+        alone = [self.nli_pair(window.text, text, hypothesis, index) for window in evidence]
+        windows = index.align(text, top_k=1, window=1, values=point_values(text))
+        return evidence, alone, [self.nli_pair(window.text, text, hypothesis, index) for window in windows]
+
+    def read_span(self, context: AnswerContext, readings: list[UnitReading], timer: StageTimer) -> None:
+        """Add the span model's signals and marks to each unit's reading (none when the reader runs no span model)."""
+        span = self.stages.span.get() if self.weighs_span else None
+        if span is None:
+            return
+        answer, question = context.answer, context.question
+        with timer.stage("read.span"):
+            tokens = span.token_probabilities(answer, related_texts(context.texts, answer, question), question)
+        runs = span.spans(answer, tokens)  # the span model's marks, at its own token threshold
+        for reading in readings:
+            reading.span_marks = [(s, min(e, reading.end)) for s, e, _ in runs if reading.start <= s < reading.end]
+            inside = [
+                p for (s, e), p in zip(tokens.offsets, tokens.probs, strict=True) if reading.start <= s < reading.end
+            ]
+            reading.signals.update(span_sentence_signals(inside))
 
     @classmethod
     def nli_pair(cls, premise: str, unit: str, hypothesis: str, index: SourceIndex) -> tuple[str, str]:
@@ -323,7 +332,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
         A pair that occurs twice (a window with no neighbours is its sentence) is read once.
         """
         unique = list(dict.fromkeys(pairs))
-        scored = dict(zip(unique, self.scorer.score(unique), strict=True)) if unique else {}
+        scored = dict(zip(unique, self.stages.nli.get().score(unique), strict=True)) if unique else {}
         by_unit: list[list[Any]] = [[] for _ in range(slots)]
         for owner, pair in zip(owners, pairs, strict=True):
             by_unit[owner].append(scored[pair])
@@ -334,7 +343,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
 
         Attachment's candidates are confirmed by the reader's own NLI (:meth:`contradiction`).
         """
-        checker = self.consistency_checker
+        checker = self.stages.checkers.get()
         if checker is None:
             return [], []
         from veracity.stages.verify.checks import relation_findings
@@ -344,7 +353,7 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
     def contradiction(self, pairs: list[tuple[str, str]]) -> list[float]:
         """P(contradiction) of (premise, hypothesis) pairs by the reader's NLI model."""
         self.load_models()
-        return [float(row[2]) for row in self.scorer.score(pairs)] if pairs else []
+        return [float(row[2]) for row in self.stages.nli.get().score(pairs)] if pairs else []
 
     def value_reading(
         self, text: str, start: int, index: SourceIndex, facts: EvidenceFacts
@@ -358,9 +367,10 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
 
         marks: list[tuple[int, int]] = []
         counts = {"name": 0, "value": 0, "negation": 0}
+        checker = self.stages.values.get()
         try:
-            items = self.grounding.checked_items(text)
-            missing = self.grounding.unsupported(text, items, [index.stated], facts=facts)
+            items = checker.checked_items(text)
+            missing = checker.unsupported(text, items, [index.stated], facts=facts)
         except (ValueError, IndexError, AttributeError):  # a parse the checker cannot walk
             return counts, marks, True
         named = (CheckableKind.ENTITY, CheckableKind.PROPER_NOUN)
@@ -390,25 +400,60 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             return empty_answer_report(self, answer, question, threshold, models)
         timer = StageTimer()
         readings, findings, notes = self.read(answer, documents, question, timer)
-        sentences: list[SentenceScore] = []
-        zs: list[float] = []
-        floor = 0.0
-        worst: tuple[float, dict[str, float], dict[str, float]] | None = None
-        marked: list[tuple[int, int]] = []
+        if not readings:  # no unit at all (only whitespace and punctuation)
+            return empty_answer_report(self, answer, question, threshold, models)
+        scored = self.score_units(answer, readings, findings, documents, threshold)
+        score = self.model.answer_probability(scored.zs, scored.floor)
+        marked = scored.marked
+        if score >= threshold:  # the span model's marks in the other units too: weaker signs, in the same answer
+            marked += [m for r, s in zip(readings, scored.sentences, strict=True) if not s.hallucinated
+                       for m in self.content_marks(answer, r.span_marks)]  # fmt: skip
+        notes += scored.notes + self.answer_notes(readings, scored.floor)
+        ranked = sorted(scored.contributions.items(), key=lambda item: -abs(item[1]))
+        values = with_interactions(scored.signals)
+        signals = [Signal(name=name, value=signal_value(name, values, 0.0), contribution=c) for name, c in ranked]
+        return self.report(
+            timer=timer,
+            answer=answer,
+            question=question,
+            score=score,
+            threshold=threshold,
+            calibration="reader model: Platt on RAGTruth training answers, out of fold",
+            hallucinated_spans=[TextSpan.of(answer, s, e) for s, e in merge_ranges(marked)],
+            sentences=scored.sentences,
+            models=models,
+            notes=notes,
+            details=Details(signals=signals, findings=findings),
+        )
+
+    def score_units(
+        self,
+        answer: str,
+        readings: Sequence[UnitReading],
+        findings: Sequence[Finding],
+        documents: Sequence[Document],
+        threshold: float,
+    ) -> ScoredUnits:
+        """Each unit's P by the fitted model (held up by the floor its evidence sets), its verdict, marks and evidence.
+
+        The worst unit's signals and contributions are kept for the report; an abstention read as faithful gets a note.
+        """
+        scored = ScoredUnits()
+        worst: float | None = None
         for k, reading in enumerate(readings):
             result = self.model.read(with_interactions(reading.signals))
-            zs.append(result.z)
+            scored.zs.append(result.z)
             unit_floor = self.model.floor_of(reading.signals)
-            floor = max(floor, unit_floor)
+            scored.floor = max(scored.floor, unit_floor)
             p = self.model.recalibrated(
                 unit_floor + (1 - unit_floor) * self.model.probability(result.z, single=len(readings) == 1)
             )
-            if worst is None or p > worst[0]:
-                worst = (p, reading.signals, result.contributions)
+            if worst is None or p > worst:
+                worst, scored.signals, scored.contributions = p, reading.signals, result.contributions
             flagged = p >= threshold
             unit_marks = self.unit_marks(answer, reading, findings) if flagged else []
-            marked += unit_marks
-            sentences.append(
+            scored.marked += unit_marks
+            scored.sentences.append(
                 SentenceScore(
                     sentence=Sentence(index=k, span=TextSpan.of(answer, reading.start, reading.end)),
                     score=p,
@@ -419,42 +464,22 @@ class ReaderDetector(ConfiguredDetector[ReaderConfig]):
             )
             if reading.abstention is not None and reading.signals.get("abstention_denies", 0.0) == 0.0:
                 if reading.abstention in ("abstention", "referral"):
-                    notes.append(f"unit {k + 1} is an {reading.abstention}: {_ABSTENTION_NOTE}")
-        if worst is None:  # no unit at all (only whitespace and punctuation)
-            return empty_answer_report(self, answer, question, threshold, models)
-        _, values, contributions = worst
-        score = self.model.answer_probability(zs, floor)
-        if score >= threshold:  # the span model's marks in the other units too: weaker signs, in the same answer
-            marked += [m for r, s in zip(readings, sentences, strict=True) if not s.hallucinated
-                       for m in self.content_marks(answer, r.span_marks)]  # fmt: skip
+                    scored.notes.append(f"unit {k + 1} is an {reading.abstention}: {_ABSTENTION_NOTE}")
+        return scored
+
+    @staticmethod
+    def answer_notes(readings: Sequence[UnitReading], floor: float) -> list[str]:
+        """The notes on the whole answer: the floor its evidence holds P at, an answer that only abstains."""
+        notes = []
         if floor > 0:
             notes.append(
                 f"{_FLOOR_NOTE} (a name or value found nowhere in the sources, or a value a source "
                 f"states otherwise) holds P at {floor:.2f} or more before the final calibration (the share of "
                 "training answers with such evidence that were hallucinated)"
             )
-        ranked = sorted(contributions.items(), key=lambda item: -abs(item[1]))
         if all(r.abstention in ("abstention", "referral") for r in readings):
             notes.append("the answer only abstains or refers the reader elsewhere: nothing in it is claimed")
-        return self.report(
-            timer=timer,
-            answer=answer,
-            question=question,
-            score=score,
-            threshold=threshold,
-            calibration="reader model: Platt on RAGTruth training answers, out of fold",
-            hallucinated_spans=[TextSpan.of(answer, s, e) for s, e in merge_ranges(marked)],
-            sentences=sentences,
-            models=models,
-            notes=notes,
-            details=Details(
-                signals=[
-                    Signal(name=name, value=signal_value(name, with_interactions(values), 0.0), contribution=c)
-                    for name, c in ranked
-                ],
-                findings=findings,
-            ),
-        )
+        return notes
 
     @staticmethod
     def unchecked_notes(notes: Sequence[str]) -> list[str]:
