@@ -2,10 +2,12 @@
 
 Every signal is a property of one sentence against *all* the sources (the context documents and the question), so
 adding, splitting, merging or reordering passages changes a signal only when it changes what the sources say. Each
-signal has a direction (:data:`DIRECTIONS`): +1 when a larger value counts *against* the sentence (more of it is
-unsupported), −1 when it counts *for* it, 0 for a description of the input (its shape) that may go either way. The
-reader's model is constrained to these signs (:mod:`veracity.detectors.reader.model`), so it cannot learn that a
-novel name makes a sentence more faithful because long answers in the training data have more of them.
+signal has a direction, declared in a table beside the function that computes it (``NLI_DIRECTIONS`` beside
+:func:`nli_signals`, …) and gathered in :data:`DIRECTIONS`: +1 (``AGAINST``) when a larger value counts *against* the
+sentence (more of it is unsupported), −1 (``FOR``) when it counts *for* it, 0 (``EITHER``) for a description of the
+input (its shape) that may go either way. The reader's model is constrained to these signs
+(:mod:`veracity.detectors.reader.model`; a model file records each weight's sign beside it), so it cannot learn that
+a novel name makes a sentence more faithful because long answers in the training data have more of them.
 
 Sources of evidence, per sentence:
 
@@ -41,8 +43,20 @@ if TYPE_CHECKING:
     from veracity.stages.verify.checkers.attachment import ValueMention
 
 __all__ = [
+    "ABSTENTION_DIRECTIONS",
+    "AGAINST",
+    "COPY_DIRECTIONS",
     "DIRECTIONS",
+    "EITHER",
+    "FINDING_DIRECTIONS",
+    "FOR",
     "INTERACTIONS",
+    "INTERACTION_DIRECTIONS",
+    "LEXICAL_DIRECTIONS",
+    "NLI_DIRECTIONS",
+    "SHAPE_DIRECTIONS",
+    "SPAN_DIRECTIONS",
+    "VALUE_DIRECTIONS",
     "AlignedEvidence",
     "SourceIndex",
     "SourceSentence",
@@ -60,39 +74,10 @@ __all__ = [
     "with_interactions",
 ]
 
-# +1: counts against the sentence; -1: counts for it; 0: describes the input (free sign).
-DIRECTIONS: dict[str, int] = {
-    "novel_share": 1,
-    "novel_any": 1,
-    "novel_many": 1,
-    "novel_name": 1,
-    "novel_number": 1,
-    "unsupported_name": 1,
-    "unsupported_value": 1,
-    "unsupported_negation": 1,
-    "nli_not_entailed": 1,
-    "nli_unsure": 1,
-    "nli_contradiction": 1,
-    "nli_window_not_entailed": 1,
-    "nli_first_not_entailed": 1,
-    "nli_first_contradiction": 1,
-    "nli_window_alone_not_entailed": 1,
-    "conflict": 1,
-    "record_conflict": 1,
-    "record_not_found": 1,
-    "span_max": 1,
-    "span_mean": 1,
-    "abstention_denies": 1,
-    "abstention": -1,
-    "referral": -1,
-    "hedge": 0,
-    "is_record": 0,
-    "is_first": 0,
-    "fragment": 0,
-    "content_words_log": 0,
-    "copy_share": 0,
-    "brevity": 0,
-}
+# Each signal's direction, declared in a table beside the function that computes it and gathered in DIRECTIONS.
+AGAINST = 1  # a larger value counts against the unit: more of it is unsupported
+FOR = -1  # a larger value counts for the unit
+EITHER = 0  # describes the input (its shape): the model's weight may take either sign
 
 # Products of two signals that count against a sentence: each is monotone in both (all are in [0, 1] or counts ≥ 0),
 # so a non-negative weight keeps the model monotone; they let evidence of two kinds weigh more together than apart
@@ -115,7 +100,7 @@ INTERACTIONS: dict[str, tuple[str, str]] = {
     "brevity_x_nli": ("brevity", "nli_not_entailed"),
     "brevity_x_window": ("brevity", "nli_window_not_entailed"),
 }
-DIRECTIONS.update(dict.fromkeys(INTERACTIONS, 1))
+INTERACTION_DIRECTIONS: dict[str, int] = dict.fromkeys(INTERACTIONS, AGAINST)
 
 
 def with_interactions(values: dict[str, float]) -> dict[str, float]:
@@ -296,6 +281,17 @@ def _is_name(text: str, start: int) -> bool:
     return bool(before) and before[-1] not in ".!?:\n\"'“(-•*"
 
 
+LEXICAL_DIRECTIONS: dict[str, int] = {
+    "novel_share": AGAINST,
+    "novel_any": AGAINST,
+    "novel_many": AGAINST,
+    "novel_name": AGAINST,
+    "novel_number": AGAINST,
+    "content_words_log": EITHER,
+    "brevity": EITHER,
+}
+
+
 def lexical_sentence_signals(sentence: str, index: SourceIndex) -> dict[str, float]:
     """Words of the sentence that no source uses: their share, whether any / three or more, names and numbers."""
     words = content_words(sentence)
@@ -311,12 +307,22 @@ def lexical_sentence_signals(sentence: str, index: SourceIndex) -> dict[str, flo
     }
 
 
+COPY_DIRECTIONS: dict[str, int] = {"copy_share": EITHER}
+
+
 def copy_share(sentence: str, evidence: str) -> float:
     """The share of the sentence's content words that ``evidence`` uses (1.0: made of the evidence's own words)."""
     words = {w.form for w in content_words(sentence)}
     if not words:
         return 0.0
     return len(words & {w.form for w in content_words(evidence)}) / len(words)
+
+
+VALUE_DIRECTIONS: dict[str, int] = {
+    "unsupported_name": AGAINST,
+    "unsupported_value": AGAINST,
+    "unsupported_negation": AGAINST,
+}
 
 
 def value_signals(counts: dict[str, int]) -> dict[str, float]:
@@ -326,6 +332,17 @@ def value_signals(counts: dict[str, int]) -> dict[str, float]:
         "unsupported_value": min(counts.get("value", 0), 2) / 2,
         "unsupported_negation": float(counts.get("negation", 0) > 0),
     }
+
+
+NLI_DIRECTIONS: dict[str, int] = {
+    "nli_not_entailed": AGAINST,
+    "nli_unsure": AGAINST,
+    "nli_contradiction": AGAINST,
+    "nli_window_not_entailed": AGAINST,
+    "nli_first_not_entailed": AGAINST,
+    "nli_first_contradiction": AGAINST,
+    "nli_window_alone_not_entailed": AGAINST,
+}
 
 
 def nli_signals(sentences: Sequence[Sequence[float]], windows: Sequence[Sequence[float]] = ()) -> dict[str, float]:
@@ -360,6 +377,9 @@ def nli_signals(sentences: Sequence[Sequence[float]], windows: Sequence[Sequence
     }
 
 
+FINDING_DIRECTIONS: dict[str, int] = {"conflict": AGAINST, "record_conflict": AGAINST, "record_not_found": AGAINST}
+
+
 def finding_signals(start: int, end: int, findings: Sequence[Finding]) -> dict[str, float]:
     """The consistency and record checkers' findings that fall in ``[start, end)`` of the answer."""
     inside = [f for f in findings if f.span.start < end and start < f.span.end]
@@ -371,11 +391,22 @@ def finding_signals(start: int, end: int, findings: Sequence[Finding]) -> dict[s
     }
 
 
+SPAN_DIRECTIONS: dict[str, int] = {"span_max": AGAINST, "span_mean": AGAINST}
+
+
 def span_sentence_signals(probs: Sequence[float]) -> dict[str, float]:
     """The span model's token probabilities inside the sentence: their largest and their mean (0 when none)."""
     if not probs:
         return {"span_max": 0.0, "span_mean": 0.0}
     return {"span_max": float(max(probs)), "span_mean": float(sum(probs) / len(probs))}
+
+
+ABSTENTION_DIRECTIONS: dict[str, int] = {
+    "abstention": FOR,  # not a claim
+    "referral": FOR,
+    "hedge": EITHER,
+    "abstention_denies": AGAINST,  # "the passages don't say" where they do
+}
 
 
 def abstention_signals(kind: str | None, denies: bool) -> dict[str, float]:
@@ -386,6 +417,9 @@ def abstention_signals(kind: str | None, denies: bool) -> dict[str, float]:
         "hedge": float(kind == "hedge"),
         "abstention_denies": float(denies),
     }
+
+
+SHAPE_DIRECTIONS: dict[str, int] = {"is_record": EITHER, "is_first": EITHER, "fragment": EITHER}
 
 
 def shape_values(is_record: bool, position: int, fragment: bool) -> dict[str, float]:
@@ -431,3 +465,17 @@ def is_absent_name(text: str, known: set[str]) -> bool:
 def is_fragment(sentence: str) -> bool:
     """A unit too short to be a claim by itself ("18 weeks.", "Tokyo"): read with its question."""
     return len(content_words(sentence)) < 4
+
+
+DIRECTIONS: dict[str, int] = {
+    **LEXICAL_DIRECTIONS,
+    **COPY_DIRECTIONS,
+    **VALUE_DIRECTIONS,
+    **NLI_DIRECTIONS,
+    **FINDING_DIRECTIONS,
+    **SPAN_DIRECTIONS,
+    **ABSTENTION_DIRECTIONS,
+    **SHAPE_DIRECTIONS,
+    **INTERACTION_DIRECTIONS,
+}
+"""Every signal's direction (+1 against the unit, −1 for it, 0 free), from the tables beside their functions."""
