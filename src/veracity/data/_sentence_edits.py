@@ -15,9 +15,10 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from veracity.data.perturb import swap_refusal
+from veracity.text.lexicon import NEGATION_WORDS
 from veracity.text.normalize import find_numbers, normalize_words
 from veracity.text.parsing import load_spacy
-from veracity.text.polarity import ANTONYM_PAIRS, NEGATION_WORDS
+from veracity.text.polarity import ANTONYM_PAIRS
 
 EditKind = Literal["value-swap", "role-reversal", "negation", "antonym"]
 EDIT_KINDS: tuple[EditKind, ...] = ("value-swap", "role-reversal", "negation", "antonym")

@@ -52,6 +52,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from veracity._jsonl import ResumableJsonl, read_rows
 from veracity.errors import ConfigError, InputError
 from veracity.schema import Document
+from veracity.text.lexicon import NEGATION_WORDS, NEGATIVE_PRONOUNS
 from veracity.text.normalize import normalize_words
 
 __all__ = [
@@ -69,7 +70,7 @@ __all__ = [
 RECORDS, STATS = "records.jsonl", "stats.json"
 DERIVED = ("e2e.jsonl", "claims.jsonl", "claim-checks.jsonl", "nli.jsonl")
 TEST_FRACTION = 0.2
-NEGATIONS = {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "n't", "cannot"}
+NEGATIONS = NEGATION_WORDS | NEGATIVE_PRONOUNS
 
 
 class SynthConfig(BaseModel):

@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Generic, TypeVar
 
+from veracity.text.lexicon import NUMBER_WORDS, SCALE_WORDS
+
 __all__ = [
     "BOUND_WORDS",
     "UNIT_ALIASES",
@@ -67,38 +69,8 @@ _DATE_PATTERNS = [
     re.compile(rf"\b{_MONTH},?\s+(?:of\s+)?{_YEAR}\b", re.IGNORECASE),  # March 1901
 ]
 
-_SMALL = {
-    "zero": 0,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-    "hundred": 100,
-    "dozen": 12,
-}
-_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_SMALL = {word: value for word, value in NUMBER_WORDS.items() if word != "one"}  # "one" alone is a pronoun
+_SCALES = SCALE_WORDS
 _WORD_NUMBER = "|".join(sorted(_SMALL, key=len, reverse=True))
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<sign>[-−])?(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -109,7 +81,6 @@ _NUMBER = re.compile(
 # is as often a pronoun); :func:`_word_numbers` reads it by the grammar of English numerals
 _NUMBER_WORDS = "|".join(sorted([*_SMALL, "one", *_SCALES], key=len, reverse=True))
 _WORD_RUN = re.compile(rf"\b(?:{_WORD_NUMBER})\b(?:(?:-|\s+|\s+and\s+)(?:{_NUMBER_WORDS})\b)*", re.IGNORECASE)
-WORD_VALUES = {**_SMALL, "one": 1}
 _MINUS_BEFORE = re.compile(r"\bminus\s+$", re.IGNORECASE)
 # "3.3–3.4 billion": the first end of a range takes the scale the second states
 _RANGE_JOIN = re.compile(r"\s*(?:-|–|—|to)\s*(?:[$€£]\s*)?")
@@ -214,7 +185,7 @@ def _word_numbers(text: str) -> list[Mention[Decimal]]:
 
 
 def _kind(word: str) -> str:
-    value = WORD_VALUES.get(word)
+    value = NUMBER_WORDS.get(word)
     if word in _SCALES:
         return "scale"
     if word in ("hundred", "dozen"):
@@ -258,9 +229,9 @@ def _word_mention(text: str, offset: int, number: Sequence[tuple[int, int, str]]
             total += (current or 1) * _SCALES[word]
             current = Decimal(0)
         elif kind in ("hundred", "dozen") and current:
-            current *= WORD_VALUES[word]
+            current *= NUMBER_WORDS[word]
         else:
-            current += WORD_VALUES[word]
+            current += NUMBER_WORDS[word]
     start, end = offset + number[0][0], offset + number[-1][1]
     return [Mention(start, end, text[start:end], total + current)]
 

@@ -13,8 +13,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from veracity.text.lexicon import STOP_WORDS
+
 __all__ = [
-    "STOP_WORDS",
     "Word",
     "content_words",
     "lexical_signals",
@@ -24,17 +25,6 @@ __all__ = [
     "novelty",
     "vocabulary",
 ]
-
-# Function words of English (closed classes) plus the commonest auxiliaries: words that carry no checkable content.
-STOP_WORDS = frozenset(
-    """a about above after again against all also am an and any are as at be because been before being below
-    between both but by can could did do does doing down during each few for from further had has have having he her
-    here hers herself him himself his how i if in into is it its itself just may me might more most must my myself
-    no nor not now of off on once only or other our ours ourselves out over own same shall she should so some such
-    than that the their theirs them themselves then there these they this those through to too under until up upon
-    very was we were what when where which while who whom whose why will with within without would you your yours
-    yourself yourselves s t d ll m re ve""".split()
-)
 
 _WORD = re.compile(r"\w+(?:[.,]\d+)*", re.UNICODE)
 

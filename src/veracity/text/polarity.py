@@ -11,10 +11,7 @@ last period" is the previous one).
 
 from __future__ import annotations
 
-__all__ = ["ANTONYM_PAIRS", "DIRECTION_GROUPS", "NEGATION_WORDS", "antonym_of"]
-
-NEGATION_WORDS = frozenset({"not", "n't", "never", "no", "cannot", "without", "neither", "nor", "none"})
-"""Tokens (lower case, as spaCy splits them: "can't" → "ca" + "n't") that negate their head."""
+__all__ = ["ANTONYM_PAIRS", "DIRECTION_GROUPS", "antonym_of"]
 
 ANTONYM_PAIRS: tuple[tuple[str, str], ...] = (
     ("increase", "decrease"),

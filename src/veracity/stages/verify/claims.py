@@ -31,14 +31,10 @@ from veracity.schema import Label, TextSpan
 from veracity.stages.prompts import CLAIM_VERIFICATION, VERIFICATION_LABELS, VERIFICATION_SCHEMA
 from veracity.stages.retrieve.evidence import ClaimEvidence
 from veracity.stages.verify.grounding import EvidenceFacts, GroundingChecker, find_unsupported
+from veracity.text.lexicon import STOP_WORDS
 from veracity.text.normalize import normalize_words
 
 __all__ = ["ClaimCheck", "LLMClaimVerifier", "NLIClaimVerifier", "conflicting_spans", "fact_score"]
-
-_FUNCTION_WORDS = frozenset(
-    "a an the of in on at to for from by with and or but is are was were be been being has have had it its this "
-    "that these those as his her their he she they which who whom also not no".split()
-)
 
 
 @dataclass(frozen=True)
@@ -66,7 +62,7 @@ def conflicting_spans(claim: str, premise: str, checker: GroundingChecker) -> li
     for word in _words(claim):
         start, end, text = word
         normalized = normalize_words(text)
-        if normalized and text.lower() not in _FUNCTION_WORDS and not set(normalized) <= known:
+        if normalized and text.lower() not in STOP_WORDS and not set(normalized) <= known:
             spans.append(TextSpan.of(claim, start, end))
     return spans
 

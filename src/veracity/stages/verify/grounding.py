@@ -52,6 +52,7 @@ from enum import StrEnum
 from typing import Any
 
 from veracity.text.arithmetic import arithmetic_cue, derived
+from veracity.text.lexicon import GLUE_WORDS, NAME_PARTICLES, NEGATION_WORDS, NEGATIVE_PRONOUNS, STOP_WORDS
 from veracity.text.names import acronym_stated, name_index, phrase_name, phrase_stated
 from veracity.text.normalize import (
     DateValue,
@@ -63,7 +64,6 @@ from veracity.text.normalize import (
     normalize_words,
     number_supported,
 )
-from veracity.text.novelty import STOP_WORDS
 from veracity.text.parsing import DEFAULT_SPACY_MODEL, parse
 from veracity.text.units import (
     StatedValue,
@@ -103,10 +103,8 @@ _WORD_ENTITY_LABELS = frozenset(
     }
 )
 _NUMERIC_ENTITY_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"})
-_STOPWORDS = frozenset({"the", "a", "an", "of", "and", "in", "on", "at", "for", "to", "de", "la", "le", "von", "van"})
-_NEGATION_WORDS = frozenset(
-    {"not", "n't", "never", "no", "none", "nobody", "nothing", "neither", "nor", "cannot", "without"}
-)
+_NAME_GLUE = GLUE_WORDS | NAME_PARTICLES  # the words of a name that are no word to match on ("the", "of", "van")
+_NEGATION_WORDS = NEGATION_WORDS | NEGATIVE_PRONOUNS
 # numbers that are not claims: a list marker, a reference to the sources, the answer's own length
 _LIST_MARKER = re.compile(r"(?:^|\n)[ \t(]*(\d{1,2})[.)](?=\s|$)")
 _SOURCE_REFERENCE = re.compile(
@@ -127,7 +125,7 @@ _FRACTION_AFTER = re.compile(r"[- ](" + "|".join(_DENOMINATORS) + r")s?\b", re.I
 _CLOCK_12H = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?", re.IGNORECASE)
 _CLOCK_24H = re.compile(r"\b(\d{1,2}):(\d{2})\b(?!\s*[ap]\.?\s?m\b)", re.IGNORECASE)
 _NEGATION_PATTERN = re.compile(
-    r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot|without)\b|n't\b", re.IGNORECASE
+    r"\b(?:" + "|".join(sorted(w for w in _NEGATION_WORDS if w.isalpha())) + r")\b|n't\b", re.IGNORECASE
 )
 
 
@@ -247,7 +245,7 @@ def find_unsupported(items: Sequence[Checkable], evidence: EvidenceFacts) -> lis
         elif item.kind is CheckableKind.NEGATION:
             ok = evidence.negated
         else:
-            words = [w for w in normalize_words(item.text) if w not in _STOPWORDS] or normalize_words(item.text)
+            words = [w for w in normalize_words(item.text) if w not in _NAME_GLUE] or normalize_words(item.text)
             ok = all(w in evidence.words for w in words)
         if not ok:
             missing.append(item)

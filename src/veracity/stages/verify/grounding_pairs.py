@@ -13,6 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from veracity.stages.verify.grounding import Checkable, CheckableKind, EvidenceFacts, GroundingChecker, find_unsupported
+from veracity.text.lexicon import STOP_WORDS
 from veracity.text.normalize import (
     normalize_words,
 )
@@ -58,12 +59,6 @@ class GroundingPairScorer:
         return out
 
 
-_ALIGN_STOPWORDS = frozenset(
-    "a an the of in on at to for from by with and or but is are was were be been has have had it its this that "
-    "as".split()
-)
-
-
 _PRONOUN = re.compile(r"\b(?:he|she|it|they|his|her|hers|its|their|him|them)\b", re.IGNORECASE)
 
 
@@ -96,8 +91,8 @@ def misplaced_names(
     rest = claim
     for name in sorted(names, key=lambda n: n.start, reverse=True):
         rest = rest[: name.start] + " " + rest[name.end :]
-    wanted = {w for w in normalize_words(rest) if w not in _ALIGN_STOPWORDS}
-    name_words = [{w for w in normalize_words(n.text) if w not in _ALIGN_STOPWORDS} for n in names]
+    wanted = {w for w in normalize_words(rest) if w not in STOP_WORDS}
+    name_words = [{w for w in normalize_words(n.text) if w not in STOP_WORDS} for n in names]
     all_name_words = set().union(*name_words)
     sentence_words = [set(normalize_words(sentence)) for sentence in premise_sentences]
     best = max(

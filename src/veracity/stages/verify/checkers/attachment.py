@@ -41,9 +41,9 @@ from decimal import Decimal
 from veracity.schema import Finding, TextSpan
 from veracity.stages.sources import AnswerUnits, Sources
 from veracity.text.clock import clock_times
+from veracity.text.lexicon import NUMBER_WORDS
 from veracity.text.normalize import (
     UNIT_ALIASES,
-    WORD_VALUES,
     DateValue,
     Quantity,
     compare_quantities,
@@ -426,7 +426,7 @@ def _tie(
 
 def _numeral(word: str) -> bool:
     """A bare number word of :func:`_clause_words` ("num:4") or a number written in words ("four", "twelve")."""
-    return word.startswith("num:") or word.casefold() in WORD_VALUES
+    return word.startswith("num:") or word.casefold() in NUMBER_WORDS
 
 
 def restates(sentence: str, clause: SourceClause) -> bool:

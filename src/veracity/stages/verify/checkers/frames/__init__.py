@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Literal
 
+from veracity.text.lexicon import GLUE_WORDS, NEGATION_WORDS
 from veracity.text.normalize import (
     DateValue,
     bound_before,
@@ -23,7 +24,6 @@ from veracity.text.normalize import (
     normalize_words,
     period_near,
 )
-from veracity.text.polarity import NEGATION_WORDS
 
 __all__ = ["Arg", "Frame", "Value", "acronym_of", "frames_of", "name_words", "normalised_words"]
 
@@ -45,10 +45,6 @@ _PRONOUNS = frozenset(
     "one someone something there here".split()
 )
 _CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "conj", "cc", "parataxis", "punct"})
-_STOP = frozenset(
-    "a an the of and or in on at for to by with from as is are was were be been being that this these those it its "
-    "their his her our your my".split()
-)
 _UNIT_ALIASES = {
     "%": "percent",
     "per": "percent",
@@ -185,7 +181,7 @@ class Frame:
 
 def normalised_words(text: str) -> frozenset[str]:
     """Lower-case, accent-free words of ``text`` without articles, prepositions and pronouns of the stop list."""
-    return frozenset(w for w in normalize_words(text) if w not in _STOP)
+    return frozenset(w for w in normalize_words(text) if w not in GLUE_WORDS)
 
 
 def name_words(text: str) -> frozenset[str]:
@@ -363,7 +359,7 @@ def _arg(doc: Any, token: Any) -> Arg:
     tokens = sorted(_arg_tokens(token), key=lambda t: t.i)
     start = tokens[0].idx
     end = tokens[-1].idx + len(tokens[-1].text)
-    words = frozenset(t.lemma_.lower() for t in tokens if _is_word(t) and t.lower_ not in _STOP and not t.is_punct)
+    words = frozenset(t.lemma_.lower() for t in tokens if _is_word(t) and t.lower_ not in GLUE_WORDS and not t.is_punct)
     names = frozenset(w for t in tokens if t.pos_ == "PROPN" for w in normalize_words(t.text)) | _aliases(token)
     pronoun = token.pos_ == "PRON" or token.lower_ in _PRONOUNS or not (words - _PRONOUNS)
     is_list = any(t.dep_ == "conj" for t in tokens)

@@ -29,6 +29,7 @@ from veracity.stages.verify.checkers.frames.args import (
     same_thing,
     same_words,
 )
+from veracity.text.lexicon import STOP_WORDS
 from veracity.text.normalize import Quantity, compare_quantities, date_supported
 
 __all__ = ["LOCATIVE_SLOTS", "SYMMETRIC_VERBS", "Conflict", "role_conflict", "states_value", "value_conflicts"]
@@ -38,7 +39,6 @@ SYMMETRIC_VERBS = frozenset(
     "date divorce neighbour neighbor contact connect link".split()
 )
 """Predicates whose subject and object can be exchanged without changing what is said."""
-_STOPWORDS = frozenset("a an the of and or in on at for to by with from as be have do will would can could".split())
 
 
 @dataclass(frozen=True)
@@ -189,7 +189,7 @@ def _clause_overlap(answer: Frame, source: Frame, arg: Arg) -> float:
         lemma
         for lemma, start, _ in answer.lemmas
         if not (arg.start <= start < arg.end) and (lemma in source_words or not any(s <= start < e for s, e in shared))
-    } - _STOPWORDS
+    } - STOP_WORDS
     if not words:
         return 0.0
     return len(words & source_words) / len(words)

@@ -11,10 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from veracity.text.polarity import NEGATION_WORDS
+from veracity.text.lexicon import NEGATION_WORDS, NUMBER_WORDS
 
 __all__ = [
-    "NUMBER_WORDS",
     "NumberMention",
     "Sentence",
     "claim_sentences",
@@ -25,19 +24,6 @@ __all__ = [
     "sentences",
     "words_back",
 ]
-
-NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
 
 
 def insensitive(pattern: str) -> re.Pattern[str]:

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from veracity.stages.verify.checkers.records.clauses import NUMBER_WORDS, Sentence, insensitive
+from veracity.stages.verify.checkers.records.clauses import Sentence, insensitive
+from veracity.text.lexicon import NUMBER_WORDS
 
 __all__ = ["DAY_NAMES", "HoursCheck", "HoursStatement", "check_hours", "hours_statements"]
 
