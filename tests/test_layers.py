@@ -16,6 +16,7 @@ LAYERS: list[set[str]] = [
     {"__main__"},
     {"cli"},  # parses, calls the library, prints
     {"server", "integrations"},  # the HTTP service; the frameworks' adapters (LangChain, MCP, ...)
+    {"runners"},  # where a detection runs (here, a service, a batch, Ray); the exit-code policy
     {"scale"},  # the Ray runner
     {"_ray_datasource"},  # its Ray Data source
     {"batch", "client"},  # the local batch runner; the service's client
@@ -88,8 +89,8 @@ def test_no_import_goes_up_or_sideways():
 def test_the_check_catches_an_upward_and_a_sideways_import():
     planted = [("stages", "detectors", "x.py:1"), ("models", "text", "y.py:2"), ("detectors", "stages", "z.py:3")]
     assert violations(planted) == [
-        "x.py:1: stages (layer 12) imports detectors (layer 10)",
-        "y.py:2: models (layer 13) imports text (layer 13)",
+        "x.py:1: stages (layer 13) imports detectors (layer 11)",
+        "y.py:2: models (layer 14) imports text (layer 14)",
     ]
     assert len(imports()) > 100  # the walk sees the package's imports, lazy ones included
 

@@ -12,8 +12,7 @@ from veracity.errors import InputError
 from veracity.registry import DEFAULT_DETECTOR
 
 if TYPE_CHECKING:
-    from veracity.batch import BatchOutcome
-    from veracity.schema import Report, UncheckedPolicy, Verdict
+    from veracity.schema import UncheckedPolicy
 
 from veracity.cli import _app
 from veracity.cli._app import (
@@ -145,55 +144,34 @@ def detect(
             raise InputError("batch mode needs --input RECORDS.jsonl (--output defaults to standard output)")
         if answer is not None or context:
             raise InputError("give either --answer/--context or --input/--output, not both")
-        if ray_settings is not None and output_path is not None:
-            from veracity.scale import run_batch_ray
+        from veracity.runners import batch_exit_code, batch_outcome, run_detect_batch
 
-            counts = run_batch_ray(
-                detector or DEFAULT_DETECTOR,
+        try:
+            counts = run_detect_batch(
+                detector,
                 options,
                 input_path,
                 output_path,
-                ray_settings,
-                lambda m: typer.echo(m, err=True),
+                ray=ray_settings,
+                server=server,
+                api_key=_api_key(server, api_key_env),
+                index=index,
                 restart=restart,
+                on_error=lambda m: typer.echo(m, err=True),
             )
-        else:
-            from veracity.batch import run_batch
-
-            try:
-                counts = run_batch(
-                    _detector_or_server(detector, options, server, api_key_env, index),
-                    input_path,
-                    output_path,
-                    on_error=lambda m: typer.echo(m, err=True),
-                    restart=restart,
-                )
-            except KeyboardInterrupt:
-                where = f"the reports so far are in {output_path}; run the same command again to resume"
-                typer.echo(f"\ninterrupted: {where if output_path else 'standard output does not resume'}", err=True)
-                raise typer.Exit(130) from None
-        from veracity.batch import BatchOutcome
-
-        if output_path is None:  # no resume: this run's rows are all there is
-            outcome = counts.outcome()
-            not_checked = f", {counts.not_checked} not checked" if counts.not_checked else ""
-            shared = f"; {outcome.shared_note()}" if outcome.shared_ids else ""
-            typer.echo(
-                f"done: {counts.ok} reports, {counts.failed} failed records; "
-                f"{counts.hallucinated} of the new reports hallucinated{not_checked}{shared}",
-                err=True,
-            )
-        else:  # the whole file, reports of earlier runs included: what --exit-code judges
-            outcome = BatchOutcome.of_file(output_path)
-            typer.echo(
-                f"done: {counts.ok} reports, {counts.failed} failed records, {counts.skipped} already in "
-                f"{output_path}; in all {output_path} holds {outcome.describe()}",
-                err=True,
-            )
+        except KeyboardInterrupt:
+            if ray_settings is not None:
+                raise
+            where = f"the reports so far are in {output_path}; run the same command again to resume"
+            typer.echo(f"\ninterrupted: {where if output_path else 'standard output does not resume'}", err=True)
+            raise typer.Exit(130) from None
+        summary = batch_outcome(counts, output_path)
+        typer.echo(summary.line, err=True)
+        outcome = summary.outcome
         if exit_code and outcome.not_checked:
             gate = "are let through (--unchecked pass)" if unchecked == "pass" else "fail the gate (--unchecked block)"
             typer.echo(f"{outcome.not_checked} not checked (each report's notes say why): they {gate}", err=True)
-        status = _batch_status(outcome, cast("UncheckedPolicy", unchecked))
+        status = batch_exit_code(outcome, cast("UncheckedPolicy", unchecked))
         if exit_code and status:
             raise typer.Exit(status)
         return
@@ -207,7 +185,9 @@ def detect(
     question_text = read_text(question, "--question") if question is not None else None
     answer_text = read_text(answer, "--answer")
     item = DetectInput.of(answer_text, context_documents(context or []), question_text, open_domain=True)
-    report = _detector_or_server(detector, options, server, api_key_env, index).detect(
+    from veracity.runners import answer_exit_code, open_detector
+
+    report = open_detector(detector, options, server, _api_key(server, api_key_env), index).detect(
         item.answer, item.context, item.question
     )
     _app.fast_exit = True  # one answer checked: main() may end the process without teardown
@@ -216,7 +196,7 @@ def detect(
     else:
         typer.echo(render_report(report))
     if exit_code:
-        status = _answer_status(report.verdict, cast("UncheckedPolicy", unchecked))
+        status = answer_exit_code(report.verdict, cast("UncheckedPolicy", unchecked))
         if report.verdict == "not_checked":
             why = "; ".join(report.notes) or "no reason given"
             gate = "--unchecked block does not pass it" if status else "--unchecked pass lets it through"
@@ -225,27 +205,11 @@ def detect(
             raise typer.Exit(status)
 
 
-def _answer_status(verdict: Verdict, unchecked: UncheckedPolicy) -> int:
-    """``--exit-code``'s status for one answer: 0, 1 or 2.
+def _api_key(server: str | None, env: str) -> str | None:
+    """With ``--server``, the API key in the environment variable ``--api-key-env`` names (None without one)."""
+    import os
 
-    0 when the gate passes it (:func:`~veracity.schema.passes_gate`), 1 when it is hallucinated, 2 when it was not
-    checked and ``unchecked`` is ``block``.
-    """
-    from veracity.schema import passes_gate
-
-    if passes_gate(verdict, unchecked):
-        return 0
-    return 1 if verdict == "hallucinated" else 2
-
-
-def _batch_status(outcome: BatchOutcome, unchecked: UncheckedPolicy) -> int:
-    """``--exit-code``'s status for a batch: :meth:`BatchOutcome.exit_status` under the ``unchecked`` policy.
-
-    With ``pass`` the not-checked answers are let through; a failed record still exits 2 (it has no report at all).
-    """
-    import dataclasses
-
-    return (dataclasses.replace(outcome, not_checked=0) if unchecked == "pass" else outcome).exit_status()
+    return os.environ.get(env) if server is not None else None
 
 
 def context_documents(values: list[str]) -> list[Any]:
@@ -269,36 +233,6 @@ def context_documents(values: list[str]) -> list[Any]:
     if len({d.id for d in documents}) != len(documents):
         documents = [Document(id=f"doc-{i}", text=d.text) for i, d in enumerate(documents, 1)]
     return documents
-
-
-class _RemoteDetector:
-    """A running service in a detector's shape: ``detect`` calls ``POST /v1/detect``."""
-
-    def __init__(self, client: Any, name: str | None, settings: dict[str, Any], index: str | None = None) -> None:
-        self.client, self.name, self.settings, self.index = client, name, settings, index
-
-    def detect(self, answer: str, context: Any, question: str | None = None) -> Report:
-        return self.client.detect(  # type: ignore[no-any-return]
-            answer, list(context), question, self.name, self.settings, index=self.index
-        )
-
-
-def _detector_or_server(
-    name: str | None, settings: dict[str, Any], server: str | None, api_key_env: str, index: str | None = None
-) -> Any:
-    """The detector to run: loaded here, or a running service's when ``--server`` is given.
-
-    With a server, ``name`` None is the service's default and ``index`` names one of the service's indexes.
-    """
-    if server is None:
-        from veracity.detectors import load_detector
-
-        return load_detector(name or DEFAULT_DETECTOR, **settings)
-    import os
-
-    from veracity.client import Client
-
-    return _RemoteDetector(Client(server, api_key=os.environ.get(api_key_env)), name, settings, index)
 
 
 @app.command()

@@ -31,10 +31,11 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from veracity.client import Client
-from veracity.detectors import Detector, load_detector
+from veracity.detectors import Detector
 from veracity.errors import VeracityError
 from veracity.integrations import gate_reason, unchecked_policy
 from veracity.registry import DEFAULT_DETECTOR
+from veracity.runners import RemoteDetector, open_detector
 from veracity.schema import Document, Report, UncheckedPolicy, passes_gate
 
 try:
@@ -82,11 +83,11 @@ class _Checker:
     def check(self, answer: str, sources: Sequence[Document | str], question: str | None, name: str | None) -> Report:
         if self.service_url is not None:
             with Client(self.service_url, api_key=self.api_key) as client:
-                return client.detect(answer, list(sources), question, detector=name)
+                return RemoteDetector(client, name).detect(answer, sources, question)
         name = name or self.default
         with self._lock:
             if name not in self._detectors:
-                self._detectors[name] = load_detector(name)
+                self._detectors[name] = open_detector(name, {})
             return self._detectors[name].detect(answer, sources, question)
 
     def detectors(self) -> dict[str, Any]:
