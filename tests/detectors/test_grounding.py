@@ -6,7 +6,7 @@ import pytest
 from veracity.errors import InputError
 from veracity.schema import Document, Label
 from veracity.stages.verify.grounding import Checkable, CheckableKind, EvidenceFacts, GroundingChecker, find_unsupported
-from veracity.text.normalize import DateValue
+from veracity.text.values import DateValue
 
 
 def flagged(report):

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from veracity.text.arithmetic import Derivation, derivation
 from veracity.text.bridges import bridges, restated, value_text
-from veracity.text.units import read_values
+from veracity.text.values import read_values
 
 
 def test_a_conversion_the_checker_vouches_for_is_bridged_and_a_wrong_one_is_not():

@@ -2,14 +2,8 @@ from decimal import Decimal
 
 import pytest
 
-from veracity.text.normalize import (
-    DateValue,
-    date_supported,
-    find_dates,
-    find_numbers,
-    normalize_words,
-    number_supported,
-)
+from veracity.text.normalize import normalize_words
+from veracity.text.values import DateValue, date_supported, find_dates, find_numbers, number_supported
 
 
 @pytest.mark.parametrize(
@@ -125,12 +119,15 @@ def test_a_compound_duration_is_also_read_whole():
 
 
 def test_values_in_other_units_of_their_measure():
-    from veracity.text.units import in_base_unit, measure_unit_after, measured_values
+    from veracity.text.values import in_base_unit, read_values
 
     text = "no more than 2.2 g in 24 hours; 175 watt-hours per kilogram"
-    assert measure_unit_after(text, text.index("2.2") + 3) == "g"
-    assert measure_unit_after(text, text.index("175") + 3) == "watt-hour"
-    assert measure_unit_after(text, text.index("24") + 2) is None  # time is compared as a duration
-    assert in_base_unit(Decimal("2.2"), "g") in measured_values("take 2200 mg")
-    assert in_base_unit(Decimal("2.2"), "kg") not in measured_values("take 2200 mg")
+    assert [(v.amount, v.units) for v in read_values(text)] == [
+        (Decimal("2.2"), ("g",)),
+        (Decimal(24), ("hour",)),
+        (Decimal(175), ("wh",)),
+    ]
+    (taken,) = read_values("take 2200 mg")
+    assert in_base_unit(Decimal("2.2"), "g") == in_base_unit(taken.amount, taken.units[0])
+    assert in_base_unit(Decimal("2.2"), "kg") != in_base_unit(taken.amount, taken.units[0])
     assert in_base_unit(Decimal("1.5"), "km") == in_base_unit(Decimal(1500), "m")

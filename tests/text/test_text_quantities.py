@@ -7,17 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from veracity.text.normalize import (
-    DateValue,
-    Quantity,
-    bound_before,
-    canonical_unit,
-    compare_quantities,
-    date_supported,
-    find_dates,
-    find_quantities,
-    period_near,
-)
+from veracity.text.normalize import Quantity, bound_before, compare_quantities, find_quantities, period_near
+from veracity.text.values import DateValue, canonical_unit, date_supported, find_dates
 
 
 def one(text: str) -> Quantity:

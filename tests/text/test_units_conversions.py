@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 
 from veracity.text.arithmetic import arithmetic_cue, derived
-from veracity.text.units import read_values, same_value, value_stated
+from veracity.text.values import read_values, same_value, value_stated
 
 
 def _one(text: str):

@@ -16,9 +16,10 @@ from typing import Any, Literal
 
 from veracity.data.perturb import swap_refusal
 from veracity.text.lexicon import NEGATION_WORDS
-from veracity.text.normalize import find_numbers, normalize_words
+from veracity.text.normalize import normalize_words
 from veracity.text.parsing import load_spacy
 from veracity.text.polarity import ANTONYM_PAIRS
+from veracity.text.values import find_numbers
 
 EditKind = Literal["value-swap", "role-reversal", "negation", "antonym"]
 EDIT_KINDS: tuple[EditKind, ...] = ("value-swap", "role-reversal", "negation", "antonym")

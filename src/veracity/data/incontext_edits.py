@@ -66,10 +66,11 @@ from veracity.data._sentence_edits import (
 )
 from veracity.data.loaders import BadRecord, Example, Record
 from veracity.data.perturb import coordination_groups
-from veracity.text.normalize import find_numbers, normalize_words
+from veracity.text.normalize import normalize_words
 from veracity.text.novelty import content_words, vocabulary
 from veracity.text.parsing import parse
 from veracity.text.select import Segment, context_segments, json_as_text
+from veracity.text.values import find_numbers
 
 __all__ = [
     "EDIT_KINDS",

@@ -16,7 +16,8 @@ from collections.abc import Collection, Sequence
 from decimal import Decimal
 from typing import Any
 
-from veracity.text.normalize import find_dates, find_numbers, normalize_words
+from veracity.text.normalize import normalize_words
+from veracity.text.values import find_dates, find_numbers
 
 __all__ = [
     "CONTRASTS",

@@ -1,6 +1,6 @@
 """Sums, differences and products of stated values that vouch for an answer's value (issue 59).
 
-Split from :mod:`veracity.text.units` (which reads and compares the values): a sum, difference or product of two
+Split from :mod:`veracity.text.values` (which reads and compares the values): a sum, difference or product of two
 values the sources or the question state, in one unit, vouches for the answer's value (:func:`derived`); sums and
 differences outside the answer's own sentence only where the sentence says it adds up or takes away
 (:func:`arithmetic_cue`). Never a year, date, clock time or temperature.
@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from veracity.text.units import (
+from veracity.text.values import (
     CALENDAR_UNITS,
     SPACE,
     TIME_OF_DAY,
     UNIT_TABLE,
     UNIT_WORDS,
-    StatedValue,
+    Value,
     is_count,
     is_year_like,
 )
@@ -53,7 +53,7 @@ def arithmetic_cue(sentence: str, end: int | None = None) -> bool:
     return end is not None and bool(_DIFFERENCE_AFTER.match(sentence, end))
 
 
-def _keys(value: StatedValue) -> dict[str, Decimal]:
+def _keys(value: Value) -> dict[str, Decimal]:
     """The keys arithmetic adds ``value`` under, with its amount there: one per unit, money and time by measure."""
     keys: dict[str, Decimal] = {}
     for unit in value.units:
@@ -69,14 +69,14 @@ def _keys(value: StatedValue) -> dict[str, Decimal]:
     return keys if value.amount else {}  # no sum with nought: "10 = 10 + 0" of "10:00"
 
 
-def _counts(count: StatedValue, value: StatedValue) -> bool:
+def _counts(count: Value, value: Value) -> bool:
     """Whether ``count`` may count what ``value`` is given for: a whole number of things, or of what it is per."""
     if count is value or not is_count(count):
         return False
     return not count.units or _counted_per(count, value)
 
 
-def _counted_per(count: StatedValue, value: StatedValue) -> bool:
+def _counted_per(count: Value, value: Value) -> bool:
     """Whether ``count`` counts what ``value`` is a rate per: "3 nights" for "EUR 80 per night"."""
     if value.per is None:
         return False
@@ -84,7 +84,7 @@ def _counted_per(count: StatedValue, value: StatedValue) -> bool:
     return count.noun == value.per or bool(per_units & set(count.units))
 
 
-def _bare(value: StatedValue) -> bool:
+def _bare(value: Value) -> bool:
     return not value.units and not value.loose and not is_year_like(value)
 
 
@@ -101,9 +101,7 @@ class Derivation:
     result: Decimal
 
 
-def derived(
-    answer: StatedValue, stated: Sequence[StatedValue], own: Sequence[StatedValue] = (), cue: bool = False
-) -> bool:
+def derived(answer: Value, stated: Sequence[Value], own: Sequence[Value] = (), cue: bool = False) -> bool:
     """Whether ``answer`` is a sum, difference or product of two values (the module's rules).
 
     ``stated``: the values the sources and the question state; ``own``: the values of the answer's sentence (the
@@ -127,7 +125,7 @@ def derived(
 
 
 def derivation(
-    answer: StatedValue, stated: Sequence[StatedValue], own: Sequence[StatedValue] = (), cue: bool = False
+    answer: Value, stated: Sequence[Value], own: Sequence[Value] = (), cue: bool = False
 ) -> Derivation | None:
     """The sum, difference or product that :func:`derived` finds for ``answer``, or None."""
     if answer.loose or is_year_like(answer) or not answer.amount:
@@ -160,9 +158,9 @@ def derivation(
 def _sum_or_difference(
     target: Decimal,
     key: str,
-    own: Sequence[StatedValue],
-    stated: Sequence[StatedValue],
-    keyed: Sequence[tuple[StatedValue, Decimal]],
+    own: Sequence[Value],
+    stated: Sequence[Value],
+    keyed: Sequence[tuple[Value, Decimal]],
     cue: bool,
 ) -> tuple[Decimal, Decimal] | None:
     """The two values whose sum or difference is ``target`` under :func:`derived`'s rules, or None."""
@@ -187,7 +185,7 @@ def _plain_key(key: str) -> bool:
     return not key.startswith("money") and key != "time"
 
 
-def _counts_for(value: StatedValue, stated: Sequence[StatedValue]) -> list[Decimal]:
+def _counts_for(value: Value, stated: Sequence[Value]) -> list[Decimal]:
     """The counts that multiply ``value``: one right before it ("two 45-minute"), or of the noun it is per."""
     counts = [value.times] if value.times is not None else []
     if value.per is not None:

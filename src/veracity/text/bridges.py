@@ -2,7 +2,7 @@
 
 An NLI model reads "The outdoor pool is heated to 26 °C, about 79 °F." against "The outdoor pool is heated to 26 °C"
 as neutral or contradicted (P(entailment) 0.11 with the shipped verifier): it does not convert units or multiply.
-The value checker does (:mod:`veracity.text.units`, :mod:`veracity.text.arithmetic`). Where it finds that a value of
+The value checker does (:mod:`veracity.text.values`, :mod:`veracity.text.arithmetic`). Where it finds that a value of
 the answer sentence is a stated value converted ("26 °C" → "about 79 °F") or a product, sum or difference of stated
 values ("€75" a date change, "two" changes → "€150"), the premise the NLI reads gets that step appended as a
 sentence — "26 °C is about 79 °F." / "(2 × €75 = €150 in all.)" — and the shipped verifier entails the pair (0.88,
@@ -17,14 +17,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from veracity.text.arithmetic import Derivation, arithmetic_cue, derivation
-from veracity.text.units import (
-    CURRENCY_BEFORE,
-    RANGE_BETWEEN,
-    StatedValue,
-    same_value,
-    stated_values,
-    units_written_after,
-)
+from veracity.text.values import CURRENCY_BEFORE, RANGE_BETWEEN, Value, same_value, stated_values, units_written_after
 
 __all__ = ["bridges", "restated", "value_text"]
 
@@ -32,7 +25,7 @@ _WORD_AFTER = re.compile(r"[ \t]+[A-Za-z][\w-]*")
 _MAX_BRIDGES = 3  # a sentence with more derived values is a table: the NLI reads it without
 
 
-def value_text(text: str, value: StatedValue) -> str:
+def value_text(text: str, value: Value) -> str:
     """``value`` as ``text`` writes it, with its currency before or its unit after ("€75", "26 °C", "45 minutes")."""
     start, end = _value_start(text, value), value.end
     if start == value.start:  # no currency before it ("€75" ends at its number)
@@ -49,7 +42,7 @@ def _is_noun(word: str, noun: str) -> bool:
     return word == noun or word.startswith(noun[: max(3, len(noun) - 1)])
 
 
-def _as_written(written: str, value: StatedValue, text: str, amount: Decimal) -> str:
+def _as_written(written: str, value: Value, text: str, amount: Decimal) -> str:
     """``written`` (a value of ``text``) with its number replaced by ``amount``: "€150" → "€75"."""
     number = text[value.start : value.end]
     shown = _shown(amount, "," in number)
@@ -64,7 +57,7 @@ def _shown(amount: Decimal, separators: bool = False) -> str:
     return f"{rounded:,f}" if separators else f"{rounded:f}"
 
 
-def _literal(value: StatedValue, stated: Sequence[StatedValue]) -> bool:
+def _literal(value: Value, stated: Sequence[Value]) -> bool:
     """Whether ``stated`` writes ``value``'s amount in one of its units, or either is bare: no bridge needed.
 
     A bare stated number ("stars: 4.0") is the value as written, as the value checker reads it; a bare number of the
@@ -78,7 +71,7 @@ def _literal(value: StatedValue, stated: Sequence[StatedValue]) -> bool:
     )
 
 
-def _range_bounds(text: str, values: Sequence[StatedValue]) -> set[int]:
+def _range_bounds(text: str, values: Sequence[Value]) -> set[int]:
     """Indices of the values that bound a range ("10-15 minutes", "3 to 6 inches"): read as a range, never summed."""
     bounds: set[int] = set()
     for k in range(len(values) - 1):
@@ -177,7 +170,7 @@ def restated(sentence: str, premise: str) -> str:
     return sentence
 
 
-def _clock(text: str, value: StatedValue) -> bool:
+def _clock(text: str, value: Value) -> bool:
     """Part of a time of day ("4:00 PM", "17:15"): read by the time readers, never restated."""
     return text[value.end : value.end + 1] == ":" or text[max(0, value.start - 1) : value.start] == ":"
 
@@ -191,23 +184,23 @@ def _other_digits(number: str, stated: str) -> bool:
     return any(c.isdigit() for c in stated) and number.casefold().strip() != stated.casefold().strip()
 
 
-def _same_units(value: StatedValue, other: StatedValue) -> bool:
+def _same_units(value: Value, other: Value) -> bool:
     """Both in one unit, or both without one (a bare number and a counted noun read as the same number)."""
     return bool(set(value.units) & set(other.units)) if value.units or other.units else True
 
 
-def _value_start(text: str, value: StatedValue) -> int:
+def _value_start(text: str, value: Value) -> int:
     """Where :func:`value_text` of ``value`` starts in ``text`` (its currency before, else its number)."""
     before = CURRENCY_BEFORE.search(text, max(0, value.start - 5), value.start)
     return before.start() if before is not None and before.group("other") is None else value.start
 
 
-def _own_work(value: StatedValue, terms: Sequence[StatedValue], sentence: str) -> bool:
+def _own_work(value: Value, terms: Sequence[Value], sentence: str) -> bool:
     """Whether ``value`` follows from the sentence's own values alone (no premise value needed)."""
     return derivation(value, (), terms, arithmetic_cue(sentence, value.end)) is not None
 
 
-def _render(step: Derivation, value: StatedValue, sentence: str) -> str:
+def _render(step: Derivation, value: Value, sentence: str) -> str:
     written = value_text(sentence, value)
     right = _as_written(written, value, sentence, step.right)
     left = _shown(step.left) if step.op == "×" else _as_written(written, value, sentence, step.left)

@@ -84,7 +84,7 @@ def derived_value(answer: AnswerUnits, sources: Sources, finding: Finding) -> bo
     for the record checker: "6 goals and 3 assists, 9 goal contributions in all" is no misread "assists" field.
     """
     from veracity.text.arithmetic import arithmetic_cue, derived
-    from veracity.text.units import read_values, stated_values
+    from veracity.text.values import read_values, stated_values
 
     if finding.kind not in ("value", "record") or finding.relation != "contradicted":
         return False

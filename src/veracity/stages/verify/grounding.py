@@ -31,7 +31,7 @@ stated by "EUR 45" or "45 minutes"; a number the evidence states with no unit st
 within the stated rounding (kg/lb, g/oz, km/mi, m/ft, cm/in, l/US gal, °C/°F: "23 kg" for "50.7 lb" or "about 50
 lb", not "55 lb") and by a sum, difference or product of two values of one unit the evidence states ("1,500 points"
 and "750 points" for "2,250 points"; never a year or a date) — the rules and their bounds in
-:mod:`veracity.text.units`. A name of several words is supported by itself or a short form the evidence uses for
+:mod:`veracity.text.values`. A name of several words is supported by itself or a short form the evidence uses for
 it (its acronym, the name without a generic suffix such as "Group", a person's surname that the evidence gives no
 one else), never by its words apart ("Northwind Travel Group" is not stated by "the Northwind wind farm" and "group
 bookings"); an acronym by the capitalised words it abbreviates — the rules in :mod:`veracity.text.names`.
@@ -54,19 +54,15 @@ from typing import Any
 from veracity.text.arithmetic import arithmetic_cue, derived
 from veracity.text.lexicon import GLUE_WORDS, NAME_PARTICLES, NEGATION_WORDS, NEGATIVE_PRONOUNS, STOP_WORDS
 from veracity.text.names import acronym_stated, name_index, phrase_name, phrase_stated
-from veracity.text.normalize import (
-    DateValue,
-    date_supported,
-    duration_supported,
-    find_dates,
-    find_durations,
-    find_numbers,
-    normalize_words,
-    number_supported,
-)
+from veracity.text.normalize import duration_supported, find_durations, normalize_words
 from veracity.text.parsing import DEFAULT_SPACY_MODEL, parse
-from veracity.text.units import (
-    StatedValue,
+from veracity.text.values import (
+    DateValue,
+    Value,
+    date_supported,
+    find_dates,
+    find_numbers,
+    number_supported,
     read_values,
     same_value,
     stated_values,
@@ -193,12 +189,12 @@ def clock_times(text: str) -> list[tuple[int, int, int, int]]:
     return found
 
 
-def _in_another_unit(text: str, item: Checkable, value: StatedValue | None, evidence: str) -> bool:
+def _in_another_unit(text: str, item: Checkable, value: Value | None, evidence: str) -> bool:
     """Whether the number ``item`` is stated in ``evidence`` in another unit of its measure or currency, or as a share.
 
     "2.2 g" = "2200 mg" (not "2200 km"), "$0.48" = "48 cents", "23 kg" ≈ "50.7 lb" within the rounding of
-    :func:`~veracity.text.units.same_value`, "four-fifths" = "80%". ``value``: the item read with its unit
-    (:func:`~veracity.text.units.read_values`), None when it is no number.
+    :func:`~veracity.text.values.same_value`, "four-fifths" = "80%". ``value``: the item read with its unit
+    (:func:`~veracity.text.values.read_values`), None when it is no number.
     """
     if item.kind is not CheckableKind.NUMBER or value is None:
         return False
@@ -359,7 +355,7 @@ class GroundingChecker:
 
         As :func:`find_unsupported` over the evidence together, except that
 
-        * a number with a unit or currency is supported only by the same value (:mod:`veracity.text.units`): not by
+        * a number with a unit or currency is supported only by the same value (:mod:`veracity.text.values`): not by
           the same digits with another unit ("45 lb" by "EUR 45"), but by the value in another unit within the
           stated rounding ("2.2 g" by "2200 mg", "50.7 lb" by "23 kg"), or as a sum, difference or product of two
           values the evidence states ("2,250 points" by "1,500 points" and "750 points");

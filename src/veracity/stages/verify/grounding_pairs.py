@@ -14,9 +14,7 @@ from numpy.typing import NDArray
 
 from veracity.stages.verify.grounding import Checkable, CheckableKind, EvidenceFacts, GroundingChecker, find_unsupported
 from veracity.text.lexicon import STOP_WORDS
-from veracity.text.normalize import (
-    normalize_words,
-)
+from veracity.text.normalize import normalize_words
 from veracity.text.novelty import content_words
 
 __all__ = ["GroundingPairScorer", "misplaced_names", "names_out_of_place"]

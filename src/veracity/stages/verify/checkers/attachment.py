@@ -40,17 +40,10 @@ from decimal import Decimal
 
 from veracity.schema import Finding, TextSpan
 from veracity.stages.sources import AnswerUnits, Sources
-from veracity.text.clock import clock_times
 from veracity.text.lexicon import NUMBER_WORDS
-from veracity.text.normalize import (
-    UNIT_ALIASES,
-    DateValue,
-    Quantity,
-    compare_quantities,
-    find_dates,
-    find_quantities,
-)
+from veracity.text.normalize import Quantity, compare_quantities, find_quantities
 from veracity.text.novelty import content_words
+from veracity.text.values import UNIT_ALIASES, DateValue, clock_times, find_dates
 
 __all__ = [
     "MIN_EVIDENCE",

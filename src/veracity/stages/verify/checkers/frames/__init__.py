@@ -15,15 +15,8 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from veracity.text.lexicon import GLUE_WORDS, NEGATION_WORDS
-from veracity.text.normalize import (
-    DateValue,
-    bound_before,
-    canonical_unit,
-    find_dates,
-    find_numbers,
-    normalize_words,
-    period_near,
-)
+from veracity.text.normalize import bound_before, normalize_words, period_near
+from veracity.text.values import DateValue, canonical_unit, find_dates, find_numbers
 
 __all__ = ["Arg", "Frame", "Value", "acronym_of", "frames_of", "name_words", "normalised_words"]
 

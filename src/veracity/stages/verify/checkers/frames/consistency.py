@@ -71,17 +71,15 @@ from veracity.text.normalize import (
     Quantity,
     bound_before,
     compare_quantities,
-    date_supported,
     duration_supported,
-    find_dates,
     find_durations,
-    find_numbers,
     find_quantities,
     normalize_words,
 )
 from veracity.text.parsing import DEFAULT_SPACY_MODEL, load_spacy
 from veracity.text.polarity import antonym_of
 from veracity.text.split import split_sentences
+from veracity.text.values import date_supported, find_dates, find_numbers
 
 __all__ = [
     "LOCATIVE_SLOTS",

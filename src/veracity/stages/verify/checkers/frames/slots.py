@@ -30,7 +30,8 @@ from veracity.stages.verify.checkers.frames.args import (
     same_words,
 )
 from veracity.text.lexicon import STOP_WORDS
-from veracity.text.normalize import Quantity, compare_quantities, date_supported
+from veracity.text.normalize import Quantity, compare_quantities
+from veracity.text.values import date_supported
 
 __all__ = ["LOCATIVE_SLOTS", "SYMMETRIC_VERBS", "Conflict", "role_conflict", "states_value", "value_conflicts"]
 

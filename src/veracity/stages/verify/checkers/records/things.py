@@ -26,9 +26,9 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from veracity.text.clock import clock_times
-from veracity.text.normalize import find_dates, find_quantities
+from veracity.text.normalize import find_quantities
 from veracity.text.records import RecordField
+from veracity.text.values import clock_times, find_dates
 
 __all__ = ["MisplacedRecordValue", "RecordThings", "misplaced_record_values"]
 

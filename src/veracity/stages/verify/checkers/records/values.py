@@ -21,15 +21,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from veracity.stages.verify.checkers.records.clauses import Sentence
-from veracity.text.normalize import (
-    DateValue,
-    Quantity,
-    compare_quantities,
-    date_supported,
-    find_dates,
-    find_quantities,
-    normalize_words,
-)
+from veracity.text.normalize import Quantity, compare_quantities, find_quantities, normalize_words
+from veracity.text.values import DateValue, date_supported, find_dates
 
 __all__ = ["FieldKey", "FieldStatement", "field_keys", "field_statements", "key_content", "stated_value_agrees"]
 

@@ -1,39 +1,6 @@
-"""Numbers as values: an amount with its unit or currency, compared as such (issue 59).
+"""Values with their units, read and compared: :class:`Value`, :func:`read_values`, :func:`same_value`.
 
-"2.2 g" = "2200 mg", "1.5 km" = "1500 m" (:func:`in_base_unit`), and since issue 59 a number is read with its unit
-or currency (:func:`read_values`) so that:
-
-* **the same digits with another unit vouch for nothing**: "45 lb" is not stated by "EUR 45" or "45 minutes"
-  (:func:`value_stated`), nor by a number that counts something else ("45 sites", "45 times") or a clock time
-  ("13:45"). A number the sources state with no unit at all ("Weight limit: 45") still vouches, since its unit may
-  sit in a label; a record's key may name the unit ("weight kg: 21"). "pounds" may be weight or sterling; a bare
-  "m" (metres, minutes, millions), "degrees" and "Canadian dollars" are read as no unit we can tell when they
-  would take support away. A number and its unit sit on one line.
-* **a conversion vouches within the stated rounding** (:func:`same_value`): kg/lb, g/oz, km/mi, m/ft/yd, cm/in,
-  l/US gal (and imperial), °C/°F, money and its sub-units ("$0.48" = "48 cents", "75p" = "£0.75"), time in fixed
-  units, and a rate per one unit or another ("52p per mile" ≈ "32p per kilometre"). The rule: the source's value,
-  exact to 1% (a factor rounded, such as 2.2 lb/kg or 1.6 km/mi), converted, must round to the answer's value at
-  the answer's last digit: the two ranges overlap, the answer's value taken as ± half a unit of its last digit, at
-  most ± 5% of it (so "1 gallon" is not "5 litres"); where the answer says "about", "around", "approximately",
-  "roughly", "nearly", "almost" or "some", ± half a unit of its last non-zero digit, at most 10% ("about 50": ±
-  5; "about 20": ± 2). A temperature is taken to half its last digit on both sides. "23 kg" vouches for "50.7
-  lb", "51 lb" and "about 50 lb", not "52 lb" or "about 60 lb"; "30 km" for "19 miles" and "about 20 miles", not
-  "20 miles"; "20 °C" for "68 °F", not "70 °F". Units a power of ten apart ("2.2 g" / "2200 mg") and money
-  convert exactly; the same unit compares exactly.
-* **a sum, difference or product of two values vouches** (:func:`derived`), the answer's value and the terms in
-  one unit (time in any fixed unit, money in one currency with its sub-unit, a count of the same noun; a term
-  with no unit at all takes its partner's). Products: a count right before a stated value ("two 45-minute
-  sessions" for "90 minutes"), a stated count of what a stated rate is per ("EUR 80 per night" and "3 nights" for
-  "EUR 240"), or a count in the answer's sentence times a value of the unit ("At EUR 2,350 each, two bikes cost
-  EUR 4,700"). Sums and differences of two values of the answer's sentence in the unit ("open 4 hours before and
-  close 45 minutes before, so for 195 minutes"); other sums and differences only where the sentence says it adds
-  up or takes away (:func:`arithmetic_cue`: "in total", "in all", "both", "come to", "+", "=", or "more",
-  "less", "left" right after the value): two values one stated sentence gives ("1,500 points and 750 points" for
-  "2,250 points in all"), one of the answer's sentence and one stated, or two of the answer's sentence ("1,750 +
-  1,500 = 3,250 points"). So "The crossing takes 110 minutes" is not vouched by "80 minutes" and "30 minutes"
-  that one source sentence states. Never a year (a bare integer 1000–2100) or a date, a clock time, a
-  temperature, a value without a unit or noun, or a term that is nought; at most 64 stated values of one unit are
-  tried (pairs are at most 2,016 per unit).
+The rules are the package's (:mod:`veracity.text.values`).
 """
 
 from __future__ import annotations
@@ -45,22 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
-from veracity.text.normalize import canonical_unit, find_numbers
+from veracity.text.values.numbers import find_numbers
+from veracity.text.values.table import CALENDAR_UNITS, UNIT_TABLE, UNIT_WORDS, canonical_unit
 
 __all__ = [
-    "CALENDAR_UNITS",
     "CURRENCY_BEFORE",
     "RANGE_BETWEEN",
     "SPACE",
     "TIME_OF_DAY",
-    "UNIT_TABLE",
-    "UNIT_WORDS",
-    "StatedValue",
-    "in_base_unit",
+    "Value",
     "is_count",
     "is_year_like",
-    "measure_unit_after",
-    "measured_values",
     "read_values",
     "same_value",
     "stated_values",
@@ -68,158 +30,6 @@ __all__ = [
     "value_stated",
 ]
 
-_MEASURE_UNITS = {
-    "mg": ("mass", Decimal("0.001")), "milligram": ("mass", Decimal("0.001")), "g": ("mass", Decimal(1)),
-    "gram": ("mass", Decimal(1)), "kg": ("mass", Decimal(1000)), "kilogram": ("mass", Decimal(1000)),
-    "tonne": ("mass", Decimal(10**6)),
-    "mm": ("length", Decimal("0.001")), "millimetre": ("length", Decimal("0.001")),
-    "millimeter": ("length", Decimal("0.001")), "cm": ("length", Decimal("0.01")),
-    "centimetre": ("length", Decimal("0.01")), "centimeter": ("length", Decimal("0.01")), "m": ("length", Decimal(1)),
-    "metre": ("length", Decimal(1)), "meter": ("length", Decimal(1)), "km": ("length", Decimal(1000)),
-    "kilometre": ("length", Decimal(1000)), "kilometer": ("length", Decimal(1000)),
-    "ml": ("volume", Decimal("0.001")), "millilitre": ("volume", Decimal("0.001")),
-    "milliliter": ("volume", Decimal("0.001")), "cl": ("volume", Decimal("0.01")), "l": ("volume", Decimal(1)),
-    "litre": ("volume", Decimal(1)), "liter": ("volume", Decimal(1)),
-    "kb": ("data", Decimal(10**3)), "mb": ("data", Decimal(10**6)), "gb": ("data", Decimal(10**9)),
-    "tb": ("data", Decimal(10**12)), "kilobyte": ("data", Decimal(10**3)), "megabyte": ("data", Decimal(10**6)),
-    "gigabyte": ("data", Decimal(10**9)), "terabyte": ("data", Decimal(10**12)),
-    "wh": ("energy", Decimal(1)), "kwh": ("energy", Decimal(10**3)), "mwh": ("energy", Decimal(10**6)),
-    "gwh": ("energy", Decimal(10**9)), "watt-hour": ("energy", Decimal(1)), "kilowatt-hour": ("energy", Decimal(10**3)),
-    "megawatt-hour": ("energy", Decimal(10**6)), "gigawatt-hour": ("energy", Decimal(10**9)),
-    "w": ("power", Decimal(1)), "kw": ("power", Decimal(10**3)), "mw": ("power", Decimal(10**6)),
-    "gw": ("power", Decimal(10**9)), "watt": ("power", Decimal(1)), "kilowatt": ("power", Decimal(10**3)),
-    "megawatt": ("power", Decimal(10**6)), "gigawatt": ("power", Decimal(10**9)),
-}  # fmt: skip
-_UNIT_AFTER = re.compile(r"\s*(?:-\s*)?(?P<unit>[a-z]+(?:-[a-z]+)?)\b", re.IGNORECASE)
-
-
-def measure_unit_after(text: str, end: int) -> str | None:
-    """The unit of measure (mass, length, volume, data, energy, power) written right after ``text[:end]``, or None.
-
-    Symbols are read as written ("mg", "kWh"), names with or without a plural "s" ("grams", "watt-hours").
-    """
-    m = _UNIT_AFTER.match(text, end)
-    if m is None:
-        return None
-    word = m.group("unit").lower()
-    for form in (word, word[:-1] if word.endswith("s") and len(word) > 3 else word):
-        if form in _MEASURE_UNITS:
-            return form
-    return None
-
-
-def in_base_unit(value: Decimal, unit: str) -> tuple[str, Decimal]:
-    """``value`` in ``unit`` as its measure and its amount in the measure's base unit: 2.2 "kg" → ("mass", 2200).
-
-    Example::
-
-        >>> in_base_unit(Decimal("2.2"), "kg") == in_base_unit(Decimal(2200), "g")
-        True
-    """
-    measure, factor = _MEASURE_UNITS[unit]
-    return measure, (value * factor).normalize()
-
-
-def measured_values(text: str) -> set[tuple[str, Decimal]]:
-    """Every number of ``text`` written with a unit of measure, as :func:`in_base_unit` gives it."""
-    found = set()
-    for number in find_numbers(text):
-        unit = measure_unit_after(text, number.end)
-        if unit is not None:
-            found.add(in_base_unit(number.value, unit))
-    return found
-
-
-# ------------------------------------------------------------------------------------ values with their units
-# Each unit: its measure and its size in the measure's base unit (g, m, l, byte, Wh, W, second, the currency;
-# temperatures are converted by formula). Months and years are calendar units: compared within 3%, as durations are.
-UNIT_TABLE: dict[str, tuple[str, Decimal]] = {
-    "mg": ("mass", Decimal("0.001")), "g": ("mass", Decimal(1)), "kg": ("mass", Decimal(1000)),
-    "tonne": ("mass", Decimal(10**6)), "lb": ("mass", Decimal("453.59237")), "oz": ("mass", Decimal("28.349523125")),
-    "mm": ("length", Decimal("0.001")), "cm": ("length", Decimal("0.01")), "m": ("length", Decimal(1)),
-    "km": ("length", Decimal(1000)), "in": ("length", Decimal("0.0254")), "ft": ("length", Decimal("0.3048")),
-    "yd": ("length", Decimal("0.9144")), "mi": ("length", Decimal("1609.344")),
-    "ml": ("volume", Decimal("0.001")), "cl": ("volume", Decimal("0.01")), "l": ("volume", Decimal(1)),
-    "gal": ("volume", Decimal("3.785411784")), "imp-gal": ("volume", Decimal("4.54609")),
-    "kb": ("data", Decimal(10**3)), "mb": ("data", Decimal(10**6)), "gb": ("data", Decimal(10**9)),
-    "tb": ("data", Decimal(10**12)),
-    "wh": ("energy", Decimal(1)), "kwh": ("energy", Decimal(10**3)), "mwh": ("energy", Decimal(10**6)),
-    "gwh": ("energy", Decimal(10**9)),
-    "w": ("power", Decimal(1)), "kw": ("power", Decimal(10**3)), "mw": ("power", Decimal(10**6)),
-    "gw": ("power", Decimal(10**9)),
-    "second": ("time", Decimal(1)), "minute": ("time", Decimal(60)), "hour": ("time", Decimal(3600)),
-    "day": ("time", Decimal(86400)), "week": ("time", Decimal(604800)), "fortnight": ("time", Decimal(1209600)),
-    "month": ("time", Decimal(2629800)), "year": ("time", Decimal(31557600)),
-    "cm2": ("area", Decimal("0.0001")), "m2": ("area", Decimal(1)), "ha": ("area", Decimal(10**4)),
-    "km2": ("area", Decimal(10**6)), "ft2": ("area", Decimal("0.09290304")), "acre": ("area", Decimal("4046.8564224")),
-    "mi2": ("area", Decimal("2589988.110336")),
-    "celsius": ("temperature", Decimal(1)), "fahrenheit": ("temperature", Decimal(1)),
-    "percent": ("percent", Decimal(1)),
-    "usd": ("money:usd", Decimal(1)), "usd-cent": ("money:usd", Decimal("0.01")),
-    "eur": ("money:eur", Decimal(1)), "eur-cent": ("money:eur", Decimal("0.01")),
-    "gbp": ("money:gbp", Decimal(1)), "gbp-penny": ("money:gbp", Decimal("0.01")),
-    "jpy": ("money:jpy", Decimal(1)),
-}  # fmt: skip
-CALENDAR_UNITS = frozenset({"month", "year"})
-
-
-def _forms(names: str, *units: str) -> dict[str, tuple[str, ...]]:
-    return dict.fromkeys(names.split("|"), units)
-
-
-# How a unit is written after a number (lower case; plurals are listed).
-UNIT_WORDS: dict[str, tuple[str, ...]] = {
-    **_forms("mg|milligram|milligrams|milligramme|milligrammes", "mg"),
-    **_forms("g|gram|grams|gramme|grammes", "g"),  # "g" only in lower case (not "5G")
-    **_forms("kg|kgs|kilo|kilos|kilogram|kilograms|kilogramme|kilogrammes", "kg"),
-    **_forms("tonne|tonnes|metric ton|metric tons", "tonne"),
-    **_forms("lb|lbs", "lb"),
-    **_forms("pound|pounds", "lb", "gbp"),  # weight or sterling
-    **_forms("oz|ounce|ounces", "oz"),
-    **_forms("mm|millimetre|millimetres|millimeter|millimeters", "mm"),
-    **_forms("cm|centimetre|centimetres|centimeter|centimeters", "cm"),
-    **_forms("metre|metres|meter|meters", "m"),
-    **_forms("km|kms|kilometre|kilometres|kilometer|kilometers", "km"),
-    **_forms("inch|inches", "in"),
-    **_forms("ft|foot|feet", "ft"),
-    **_forms("yd|yds|yard|yards", "yd"),
-    **_forms("mi|mile|miles", "mi"),
-    **_forms("ml|millilitre|millilitres|milliliter|milliliters", "ml"),
-    **_forms("cl|centilitre|centilitres|centiliter|centiliters", "cl"),
-    **_forms("l|litre|litres|liter|liters", "l"),
-    **_forms("gal|gallon|gallons|us gal|us gallon|us gallons", "gal"),
-    **_forms("imperial gallon|imperial gallons|uk gallon|uk gallons", "imp-gal"),
-    **_forms("kb|kilobyte|kilobytes", "kb"), **_forms("mb|megabyte|megabytes", "mb"),
-    **_forms("gb|gigabyte|gigabytes", "gb"), **_forms("tb|terabyte|terabytes", "tb"),
-    **_forms("wh|watt-hour|watt-hours", "wh"), **_forms("kwh|kilowatt-hour|kilowatt-hours", "kwh"),
-    **_forms("mwh|megawatt-hour|megawatt-hours", "mwh"), **_forms("gwh|gigawatt-hour|gigawatt-hours", "gwh"),
-    **_forms("w|watt|watts", "w"), **_forms("kw|kilowatt|kilowatts", "kw"),
-    **_forms("mw|megawatt|megawatts", "mw"), **_forms("gw|gigawatt|gigawatts", "gw"),
-    **_forms("cm²|cm2|sq cm|square centimetre|square centimetres|square centimeter|square centimeters", "cm2"),
-    **_forms("m²|m2|sq m|sq. m|sqm|square metre|square metres|square meter|square meters", "m2"),
-    **_forms("km²|km2|sq km|sq. km|square kilometre|square kilometres|square kilometer|square kilometers", "km2"),
-    **_forms("ft²|ft2|sq ft|sq. ft|sqft|square foot|square feet", "ft2"),
-    **_forms("mi²|sq mi|sq. mi|square mile|square miles", "mi2"),
-    **_forms("ha|hectare|hectares", "ha"), **_forms("acre|acres", "acre"),
-    **_forms("sec|secs|second|seconds", "second"),
-    **_forms("min|mins|minute|minutes", "minute"),
-    **_forms("h|hr|hrs|hour|hours", "hour"),
-    **_forms("day|days", "day"),
-    **_forms("week|weeks", "week"),
-    **_forms("fortnight|fortnights", "fortnight"),
-    **_forms("month|months", "month"),
-    **_forms("yr|yrs|year|years", "year"),
-    **_forms("°c|ºc|degree celsius|degrees celsius|degree c|degrees c|celsius|degrees centigrade|centigrade",
-             "celsius"),
-    **_forms("°f|ºf|degree fahrenheit|degrees fahrenheit|degree f|degrees f|fahrenheit", "fahrenheit"),
-    **_forms("%|percent|per cent|pct|percentage point|percentage points", "percent"),
-    **_forms("usd|dollar|dollars|us dollar|us dollars|$", "usd"),
-    **_forms("eur|euro|euros|€", "eur"),
-    **_forms("gbp|£", "gbp"),
-    **_forms("cent|cents", "usd-cent", "eur-cent"),
-    **_forms("p|pence|penny", "gbp-penny"),  # "75p", not the "p" of "5 p.m."
-    **_forms("jpy|yen|¥", "jpy"),
-}  # fmt: skip
 # "m" may be metres, minutes or millions, "degrees" Celsius, Fahrenheit or of an angle, "Canadian dollars" are no
 # US dollars: read as metres to convert, as no unit where they would take support away
 _LOOSE = frozenset({"m"})
@@ -271,7 +81,7 @@ _IRREGULAR_NOUNS = {"people": "person", "persons": "person", "children": "child"
 
 
 @dataclass(frozen=True)
-class StatedValue:
+class Value:
     """A number of a text with the unit it is written in, as :func:`read_values` reads it.
 
     ``units``: the units it may be in (``("lb", "gbp")`` for "45 pounds"), empty when no unit we know follows or
@@ -364,8 +174,8 @@ def _half_unit(number_text: str, amount: Decimal) -> Decimal:
     return Decimal(5).scaleb(-decimals - 1) * scale
 
 
-def read_values(text: str) -> list[StatedValue]:
-    """Every number of ``text`` (:func:`~veracity.text.normalize.find_numbers`: dates left out) with its unit.
+def read_values(text: str) -> list[Value]:
+    """Every number of ``text`` (:func:`~veracity.text.values.find_numbers`: dates left out) with its unit.
 
     The unit is a currency before the number ("$", "€", "£", "US$", "EUR", "USD", "GBP"), a unit after it ("45
     lb", "45-minute", "20 °C", "45%", "45 euros", "48 cents"), or the last word of a record's key before it
@@ -377,7 +187,7 @@ def read_values(text: str) -> list[StatedValue]:
         >>> [(v.amount, v.units) for v in read_values("It costs EUR 45 and weighs 45 pounds.")]
         [(Decimal('45'), ('eur',)), (Decimal('45'), ('lb', 'gbp'))]
     """
-    found: list[StatedValue] = []
+    found: list[Value] = []
     ends = [m.start() for m in _SENTENCE_END.finditer(text)]
     clocks = [m.span() for m in _CLOCK.finditer(text)]
     for n in find_numbers(text):
@@ -406,7 +216,7 @@ def read_values(text: str) -> list[StatedValue]:
         units = () if ordinal else units
         half = _half_unit(n.text, n.value)
         sentence = bisect.bisect_left(ends, n.start)
-        found.append(StatedValue(n.start, n.end, n.value, units, noun, per, half, approx, loose, plain, None, sentence))
+        found.append(Value(n.start, n.end, n.value, units, noun, per, half, approx, loose, plain, None, sentence))
     for k in range(len(found) - 1):  # a range: "20–25 kg", "$20 to 25", "between 20 and 25 minutes"
         first, second = found[k], found[k + 1]
         if not RANGE_BETWEEN.fullmatch(text, first.end, second.start):
@@ -426,12 +236,12 @@ def read_values(text: str) -> list[StatedValue]:
 
 
 @functools.lru_cache(maxsize=16)
-def stated_values(text: str) -> tuple[StatedValue, ...]:
+def stated_values(text: str) -> tuple[Value, ...]:
     """:func:`read_values` of a text read once for many look-ups (the sources of one answer)."""
     return tuple(read_values(text))
 
 
-def _interval(value: StatedValue, half: Decimal) -> tuple[Decimal, Decimal]:
+def _interval(value: Value, half: Decimal) -> tuple[Decimal, Decimal]:
     return value.amount - half, value.amount + half
 
 
@@ -450,7 +260,7 @@ def _power_of_ten(ratio: Decimal) -> bool:
     return ratio.normalize().as_tuple().digits == (1,)
 
 
-def same_value(answer: StatedValue, source: StatedValue) -> bool:
+def same_value(answer: Value, source: Value) -> bool:
     """Whether ``source`` states ``answer``'s value: the same unit and amount, or another unit within rounding.
 
     The rounding rule is the module's: the source's value exact to 1%, converted, overlaps the answer's value ±
@@ -502,7 +312,7 @@ def same_value(answer: StatedValue, source: StatedValue) -> bool:
     return False
 
 
-def _agrees(answer: StatedValue, source: StatedValue, relative: bool, lo: Decimal, hi: Decimal) -> bool:
+def _agrees(answer: Value, source: Value, relative: bool, lo: Decimal, hi: Decimal) -> bool:
     """Whether ``answer``, within its rounding, overlaps ``[lo, hi]`` (the source's value, converted)."""
     if lo == hi and relative:  # a value converted from one exact to 1%
         lo, hi = sorted((lo - abs(lo) / 100, hi + abs(hi) / 100))
@@ -512,7 +322,7 @@ def _agrees(answer: StatedValue, source: StatedValue, relative: bool, lo: Decima
     return answer.amount - half <= hi and lo <= answer.amount + half
 
 
-def _per_factor(answer: StatedValue, source: StatedValue) -> Decimal | None:
+def _per_factor(answer: Value, source: Value) -> Decimal | None:
     """How much more of the answer's unit a rate per the source's unit is per the answer's ("per mile" → "per km").
 
     1 when they are rates per the same thing (or either is no rate), None when they are per two units that do not
@@ -528,7 +338,7 @@ def _per_factor(answer: StatedValue, source: StatedValue) -> Decimal | None:
     return None
 
 
-def _approximate_half(value: StatedValue) -> Decimal:
+def _approximate_half(value: Value) -> Decimal:
     """How far "about 50" may be from 50: half a unit of its last non-zero digit (5), at most 10% of it."""
     amount = abs(value.amount)
     if not amount:
@@ -538,7 +348,7 @@ def _approximate_half(value: StatedValue) -> Decimal:
     return min(last, amount / 10)
 
 
-def value_stated(answer: StatedValue, stated: Sequence[StatedValue]) -> bool:
+def value_stated(answer: Value, stated: Sequence[Value]) -> bool:
     """Whether ``stated`` vouches for ``answer``, a number with a unit, as a value (not by its digits alone).
 
     A stated number vouches when it is :func:`same_value`, or has the same amount and no unit at all ("Weight limit:
@@ -553,11 +363,11 @@ def value_stated(answer: StatedValue, stated: Sequence[StatedValue]) -> bool:
 # ----------------------------------------------------------------------------------------------------- arithmetic
 
 
-def is_year_like(value: StatedValue) -> bool:
+def is_year_like(value: Value) -> bool:
     """Whether a plain number reads as a year (1000 to 2100)."""
     return value.plain and 1000 <= value.amount <= 2100
 
 
-def is_count(value: StatedValue) -> bool:
+def is_count(value: Value) -> bool:
     """Whether a value reads as a count: a whole number from 1 to 1000 that is not a year."""
     return value.amount == value.amount.to_integral_value() and 1 <= value.amount <= 1000 and not is_year_like(value)

@@ -1,4 +1,4 @@
-"""Clock times in text, as minutes after midnight: "07:45", "7:45 pm", "7 p.m." (a bare number is no time).
+"""The one clock-time reader: clock times as minutes after midnight ("07:45", "7:45 pm", "7 p.m.", never "at 7").
 
 What the relation checkers compare (:mod:`veracity.stages.verify.checkers.attachment`, the record things rule): each
 time with the characters it covers, "am"/"pm" included, and its value on the 24-hour clock.
