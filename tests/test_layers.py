@@ -153,3 +153,70 @@ def test_the_private_import_check_on_a_tree_checked_by_hand(tmp_path):
         "veracity/b.py:2: the private name veracity.a.y._g",
         "veracity/b.py:3: the private module veracity.a._x",
     ]
+
+
+# Inside the verify area (issue 69): the value reader and lexicon (veracity.text) under the sources, the sources
+# under the checkers, the checkers under the one module that runs them in order.
+CHECKERS = "veracity.stages.verify.checkers"
+
+
+def _module_of(path: Path, src: Path) -> str:
+    parts = path.relative_to(src.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _checker_of(module: str) -> str | None:
+    """The checker a module belongs to (``veracity.stages.verify.checkers.names`` → ``names``), or None."""
+    return module.removeprefix(CHECKERS + ".").split(".")[0] if module.startswith(CHECKERS + ".") else None
+
+
+def verify_area_violations(src: Path = SRC) -> list[str]:
+    """Imports against the verify area's order: sources → checkers → checks.
+
+    * ``stages.sources`` imports nothing of ``stages.verify``;
+    * a checker imports its own package and the checkers' protocol (``checkers/__init__``), never another checker,
+      nor ``checks`` which runs them;
+    * within ``stages``, only ``stages.verify.checks`` imports a checker (detectors above may).
+    """
+    found = []
+    for path, line, target, _ in import_statements(src):
+        module = _module_of(path, src)
+        where = f"{path.relative_to(src.parent)}:{line}"
+        if module == "veracity.stages.sources" and target.startswith("veracity.stages.verify"):
+            found.append(f"{where}: the sources import {target}")
+        mine, theirs = _checker_of(module), _checker_of(target)
+        if mine is not None and theirs is not None and theirs != mine:
+            found.append(f"{where}: the checker {mine} imports the checker {theirs}")
+        if mine is not None and target.startswith("veracity.stages.verify.checks"):
+            found.append(f"{where}: the checker {mine} imports {target}")
+        in_stages = module.startswith("veracity.stages.")
+        if in_stages and mine is None and theirs is not None and module != "veracity.stages.verify.checks":
+            found.append(f"{where}: {module} imports the checker {theirs}")
+    return found
+
+
+def test_the_verify_area_keeps_its_order():
+    assert verify_area_violations() == []
+
+
+def test_the_verify_area_check_on_a_tree_checked_by_hand(tmp_path):
+    files = {
+        "veracity/__init__.py": "",
+        "veracity/stages/__init__.py": "",
+        "veracity/stages/sources.py": "from veracity.stages.verify.checks import run\n",  # sources above checks
+        "veracity/stages/verify/__init__.py": "",
+        "veracity/stages/verify/checks.py": "from veracity.stages.verify.checkers.a import A\n",  # allowed
+        "veracity/stages/verify/grounding.py": "from veracity.stages.verify.checkers.a import A\n",
+        "veracity/stages/verify/checkers/__init__.py": "from typing import Protocol\n",
+        "veracity/stages/verify/checkers/a/__init__.py": "from veracity.stages.verify.checkers.a.b import B\n",
+        "veracity/stages/verify/checkers/a/b.py": "from veracity.stages.verify.checkers import Checker\n",  # allowed
+        "veracity/stages/verify/checkers/c.py": "from veracity.stages.verify.checkers.a.b import B\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert sorted(verify_area_violations(tmp_path / "veracity")) == [
+        "veracity/stages/sources.py:1: the sources import veracity.stages.verify.checks",
+        "veracity/stages/verify/checkers/c.py:1: the checker c imports the checker a",
+        "veracity/stages/verify/grounding.py:1: veracity.stages.verify.grounding imports the checker a",
+    ]

@@ -11,7 +11,7 @@ last period" is the previous one).
 
 from __future__ import annotations
 
-__all__ = ["ANTONYM_PAIRS", "DIRECTION_GROUPS", "antonym_of"]
+__all__ = ["ANTONYM_PAIRS", "DIRECTION_GROUPS", "SYMMETRIC_VERBS", "antonym_of"]
 
 ANTONYM_PAIRS: tuple[tuple[str, str], ...] = (
     ("increase", "decrease"),
@@ -60,6 +60,13 @@ for _up in DIRECTION_GROUPS[0]:
 for _a, _b in ANTONYM_PAIRS:
     _ANTONYMS[_a] = _ANTONYMS.get(_a, frozenset()) | {_b}
     _ANTONYMS[_b] = _ANTONYMS.get(_b, frozenset()) | {_a}
+
+SYMMETRIC_VERBS = frozenset(
+    "touch meet marry border resemble equal match join merge partner collaborate compete tie fight play face "
+    "date divorce neighbour neighbor contact connect link".split()
+)
+"""Predicates whose subject and object can be exchanged without changing what is said ("A met B" = "B met A"): the
+frame checker's role rule and the name checker's exchanged names both leave them alone."""
 
 
 def antonym_of(first: str, second: str) -> bool:

@@ -43,9 +43,9 @@ from typing import Any
 
 from veracity.schema import Finding, FindingKind, TextSpan
 from veracity.stages.sources import AnswerUnits, Sources
-from veracity.stages.verify.checkers.frames.slots import SYMMETRIC_VERBS
 from veracity.text.names import name_index, phrase_name, phrase_stated
 from veracity.text.novelty import content_words
+from veracity.text.polarity import SYMMETRIC_VERBS
 
 __all__ = ["MIN_RESTATED", "NAME_LABELS", "NameChecker", "NameClause", "moved_names", "name_clauses"]
 

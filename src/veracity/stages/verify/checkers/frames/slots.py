@@ -31,15 +31,10 @@ from veracity.stages.verify.checkers.frames.args import (
 )
 from veracity.text.lexicon import STOP_WORDS
 from veracity.text.normalize import Quantity, compare_quantities
+from veracity.text.polarity import SYMMETRIC_VERBS
 from veracity.text.values import date_supported
 
-__all__ = ["LOCATIVE_SLOTS", "SYMMETRIC_VERBS", "Conflict", "role_conflict", "states_value", "value_conflicts"]
-
-SYMMETRIC_VERBS = frozenset(
-    "touch meet marry border resemble equal match join merge partner collaborate compete tie fight play face "
-    "date divorce neighbour neighbor contact connect link".split()
-)
-"""Predicates whose subject and object can be exchanged without changing what is said."""
+__all__ = ["LOCATIVE_SLOTS", "Conflict", "role_conflict", "states_value", "value_conflicts"]
 
 
 @dataclass(frozen=True)
