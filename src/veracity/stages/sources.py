@@ -12,7 +12,7 @@ with a list where a checker says what it could not read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar
@@ -22,7 +22,10 @@ from veracity.text.records import RecordField, read_record_fields
 from veracity.text.select import json_as_text
 from veracity.text.split import split_sentences
 
-__all__ = ["AnswerUnits", "SourceSentence", "Sources", "is_record_text"]
+__all__ = ["MIN_RESTATED", "AnswerUnits", "SourceSentence", "Sources", "copied_clause", "is_record_text"]
+
+MIN_RESTATED = 3
+"""Least words an answer unit must share with a source clause to restate it (its thing, its predicate, one more)."""
 
 T = TypeVar("T")
 
@@ -30,6 +33,23 @@ T = TypeVar("T")
 def is_record_text(text: str) -> bool:
     """Whether a document is a JSON record or array: read by key (the record checker), not as prose sentences."""
     return text.lstrip().startswith(("{", "["))
+
+
+def copied_clause(words: Set[str], clause_words: Set[str], share: float = 1.0) -> bool:
+    """Whether a unit whose words (outside what it changed) are ``words`` restates a clause with ``clause_words``.
+
+    The one restatement rule of the checkers: at least :data:`MIN_RESTATED` of ``words`` are the clause's, and at
+    least ``share`` of them. With ``share=1.0`` every word is the clause's (attachment: "Junior membership costs £170
+    a season." of "Junior membership costs £85 a season", the values left out; names: the unit's words outside the
+    name); dropped conditions read a restatement at 0.6, since the answer leaves words of the sentence out.
+
+    >>> copied_clause({"junior", "membership", "cost"}, {"junior", "membership", "cost", "season"})
+    True
+    >>> copied_clause({"junior", "membership", "kit"}, {"junior", "membership", "cost"})
+    False
+    """
+    shared = len(words & clause_words) if share < 1.0 else (len(words) if words <= clause_words else 0)
+    return shared >= MIN_RESTATED and shared >= share * len(words)
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from veracity.schema import Finding, TextSpan
-from veracity.stages.sources import AnswerUnits, Sources
+from veracity.stages.sources import AnswerUnits, Sources, copied_clause
 from veracity.text.lexicon import NUMBER_WORDS
 from veracity.text.normalize import Quantity, compare_quantities, find_quantities
 from veracity.text.novelty import content_words
@@ -82,9 +82,6 @@ CONFIDENCE = 0.8
 CONFIRM = 0.5
 """Least P(contradiction) of the clause about the answer's thing, read alone, that keeps a candidate."""
 
-MIN_RESTATED = 3
-"""Least words (outside its values) of a unit that restates its rival clause: its moved value is confirmed without
-the NLI, which reads a changed number in a copied clause as entailed."""
 
 UNITS = frozenset(UNIT_ALIASES.values()) | {
     "dollar", "euro", "pound", "yen", "cent", "percent", "degree", "mile", "foot", "feet", "inch", "yard", "ounce",
@@ -425,12 +422,13 @@ def _numeral(word: str) -> bool:
 def restates(sentence: str, clause: SourceClause) -> bool:
     """Whether ``sentence`` says nothing but what ``clause`` says, values aside.
 
-    Every word of it outside its values (at least :data:`MIN_RESTATED` of them) is one of the clause's ("Junior
-    membership costs £170 a season." of "Junior membership costs £85 a season"): such a sentence with another
-    thing's value is a moved value.
+    Every word of it outside its values is one of the clause's (:func:`~veracity.stages.sources.copied_clause`:
+    "Junior membership costs £170 a season." of "Junior membership costs £85 a season"): such a sentence with another
+    thing's value is a moved value, confirmed without the NLI, which reads a changed number in a copied clause as
+    entailed.
     """
     words = {w for w in _clause_words(sentence, value_mentions(sentence)) if not w.startswith("val:")}
-    return len(words) >= MIN_RESTATED and words <= clause.words
+    return copied_clause(words, clause.words)
 
 
 def _same_digits(a: ValueMention, b: ValueMention) -> bool:

@@ -9,8 +9,8 @@ premise "X, but only if Y" entails "X" for them. What the answer claims is more 
 
 The rule, per answer sentence ``a`` and the source sentence ``s`` that shares most of its content words:
 
-* ``a`` restates ``s``: at least :data:`MIN_SHARED` of ``a``'s content words are ``s``'s, and at least
-  :data:`RESTATES` of them;
+* ``a`` restates ``s``: at least :data:`~veracity.stages.sources.MIN_RESTATED` of ``a``'s content words are
+  ``s``'s, and at least :data:`RESTATES` of them (:func:`~veracity.stages.sources.copied_clause`);
 * the words of ``s`` that ``a`` leaves out form runs (between two words ``a`` keeps); one run opens with a word that
   restricts (:data:`RESTRICTIVE`: "if", "only if", "unless", "provided", "as long as", "except", "outside", "aged",
   "subject to") and holds at least :data:`MIN_CONDITION` content words;
@@ -29,13 +29,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from veracity.schema import Finding, TextSpan
-from veracity.stages.sources import AnswerUnits, Sources, SourceSentence
+from veracity.stages.sources import MIN_RESTATED, AnswerUnits, Sources, SourceSentence, copied_clause
 from veracity.text.novelty import content_words
 
 __all__ = ["ConditionChecker", "DroppedCondition", "dropped_condition"]
-
-MIN_SHARED = 3
-"""Least content words the answer sentence shares with the source sentence."""
 
 RESTATES = 0.6
 """Least share of the answer sentence's content words that are the source sentence's."""
@@ -127,12 +124,12 @@ def dropped_condition(sentence: str, sources: Sequence[SourceSentence], answer: 
     if _OWN_RESTRICTION.search(sentence):
         return None
     own = {w.form for w in content_words(sentence)}
-    if len(own) < MIN_SHARED:
+    if len(own) < MIN_RESTATED:
         return None
     everywhere = _forms(answer) if answer else own  # read once per answer, not per unit
     scored = [(len(own & _forms(s.text)), k) for k, s in enumerate(sources)]
-    shared, best = max(scored, default=(0, -1))
-    if shared < MIN_SHARED or shared < RESTATES * len(own):
+    _, best = max(scored, default=(0, -1))
+    if best < 0 or not copied_clause(own, _forms(sources[best].text), RESTATES):
         return None
     document, text = sources[best].document, sources[best].text
     source_words = [w.form for w in content_words(text)]

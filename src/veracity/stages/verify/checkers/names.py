@@ -42,19 +42,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from veracity.schema import Finding, FindingKind, TextSpan
-from veracity.stages.sources import AnswerUnits, Sources
+from veracity.stages.sources import MIN_RESTATED, AnswerUnits, Sources, copied_clause
 from veracity.text.names import name_index, phrase_name, phrase_stated
 from veracity.text.novelty import content_words
 from veracity.text.polarity import SYMMETRIC_VERBS
 
-__all__ = ["MIN_RESTATED", "NAME_LABELS", "NameChecker", "NameClause", "moved_names", "name_clauses"]
+__all__ = ["NAME_LABELS", "NameChecker", "NameClause", "moved_names", "name_clauses"]
 
 NAME_LABELS = frozenset({"PERSON", "ORG", "FAC", "PRODUCT"})
 """spaCy entity labels read as names. A name is compared with a name of any of them: the small English pipeline
 tags the same person PERSON in one sentence and ORG in the next ("Nadia Petrova")."""
 
-MIN_RESTATED = 3
-"""Least content words of the unit outside the name that the clause must all state (its thing, its predicate)."""
 
 MARGIN = 2
 """The unit shares at least this many times as many words with the copied clause as with any clause that states its
@@ -230,7 +228,7 @@ def swapped_names(unit: str, sentences: Sequence[NameClause]) -> list[SwappedNam
             if len(words) < MIN_RESTATED or _states(first.text, second.text, True):
                 continue
             for sentence in sentences:
-                if not words <= sentence.words:
+                if not copied_clause(words, sentence.words):
                     continue
                 source = parse(sentence.text)
                 theirs = [[e for e in source.ents if _states(e.text, n.text, _is_person(n))] for n in (first, second)]
@@ -262,7 +260,7 @@ def moved_names(unit: str, clauses: Sequence[NameClause], sources: str) -> list[
         words = frozenset(w.form for w in unit_words if not name.start_char <= w.start < name.end_char)
         if len(words) < MIN_RESTATED:
             continue
-        copied = [c for c in clauses if words <= c.words]  # the cheap test first: most names copy no clause
+        copied = [c for c in clauses if copied_clause(words, c.words)]  # the cheap test first: most copy none
         person = _is_person(name)
         if not copied or not _states(sources, name.text, person):
             continue
