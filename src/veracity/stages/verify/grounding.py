@@ -59,6 +59,7 @@ from veracity.text.parsing import DEFAULT_SPACY_MODEL, parse
 from veracity.text.values import (
     DateValue,
     Value,
+    clock_times,
     date_supported,
     find_dates,
     find_numbers,
@@ -74,7 +75,6 @@ __all__ = [
     "CheckableKind",
     "EvidenceFacts",
     "GroundingChecker",
-    "clock_times",
     "find_unsupported",
     "marked_range",
     "not_a_claim",
@@ -118,8 +118,6 @@ _DENOMINATORS = {"half": Decimal(2), "halve": Decimal(2), "third": Decimal(3), "
                  "fourth": Decimal(4), "fifth": Decimal(5), "sixth": Decimal(6), "seventh": Decimal(7),
                  "eighth": Decimal(8), "ninth": Decimal(9), "tenth": Decimal(10)}  # fmt: skip
 _FRACTION_AFTER = re.compile(r"[- ](" + "|".join(_DENOMINATORS) + r")s?\b", re.IGNORECASE)
-_CLOCK_12H = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s?m\b\.?", re.IGNORECASE)
-_CLOCK_24H = re.compile(r"\b(\d{1,2}):(\d{2})\b(?!\s*[ap]\.?\s?m\b)", re.IGNORECASE)
 _NEGATION_PATTERN = re.compile(
     r"\b(?:" + "|".join(sorted(w for w in _NEGATION_WORDS if w.isalpha())) + r")\b|n't\b", re.IGNORECASE
 )
@@ -166,27 +164,6 @@ class EvidenceFacts:
             dates=tuple(d.value for d in dates),
             negated=bool(_NEGATION_PATTERN.search(text)),
         )
-
-
-def clock_times(text: str) -> list[tuple[int, int, int, int]]:
-    """The clock times of ``text`` as ``(start, end, hour, minute)``, the hour on the 24-hour clock.
-
-    ``start``/``end`` span the digits ("2:30" of "2:30 pm"). "2:30 pm" → (14, 30), "12 am" → (0, 0), "12:15 p.m." →
-    (12, 15), "14:30" → (14, 30): a bare "H:MM" is read as written.
-    """
-    found = []
-    for match in _CLOCK_12H.finditer(text):
-        hour = int(match.group(1))
-        if 1 <= hour <= 12:
-            pm = match.group(3).lower() == "p"
-            minute = int(match.group(2) or 0)
-            found.append(
-                (match.start(1), match.end(2) if match.group(2) else match.end(1), hour % 12 + 12 * pm, minute)
-            )
-    for match in _CLOCK_24H.finditer(text):
-        if int(match.group(1)) <= 24 and int(match.group(2)) < 60:
-            found.append((match.start(1), match.end(2), int(match.group(1)) % 24, int(match.group(2))))
-    return found
 
 
 def _in_another_unit(text: str, item: Checkable, value: Value | None, evidence: str) -> bool:
@@ -392,7 +369,7 @@ class GroundingChecker:
             missing = [m for m in missing if not _in_another_unit(text, m, values.get((m.start, m.end)), joined)]
         if any(m.kind is CheckableKind.NUMBER for m in missing):  # a time of day the evidence states too
             stated_times = _times_of_day(joined)
-            times = [(a, b) for a, b, hour, minute in clock_times(text) if (hour, minute) in stated_times]
+            times = [(t.start, t.end) for t in clock_times(text) if t.minutes in stated_times]
             missing = [m for m in missing if not any(a <= m.start and m.end <= b for a, b in times)]
         if any(m.kind is CheckableKind.NUMBER for m in missing):  # a sum, difference or product of stated values
             own = list(values.values())
@@ -502,9 +479,9 @@ def _durations(evidence: str) -> tuple[Any, ...]:
 
 
 @functools.lru_cache(maxsize=16)
-def _times_of_day(evidence: str) -> frozenset[tuple[int, int]]:
-    """The times of day ``evidence`` states, read once for every sentence checked against it."""
-    return frozenset((hour, minute) for _, _, hour, minute in clock_times(evidence))
+def _times_of_day(evidence: str) -> frozenset[int]:
+    """The times of day ``evidence`` states (minutes after midnight), read once for every sentence checked."""
+    return frozenset(t.minutes for t in clock_times(evidence))
 
 
 def _inside(item: Checkable, mentions: Sequence[Any]) -> bool:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 __all__ = ["ClockTime", "clock_times"]
 
 _CLOCK = re.compile(
-    r"(?<![\d:.])(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap]\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE
+    r"(?<![\d:.])(?P<h>[01]?\d|2[0-4])(?::(?P<m>[0-5]\d)(?::[0-5]\d)?)?\s*(?P<ap>[ap]\.?\s?m\b\.?)?(?![\d:])",
+    re.IGNORECASE,
 )
 
 
@@ -29,8 +30,9 @@ class ClockTime:
 def clock_times(text: str) -> list[ClockTime]:
     """The clock times of ``text``: hours and minutes ("07:45"), or an hour with "am" / "pm" ("7 pm", "7:45 p.m.").
 
-    Hours 0–23 on the 24-hour clock, 1–12 with "am" / "pm" ("12 am" is midnight). A number with neither minutes
-    nor "am" / "pm" ("at 7") is no time; nor is a part of a longer figure ("12:30:45", "1.30").
+    Hours 0–24 on the 24-hour clock ("24:00" is midnight), seconds read and dropped ("12:30:45" is 12:30), 1–12 with
+    "am" / "pm" ("12 am" is midnight). A number with neither minutes nor "am" / "pm" ("at 7") is no time; nor is a
+    part of a longer figure ("1.30", "12:30:45:10").
 
     Example::
 
@@ -42,7 +44,9 @@ def clock_times(text: str) -> list[ClockTime]:
         if match["m"] is None and match["ap"] is None:
             continue
         hour = int(match["h"])
-        if match["ap"]:
+        if hour == 24 and match["ap"] is None:
+            hour = 0  # "24:00": midnight, the end of the day
+        elif match["ap"]:
             if hour > 12 or hour == 0:
                 continue
             hour = hour % 12 + (12 if match["ap"].lower().startswith("p") else 0)

@@ -73,6 +73,7 @@ _MINUS_BEFORE = re.compile(r"\bminus\s+$", re.IGNORECASE)
 # "3.3–3.4 billion": the first end of a range takes the scale the second states
 _RANGE_JOIN = re.compile(r"\s*(?:-|–|—|to)\s*(?:[$€£]\s*)?")
 _SHORT_SCALES = {"k": 10**3, "bn": 10**9}
+_DOUBLED_CURRENCY = re.compile(r"[$€£¥][^\S\n]*[$€£¥][^\S\n]*$")  # "€€5": no amount we can read
 
 
 @dataclass(frozen=True)
@@ -101,10 +102,31 @@ def find_dates(text: str) -> list[Mention[DateValue]]:
     """Full and partial dates in ``text`` (day–month–year, month–day–year, ISO, day–month, month–year).
 
     A bare year ("in 1901") is left to :func:`find_numbers`; :func:`date_supported` and
-    :func:`number_supported` treat a year and a date with that year as matching.
+    :func:`number_supported` treat a year and a date with that year as matching. A date no calendar has ("31
+    February", "29 February 2023", "2020-13-05") is no date, and its figures no numbers: it stays words.
     """
+    return _dates(text)[0]
+
+
+_MONTH_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _possible(year: int | None, month: int, day: int | None) -> bool:
+    """Whether a calendar has this date ("29 February" only in a leap year, when the year is given)."""
+    if not 1 <= month <= 12:
+        return False
+    if day is None:
+        return True
+    if month == 2 and day == 29 and year is not None:
+        return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return day <= _MONTH_DAYS[month - 1]
+
+
+def _dates(text: str) -> tuple[list[Mention[DateValue]], list[tuple[int, int]]]:
+    """The dates of ``text``, and the character ranges of the dates no calendar has (kept as words)."""
     found: list[Mention[DateValue]] = []
     taken: list[tuple[int, int]] = []
+    impossible: list[tuple[int, int]] = []
     for pattern in _DATE_PATTERNS:
         for m in pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
@@ -118,9 +140,12 @@ def find_dates(text: str) -> list[Mention[DateValue]]:
             year = int(parts["year"]) if parts.get("year") else None
             if month_text.lower() == "may" and day is None and year is None:
                 continue  # the verb "may"
-            found.append(Mention(m.start(), m.end(), m.group(0), DateValue(year, month, day)))
             taken.append(m.span())
-    return sorted(found, key=lambda d: d.start)
+            if _possible(year, month, day):
+                found.append(Mention(m.start(), m.end(), m.group(0), DateValue(year, month, day)))
+            else:
+                impossible.append(m.span())
+    return sorted(found, key=lambda d: d.start), impossible
 
 
 def find_numbers(text: str, skip: list[tuple[int, int]] | None = None) -> list[Mention[Decimal]]:
@@ -129,13 +154,18 @@ def find_numbers(text: str, skip: list[tuple[int, int]] | None = None) -> list[M
     Args:
         text: the text to search.
         skip: character ranges to ignore (e.g. the dates already found); defaults to the dates of ``text``.
+
+    What is no number stays words: "1.2.3", an amount after a doubled currency sign ("€€5"), the figures of a date
+    no calendar has ("31 February").
     """
-    if skip is None:
-        skip = [(d.start, d.end) for d in find_dates(text)]
+    dates, impossible = _dates(text)
+    skip = [*([(d.start, d.end) for d in dates] if skip is None else skip), *impossible]
     found: list[Mention[Decimal]] = []
     scales: list[int] = []
     for m in _NUMBER.finditer(text):
         if any(m.start() < e and s < m.end() for s, e in skip):
+            continue
+        if _DOUBLED_CURRENCY.search(text, max(0, m.start() - 8), m.start()):
             continue
         value = _number_value(m)
         if value is not None and not m.group("sign") and _MINUS_BEFORE.search(text, 0, m.start()):

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
+from veracity.text.values.clock import clock_times
 from veracity.text.values.numbers import find_numbers
 from veracity.text.values.table import CALENDAR_UNITS, UNIT_TABLE, UNIT_WORDS, canonical_unit
 
@@ -72,7 +73,6 @@ RANGE_BETWEEN = re.compile(rf"{SPACE}*(?:-|–|—|to|and){SPACE}*(?:(?:US\$|[$�
 _COUNT_BETWEEN = re.compile(rf"{SPACE}*(?:[x×*]{SPACE}*)?")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 TIME_OF_DAY = "time-of-day"
-_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
 # a record's field "weight kg: 21", "Cabin bag weight limit (lb): 45": the key's last word may be the unit
 _KEY_BEFORE = re.compile(rf"(?:^|\n){SPACE}*(?P<key>[^\n:]{{1,80}}?){SPACE}*:{SPACE}*$")
 _KEY_UNIT = re.compile(r"\(?(?P<unit>[^\s()]+(?:\s+[^\s()]+)?)\)?\s*$")
@@ -180,7 +180,8 @@ def read_values(text: str) -> list[Value]:
     The unit is a currency before the number ("$", "€", "£", "US$", "EUR", "USD", "GBP"), a unit after it ("45
     lb", "45-minute", "20 °C", "45%", "45 euros", "48 cents"), or the last word of a record's key before it
     ("weight kg: 21", "Weight limit (lb): 45"); the end of a range takes the unit of the other end ("20–25 kg",
-    "$20 to 25"). The numbers of a clock time ("13:35") count a time of day, as a noun would.
+    "$20 to 25"). The numbers of a clock time (:func:`~veracity.text.values.clock_times`: "13:35", "7 pm") count a
+    time of day, as a noun would.
 
     Example::
 
@@ -189,7 +190,7 @@ def read_values(text: str) -> list[Value]:
     """
     found: list[Value] = []
     ends = [m.start() for m in _SENTENCE_END.finditer(text)]
-    clocks = [m.span() for m in _CLOCK.finditer(text)]
+    clocks = [(t.start, t.end) for t in clock_times(text)]
     for n in find_numbers(text):
         units: tuple[str, ...] = ()
         loose = False
