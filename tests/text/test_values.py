@@ -145,3 +145,17 @@ def test_what_cannot_be_read_stays_words(text):
 def test_a_possible_date_beside_an_impossible_one_is_read():
     assert [d.value.day for d in find_dates("29 February 2024, not 30 February 2024")] == [29]
     assert [v.amount for v in read_values("€€5 or €6")] == [Decimal(6)]
+
+
+def test_quantities_compared_as_words_convert_by_the_one_table():
+    """The copies disagreed (issue 69): ``compare_quantities`` called kg and lb not comparable, ``same_value``
+    converts them. The one reading is ``same_value``'s, within the stated rounding."""
+    from veracity.text.normalize import Quantity, compare_quantities
+
+    kg = Quantity(Decimal(23), "kilogram")
+    assert compare_quantities(kg, Quantity(Decimal("50.7"), "pound-weight")) == (True, "")
+    assert compare_quantities(Quantity(Decimal("50.7"), "pound-weight"), kg) == (True, "")
+    assert compare_quantities(kg, Quantity(Decimal(60), "pound-weight")) == (False, "number")
+    assert compare_quantities(Quantity(Decimal("1.5"), "kilometer"), Quantity(Decimal(1500), "meter")) == (True, "")
+    assert compare_quantities(Quantity(Decimal(5), "dollar"), Quantity(Decimal(5), "euro")) == (None, "")
+    assert compare_quantities(Quantity(Decimal(5), "euro"), Quantity(Decimal(5), "page")) == (None, "")

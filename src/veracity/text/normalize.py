@@ -13,7 +13,16 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 
-from veracity.text.values import UNIT_DAYS, Mention, canonical_unit, find_numbers
+from veracity.text.values import (
+    UNIT_DAYS,
+    UNIT_TABLE,
+    UNIT_WORDS,
+    Mention,
+    Value,
+    canonical_unit,
+    find_numbers,
+    same_value,
+)
 
 __all__ = [
     "BOUND_WORDS",
@@ -246,8 +255,9 @@ def compare_quantities(a: Quantity, b: Quantity) -> tuple[bool | None, str]:
     """Whether two quantities say the same, and if not, what differs ("number", "unit", "comparison", "period").
 
     Returns ``(True, "")`` for the same value ("€1,250" / "1250 euros", "two months" / "60 days" within 3%, "€100 per
-    month" / "€1,200 per year"), ``(False, what)`` for a conflict, ``(None, "")`` when they cannot be compared
-    (different kinds of unit, such as euros and pages).
+    month" / "€1,200 per year", "23 kg" / "50.7 lb" within the rounding of :func:`veracity.text.values.same_value`),
+    ``(False, what)`` for a conflict, ``(None, "")`` when they cannot be compared (different kinds of unit, such as
+    euros and pages, or two currencies).
     """
     if a.unit != b.unit and a.unit in _TIME_UNITS and b.unit in _TIME_UNITS:
         x, y = a.amount * _TIME_UNITS[a.unit], b.amount * _TIME_UNITS[b.unit]
@@ -255,7 +265,11 @@ def compare_quantities(a: Quantity, b: Quantity) -> tuple[bool | None, str]:
         if abs(x - y) > tolerance * max(abs(x), abs(y)):
             return False, "unit" if a.amount == b.amount else "number"
     elif a.unit != b.unit:
-        return None, ""
+        converted = _same_measure(a, b)
+        if converted is None:
+            return None, ""
+        if not converted:
+            return False, "number"
     else:
         same_rate = a.amount == b.amount
         if a.period and b.period and a.period != b.period:
@@ -267,3 +281,30 @@ def compare_quantities(a: Quantity, b: Quantity) -> tuple[bool | None, str]:
     if a.bound and b.bound and a.bound != b.bound:
         return False, "comparison"
     return True, ""
+
+
+_MEASURES = frozenset({"mass", "length", "volume", "area", "data", "energy", "power"})
+
+
+def _table_value(quantity: Quantity) -> Value | None:
+    """``quantity`` as the value reader reads it, where its unit is one unit of measure of the table ("kilogram")."""
+    name = quantity.unit or ""
+    units = (
+        UNIT_WORDS.get(name) or UNIT_WORDS.get(name.replace("-", " ")) or (("lb",) if name == "pound-weight" else ())
+    )
+    if len(units) != 1 or UNIT_TABLE[units[0]][0] not in _MEASURES:
+        return None
+    exponent = int(quantity.amount.normalize().as_tuple().exponent) if quantity.amount else 0
+    half = Decimal(5).scaleb(min(exponent, 0) - 1)  # half a unit of the last decimal written
+    return Value(0, 0, quantity.amount, units, half=half)
+
+
+def _same_measure(a: Quantity, b: Quantity) -> bool | None:
+    """Whether two quantities in two units of one measure state one value, either way round; None when they are not.
+
+    The value reader's rule (:func:`~veracity.text.values.same_value`): "23 kg" states "50.7 lb", not "60 lb".
+    """
+    x, y = _table_value(a), _table_value(b)
+    if x is None or y is None or UNIT_TABLE[x.units[0]][0] != UNIT_TABLE[y.units[0]][0]:
+        return None
+    return same_value(x, y) or same_value(y, x)

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from veracity.text.lexicon import GLUE_WORDS, NEGATION_WORDS
 from veracity.text.normalize import bound_before, normalize_words, period_near
-from veracity.text.values import DateValue, canonical_unit, find_dates, find_numbers
+from veracity.text.values import UNIT_ALIASES, DateValue, canonical_unit, find_dates, find_numbers
 
 __all__ = ["Arg", "Frame", "Value", "acronym_of", "frames_of", "name_words", "normalised_words"]
 
@@ -38,30 +38,7 @@ _PRONOUNS = frozenset(
     "one someone something there here".split()
 )
 _CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "conj", "cc", "parataxis", "punct"})
-_UNIT_ALIASES = {
-    "%": "percent",
-    "per": "percent",
-    "percentage": "percent",
-    "$": "dollar",
-    "us$": "dollar",
-    "usd": "dollar",
-    "€": "euro",
-    "eur": "euro",
-    "£": "pound",
-    "gbp": "pound",
-    "yr": "year",
-    "hr": "hour",
-    "hrs": "hour",
-    "min": "minute",
-    "mins": "minute",
-    "sec": "second",
-    "km": "kilometer",
-    "kilometre": "kilometer",
-    "metre": "meter",
-    "kg": "kilogram",
-    "lb": "pound-weight",
-    "lbs": "pound-weight",
-}
+_UNIT_ALIASES = {**UNIT_ALIASES, "per": "percent"}  # the one table's names; spaCy splits "per cent" into two tokens
 _PERSONAL = frozenset({"he", "she", "it", "they"})
 _MAIN_DEPS = frozenset({"ROOT", "conj", "ccomp", "parataxis", "xcomp", "advcl"})
 """Clauses that assert something; a relative clause or a participle ("the factors that cause X") presupposes it."""
