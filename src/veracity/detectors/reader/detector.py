@@ -513,7 +513,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
     @staticmethod
     def content_marks(answer: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
         """The marks with a content word in them (a function word or a punctuation mark alone says nothing)."""
-        from veracity.text.novelty import STOP_WORDS
+        from veracity.text.lexicon import STOP_WORDS
 
         def content(word: str) -> bool:
             return word.lower().strip(".,;:!?()[]\"'") not in STOP_WORDS and any(c.isalnum() for c in word)
