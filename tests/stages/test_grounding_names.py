@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from conftest import missing_items
+from veracity.detectors.reader.assembly import Lazy
 from veracity.detectors.reader.signals import SourceIndex, is_absent_name
 from veracity.stages.verify.grounding import EvidenceFacts
 
@@ -75,7 +76,7 @@ def test_a_name_of_several_words_is_absent_though_each_word_is_known():
 def test_the_reader_counts_a_name_found_only_word_by_word_as_absent(grounding_checker):
     from veracity.detectors.reader import ReaderDetector
 
-    reader = SimpleNamespace(grounding=grounding_checker)
+    reader = SimpleNamespace(stages=SimpleNamespace(values=Lazy.made(grounding_checker)))
     for sources, text, absent in [
         ([_LONG], "Tickets are sold by Northwind Travel Group.", 1),
         ([_LONG, "NTG sells the tickets."], "Tickets are sold by Northwind Travel Group.", 0),

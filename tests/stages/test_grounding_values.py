@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from conftest import missing_items
+from veracity.detectors.reader.assembly import Lazy
 from veracity.stages.verify.grounding import EvidenceFacts
 
 
@@ -152,7 +153,7 @@ def test_the_reader_counts_a_number_with_another_unit_as_an_absent_value(groundi
         "How heavy may my cabin bag be?",
     )
     facts = EvidenceFacts.of(index.stated)
-    reader = SimpleNamespace(grounding=grounding_checker)
+    reader = SimpleNamespace(stages=SimpleNamespace(values=Lazy.made(grounding_checker)))
     for text, absent in [
         ("Your cabin bag may weigh up to 45 lb.", 1),
         ("Your cabin bag may weigh up to 8 kg.", 0),
