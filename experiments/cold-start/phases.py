@@ -82,7 +82,7 @@ def main() -> None:
     done("spacy_import")
     spacy_module.load_spacy()
     done("spacy_load")
-    for name, model in (("onnx_nli", reader.scorer), ("onnx_span", getattr(reader.span, "tagger", None))):
+    for name, model in (("onnx_nli", reader.stages.nli.get()), ("onnx_span", getattr(reader.stages.span.get(), "tagger", None))):
         if model is not None and model.runs_on == "onnx":
             _ = model._onnx
         done(name)
@@ -102,7 +102,7 @@ def main() -> None:
                 "cpu": cpu,
                 "score": report.score,
                 "verdict": str(report.verdict),
-                "onnx": reader.scorer.runs_on == "onnx",
+                "onnx": reader.stages.nli.get().runs_on == "onnx",
                 "heavy_modules": [m for m in ("torch", "transformers", "scipy", "sklearn") if m in sys.modules],
             }
         )

@@ -39,7 +39,7 @@ def main() -> None:
     detector = ReaderDetector.from_config()
     for r in warm:
         detector.detect(r.answer, r.context, r.question)
-    scorer = detector.scorer
+    scorer = detector.stages.nli.get()
     tokenizer = Tokenizer.from_file(str(resolve_model_path(scorer.model_id) / "tokenizer.json"))
     tokenizer.enable_truncation(scorer.max_length or 256)
     pairs: Counter[str] = Counter()
