@@ -44,6 +44,7 @@ from veracity.schema import (
     Signal,
     TextSpan,
 )
+from veracity.stages.sources import Sources
 from veracity.text.split import merge_ranges
 
 if TYPE_CHECKING:  # imported where used: a one-shot check loads it only when it reads
@@ -211,6 +212,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
         self.load_models()
         notes: list[str] = []
         texts = [d.text for d in documents]
+        sources = Sources(documents)  # read once: every checker takes its sentences, clauses and records from here
         index = SourceIndex(texts, question)
         facts = EvidenceFacts.of(index.stated)
         timer = timer or StageTimer()
@@ -219,7 +221,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
             # one batched parse of the units; the checkers (names attached) and the value checker read the cache
             parse_many([answer[start:end] for start, end in units])
         with timer.stage("read.checkers"):
-            findings, checker_notes = self.checker_findings(answer, documents)
+            findings, checker_notes = self.checker_findings(answer, sources)
         notes += checker_notes
         context = AnswerContext(answer, question, texts, index, facts, findings, has_record(texts))
         with timer.stage("read.units"):
@@ -338,7 +340,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
             by_unit[owner].append(scored[pair])
         return by_unit
 
-    def checker_findings(self, answer: str, documents: Sequence[Document]) -> tuple[list[Finding], list[str]]:
+    def checker_findings(self, answer: str, sources: Sources | Sequence[Document]) -> tuple[list[Finding], list[str]]:
         """The frame, record and attachment checkers' findings on the answer, and their notes (none when turned off).
 
         Attachment's candidates are confirmed by the reader's own NLI (:meth:`contradiction`).
@@ -348,7 +350,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
             return [], []
         from veracity.stages.verify.checks import relation_findings
 
-        return relation_findings(checker, answer, reader_sentences(answer), documents, self.contradiction)
+        return relation_findings(checker, answer, reader_sentences(answer), sources, self.contradiction)
 
     def contradiction(self, pairs: list[tuple[str, str]]) -> list[float]:
         """P(contradiction) of (premise, hypothesis) pairs by the reader's NLI model."""
