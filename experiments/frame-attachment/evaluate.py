@@ -100,12 +100,19 @@ def ranking_metrics(scored: Iterable[dict]) -> dict:
     return {k: summary(v) for k, v in sorted(by_kind.items()) if v}
 
 
-def unit_gaps(scored: Iterable[dict], kinds: frozenset[str] | None = None, in_span_only: bool = False) -> dict:
+def keeps(item: dict, kinds) -> bool:
+    """Whether a value set ``kinds`` keeps an item: None keeps all; a set of kinds; a predicate on the item."""
+    if kinds is None:
+        return True
+    return kinds(item) if callable(kinds) else item["kind"] in kinds
+
+
+def unit_gaps(scored: Iterable[dict], kinds=None, in_span_only: bool = False) -> dict:
     """The largest gap of each answer unit's values, ``{(row, unit): gap}`` (units with no comparable value left
     out); ``kinds`` keeps only values of those kinds; ``in_span_only`` only values inside a marked span."""
     gaps: dict[tuple[str, int], float] = {}
     for s in scored:
-        if s["gap"] is None or (kinds is not None and s["kind"] not in kinds) or (in_span_only and not s["in_span"]):
+        if s["gap"] is None or not keeps(s, kinds) or (in_span_only and not s["in_span"]):
             continue
         key = (s["row"], s["unit"])
         gaps[key] = max(gaps.get(key, -math.inf), s["gap"])
@@ -126,7 +133,7 @@ def choose_margin(gaps: Sequence[float], total_units: int, target: float) -> flo
     return max(0.0, float(ordered[allowed]))
 
 
-def firing(scored: Sequence[dict], units: dict, margin: float, kinds: frozenset[str] | None = None) -> dict:
+def firing(scored: Sequence[dict], units: dict, margin: float, kinds=None) -> dict:
     """The rule's firing on a split at ``margin``: on faithful units (over all of them, and over those with a
     comparable value), and on hallucinated units whose marked span overlaps a value (flagged at such a value; and
     over those where that value is comparable: stated in the sources and competing with another value)."""

@@ -66,6 +66,7 @@ class Item:
     kind: str
     value: str
     frame: str
+    noun: str | None
     pos: tuple[int, ...]
     neg: tuple[int, ...]
 
@@ -96,7 +97,7 @@ def items_of_row(
             a, b = unit.start + value.start, unit.start + value.end
             in_span = any(x < b and a < y for x, y in spans)
             yield Item(row["id"], unit.index, unit.faithful, in_span, value.kind,
-                       unit.text[value.start : value.end], text, pos, neg)  # fmt: skip
+                       unit.text[value.start : value.end], text, value.noun, pos, neg)  # fmt: skip
 
 
 def context_frames(row: dict, clause: bool = False, mark_others: bool = False) -> list[SourceFrame]:

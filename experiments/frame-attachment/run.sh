@@ -8,7 +8,8 @@ cd "$(dirname "$0")"
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 TOKENIZERS_PARALLELISM=false
 PY=../../.venv/bin/python
 CACHE=../../../cache/frame-attachment
-$PY build.py ragtruth:train ragtruth:train-upstream ragtruth:dev ragbench:train ragbench:dev
+$PY build.py --mark-others ragtruth:train ragtruth:train-upstream ragtruth:dev ragbench:train ragbench:dev
+$PY build.py ragtruth:train  # the unmarked variant, compared in run.py
 if [ "${MEASURE_FINE_TUNE:-0}" = 1 ]; then
   $PY train.py "${TRAIN_SECONDS:-420}"
   mv "$CACHE/minilm-frames/training.json" "$CACHE/fine-tune-attempt.json"

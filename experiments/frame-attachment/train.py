@@ -29,7 +29,7 @@ def triplets(seed: int = 13) -> list[tuple[str, str, str]]:
     rng = random.Random(seed)
     out = []
     for split in ("ragtruth:train-upstream", "ragbench:train"):
-        data = build(split)
+        data = build(split, mark_others=True)
         for item in data["items"]:
             if not (item["faithful"] and item["pos"] and item["neg"]):
                 continue
