@@ -8,7 +8,8 @@ One list of each. A module that needs a word list of this kind takes it from her
   no checkable content.
 * :data:`GLUE_WORDS` — the part of :data:`STOP_WORDS` that only joins a phrase (articles, the commonest
   prepositions, copulas, demonstratives, possessives): what a phrase names is compared without them, while the stop
-  words that tell two things apart ("over", "no", "only", "more") stay.
+  words that tell two things apart ("over", "no", "only", "more") stay. :data:`LEMMA_GLUE_WORDS` is the same for
+  lemmas (the frame checker's slot words: "is" is "be"), with the auxiliaries.
 * :data:`NEGATION_WORDS` — tokens (lower case, as spaCy splits them: "can't" → "ca" + "n't") that negate their
   head, and :data:`NEGATIVE_PRONOUNS`, the pronouns that say no one or nothing ("nobody", "nothing").
 * :data:`NAME_PARTICLES` — the particles inside a person's or place's name ("de", "la", "von", "van"), which are
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 __all__ = [
     "GLUE_WORDS",
+    "LEMMA_GLUE_WORDS",
     "NAME_PARTICLES",
     "NEGATION_WORDS",
     "NEGATIVE_PRONOUNS",
@@ -54,6 +56,12 @@ GLUE_WORDS = STOP_WORDS & frozenset(
     "their his her our your my".split()
 )
 """The stop words that only join a phrase: "the pension of the director" names what "director pension" names."""
+
+LEMMA_GLUE_WORDS = STOP_WORDS & frozenset(
+    "a an the of and or in on at for to by with from as be have do will would can could".split()
+)
+"""The glue words as lemmas, with the auxiliaries: what a frame's other words are compared without. Measured
+(issue 69): the whole of :data:`STOP_WORDS` there moves a RAGTruth answer (ragtruth-13829-0 gains a span)."""
 
 NEGATION_WORDS = frozenset({"not", "n't", "never", "no", "cannot", "without", "neither", "nor", "none"})
 """Tokens (lower case, as spaCy splits them: "can't" → "ca" + "n't") that negate their head."""

@@ -29,7 +29,7 @@ from veracity.stages.verify.checkers.frames.args import (
     same_thing,
     same_words,
 )
-from veracity.text.lexicon import STOP_WORDS
+from veracity.text.lexicon import LEMMA_GLUE_WORDS
 from veracity.text.normalize import Quantity, compare_quantities
 from veracity.text.polarity import SYMMETRIC_VERBS
 from veracity.text.values import date_supported
@@ -185,7 +185,7 @@ def _clause_overlap(answer: Frame, source: Frame, arg: Arg) -> float:
         lemma
         for lemma, start, _ in answer.lemmas
         if not (arg.start <= start < arg.end) and (lemma in source_words or not any(s <= start < e for s, e in shared))
-    } - STOP_WORDS
+    } - LEMMA_GLUE_WORDS
     if not words:
         return 0.0
     return len(words & source_words) / len(words)
