@@ -14,7 +14,6 @@ import random
 import time
 
 import numpy as np
-
 from store import CACHE
 
 ADAPTER = CACHE / "adapter.npz"
@@ -34,7 +33,9 @@ def triplets(data: dict, seed: int = 13) -> list[tuple[str, str, str]]:
     return out
 
 
-def fit(embed, data: dict, epochs: int = 8, batch: int = 64, lr: float = 1e-3, decay: float = 0.01, seed: int = 13) -> dict:
+def fit(
+    embed, data: dict, epochs: int = 8, batch: int = 64, lr: float = 1e-3, decay: float = 0.01, seed: int = 13
+) -> dict:
     """Fit W on ``data``'s faithful triplets; save it to ``ADAPTER``; return the training figures."""
     import torch
 

@@ -52,7 +52,8 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 class Attachment:
     """Where an answer value attaches: the best frame stating its value (``own``, index into the candidates, with
     similarity ``own_sim``) and the best stating another value (``other``, ``other_sim``); ``gap`` = ``other_sim
-    - own_sim`` (None when either side is missing: nothing to compare)."""
+    - own_sim`` (None when either side is missing: nothing to compare).
+    """
 
     own: int | None
     own_sim: float | None
@@ -67,14 +68,16 @@ class Attachment:
 
     def misattached(self, margin: float) -> bool:
         """The rule: the most alike frame states another value, the answer's own value's frames less alike by more
-        than ``margin``."""
+        than ``margin``.
+        """
         gap = self.gap
         return gap is not None and gap > margin
 
 
 def attach(similarities: Sequence[float] | NDArray[np.floating], states_value: Sequence[bool]) -> Attachment:
     """The attachment of one answer value given its similarity to each same-kind source frame and whether that
-    frame states the answer's value."""
+    frame states the answer's value.
+    """
     sims = np.asarray(similarities, dtype=np.float64)
     own = [k for k, s in enumerate(states_value) if s]
     other = [k for k, s in enumerate(states_value) if not s]
@@ -90,7 +93,8 @@ def attach(similarities: Sequence[float] | NDArray[np.floating], states_value: S
 
 def rank_of_best_positive(pos_sims: Sequence[float], neg_sims: Sequence[float]) -> tuple[int, int]:
     """How many negatives are strictly more alike than the best positive, and how many exactly as alike (a tie is
-    broken at random when scoring: :func:`expected_top1`, :func:`expected_reciprocal_rank`)."""
+    broken at random when scoring: :func:`expected_top1`, :func:`expected_reciprocal_rank`).
+    """
     best = max(pos_sims)
     return sum(1 for s in neg_sims if s > best), sum(1 for s in neg_sims if s == best)
 

@@ -73,4 +73,6 @@ if __name__ == "__main__":
     args = parser.parse_args()
     for split in args.splits:
         data = build(split, args.clause, args.mark_others)
-        print(split, len(data["items"]), "items", len(data["sources"]), "sources", f"{data['seconds']:.0f}s", flush=True)
+        print(
+            split, len(data["items"]), "items", len(data["sources"]), "sources", f"{data['seconds']:.0f}s", flush=True
+        )

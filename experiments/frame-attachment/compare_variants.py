@@ -7,6 +7,7 @@ import sys
 
 from build import build, variant_name
 from evaluate import embedding_matcher, ranking_metrics, score_items, word_overlap_matcher
+
 from models import untuned_store
 
 

@@ -11,7 +11,6 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
-
 from attach import attach, content_words, expected_reciprocal_rank, expected_top1, jaccard, rank_of_best_positive
 
 Matcher = Callable[[Sequence[tuple[str, Sequence[str]]]], list[np.ndarray]]
@@ -60,7 +59,8 @@ def candidates(item: dict, sources: dict) -> tuple[list[str], list[bool]]:
 def score_items(items: Sequence[dict], sources: dict, matcher: Matcher) -> list[dict]:
     """Each item with its attachment (``gap``: best other-value similarity minus best own-value similarity, None when
     either is missing) and ``rank``: how many other-value frames are more alike than the best own-value frame and how
-    many as alike (None when either side is missing)."""
+    many as alike (None when either side is missing).
+    """
     queries, states = [], []
     for item in items:
         frames, stated = candidates(item, sources)
@@ -73,13 +73,16 @@ def score_items(items: Sequence[dict], sources: dict, matcher: Matcher) -> list[
         pos = [x for x, t in zip(s, stated, strict=True) if t]
         neg = [x for x, t in zip(s, stated, strict=True) if not t]
         rank = rank_of_best_positive(pos, neg) if pos and neg else None
-        out.append({**item, "gap": a.gap, "rank": rank, "other": a.other, "own_sim": a.own_sim, "other_sim": a.other_sim})
+        out.append(
+            {**item, "gap": a.gap, "rank": rank, "other": a.other, "own_sim": a.own_sim, "other_sim": a.other_sim}
+        )
     return out
 
 
 def ranking_metrics(scored: Iterable[dict]) -> dict:
     """Top-1 accuracy and MRR over faithful items with both an own-value and another-value frame, with the chance
-    level (one own-value frame drawn at random among the candidates), overall and per kind."""
+    level (one own-value frame drawn at random among the candidates), overall and per kind.
+    """
     by_kind: dict[str, list[dict]] = defaultdict(list)
     for s in scored:
         if s["faithful"] and s["rank"] is not None:
@@ -109,7 +112,8 @@ def keeps(item: dict, kinds) -> bool:
 
 def unit_gaps(scored: Iterable[dict], kinds=None, in_span_only: bool = False) -> dict:
     """The largest gap of each answer unit's values, ``{(row, unit): gap}`` (units with no comparable value left
-    out); ``kinds`` keeps only values of those kinds; ``in_span_only`` only values inside a marked span."""
+    out); ``kinds`` keeps only values of those kinds; ``in_span_only`` only values inside a marked span.
+    """
     gaps: dict[tuple[str, int], float] = {}
     for s in scored:
         if s["gap"] is None or not keeps(s, kinds) or (in_span_only and not s["in_span"]):
@@ -136,7 +140,8 @@ def choose_margin(gaps: Sequence[float], total_units: int, target: float) -> flo
 def firing(scored: Sequence[dict], units: dict, margin: float, kinds=None) -> dict:
     """The rule's firing on a split at ``margin``: on faithful units (over all of them, and over those with a
     comparable value), and on hallucinated units whose marked span overlaps a value (flagged at such a value; and
-    over those where that value is comparable: stated in the sources and competing with another value)."""
+    over those where that value is comparable: stated in the sources and competing with another value).
+    """
     faithful = set(faithful_units(units))
     f_gaps = {k: g for k, g in unit_gaps([s for s in scored if s["faithful"]], kinds).items() if k in faithful}
     fired = [k for k, g in f_gaps.items() if g > margin]

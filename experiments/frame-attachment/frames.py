@@ -39,7 +39,6 @@ try:  # the value reader's package since issue 69 (veracity.text.values); before
     )
     from veracity.text.values import Value as StatedValue
 except ImportError:  # pragma: no cover - the tree before the move
-    from veracity.text.normalize import DateValue, find_dates  # type: ignore[no-redef]
     from veracity.text.units import (  # type: ignore[no-redef]
         CURRENCY_BEFORE,
         TIME_OF_DAY,
@@ -50,6 +49,8 @@ except ImportError:  # pragma: no cover - the tree before the move
         same_value,
         units_written_after,
     )
+
+    from veracity.text.normalize import DateValue, find_dates  # type: ignore[no-redef]
 
 __all__ = [
     "KINDS",
@@ -178,7 +179,8 @@ def _clock(written: str) -> tuple[int, bool] | None:
 
 def same_stated(a: Value, b: Value) -> bool:
     """Whether two values of one kind state the same thing: dates agree on every part both give, numbers by
-    :func:`same_value` (units, conversions, rounding) or, with no unit, by amount."""
+    :func:`same_value` (units, conversions, rounding) or, with no unit, by amount.
+    """
     if a.kind != b.kind:
         return False
     if a.clock is not None and b.clock is not None:  # without am/pm on one side, 5:30 may be 17:30
@@ -202,7 +204,8 @@ def same_stated(a: Value, b: Value) -> bool:
 
 def placeholder(kind: str, other: bool = False) -> str:
     """What a value of ``kind`` is replaced by in a frame: ``[AMOUNT]``, ``[DATE]``, …; the sentence's other values
-    of that kind by ``[other AMOUNT]`` when they are marked apart (``mark_others``)."""
+    of that kind by ``[other AMOUNT]`` when they are marked apart (``mark_others``).
+    """
     return f"[other {kind}]" if other else f"[{kind}]"
 
 
@@ -230,7 +233,9 @@ def frame(text: str, values: Sequence[Value], index: int, clause: bool = False, 
     ``MAX_SENTENCE_CHARS`` is cut to the clause, then to that many characters around the value.
     """
     target = values[index]
-    lo, hi = clause_bounds(text, target.start, target.end) if clause or len(text) > MAX_SENTENCE_CHARS else (0, len(text))
+    lo, hi = (
+        clause_bounds(text, target.start, target.end) if clause or len(text) > MAX_SENTENCE_CHARS else (0, len(text))
+    )
     if hi - lo > MAX_SENTENCE_CHARS:
         half = MAX_SENTENCE_CHARS // 2
         lo, hi = max(lo, target.start - half), min(hi, target.end + half)
@@ -270,7 +275,8 @@ _RECORD_KEY = re.compile(r"^[^:\n]{1,120}:\s")
 
 def as_record_text(document: str) -> str | None:
     """A record (a JSON object or array, or a Python literal of one, with trailing text such as "Overview:" kept)
-    as ``key: value`` lines (:func:`veracity.text.select.json_as_text`); None when ``document`` is no record."""
+    as ``key: value`` lines (:func:`veracity.text.select.json_as_text`); None when ``document`` is no record.
+    """
     stripped = document.strip()
     if not stripped.startswith(("{", "[")):
         return None
@@ -288,7 +294,8 @@ def as_record_text(document: str) -> str | None:
 
 def source_sentences(document: str) -> list[str]:
     """A source's sentences: prose split by the project's rule splitter; a record as one ``key: value`` clause a
-    line (:func:`as_record_text`), long text fields split into sentences."""
+    line (:func:`as_record_text`), long text fields split into sentences.
+    """
     record = as_record_text(document)
     text = document if record is None else _SHORT_CLOCK.sub(r"\1:\g<2>0", record)  # "12:0-19:0": 12:00 to 19:00
     out: list[str] = []
@@ -301,7 +308,8 @@ def source_sentences(document: str) -> list[str]:
 
 def source_frames(documents: Sequence[str], clause: bool = False, mark_others: bool = False) -> list[SourceFrame]:
     """Every value frame of the sources. In a record's ``key: value`` line, numbers of the key (list positions:
-    "review info 2, review stars") are no values."""
+    "review info 2, review stars") are no values.
+    """
     frames: list[SourceFrame] = []
     for d, document in enumerate(documents):
         record = as_record_text(document) is not None

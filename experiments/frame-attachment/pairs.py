@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from frames import SourceFrame, frames_of_sentence, same_stated, source_frames
+
 from veracity.text.split import split_sentences
 
 __all__ = ["Item", "Unit", "answer_units", "context_frames", "items_of_row", "read_rows", "source_key"]

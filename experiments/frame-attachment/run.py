@@ -10,10 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-
-import numpy as np
 from pathlib import Path
 
+import numpy as np
 from attach import attach
 from build import build
 from evaluate import (
@@ -28,10 +27,11 @@ from evaluate import (
     unit_gaps,
     word_overlap_matcher,
 )
-from frames import NUMBER, KINDS, frames_of_sentence, source_frames, same_stated
-from models import TUNED, tuned_store, untuned_store
+from frames import KINDS, NUMBER, frames_of_sentence, same_stated, source_frames
 from pairs import read_rows, source_key
 from store import CACHE
+
+from models import TUNED, tuned_store, untuned_store
 
 HERE = Path(__file__).resolve().parent
 TARGET = 0.005  # the margin: the smallest m with the rule firing on at most 0.5% of faithful training units
@@ -46,7 +46,8 @@ MARK_OTHERS = True  # the sentence's other values of the kind read "[other KIND]
 def margin_sample(key: str) -> bool:
     """An eighth of RAGTruth train-upstream's sources (inside the quarter the fine-tune never saw: train.held_out),
     where the embedders' margins are chosen beside all of RAGTruth train (embedding all 2,448 sources' frames on two
-    shared cores would take longer than the rest of the run)."""
+    shared cores would take longer than the rest of the run).
+    """
     return int(hashlib.sha1(key.encode("utf-8")).hexdigest()[:8], 16) % 8 == 0
 
 
@@ -94,7 +95,8 @@ REPRODUCTIONS = [
 
 def reproduction(case: dict, matcher, margin: float, kinds=None) -> dict:
     """Each answer value of a reproduction: where it attaches, whether the rule flags it (values outside ``kinds``
-    are read but never flagged), the source value given."""
+    are read but never flagged), the source value given.
+    """
     sources = source_frames([case["context"]], mark_others=MARK_OTHERS)
     out = []
     for value, frame in frames_of_sentence(case["answer"], mark_others=MARK_OTHERS):
@@ -134,7 +136,9 @@ def main() -> dict:
     if (TUNED / "config.json").exists():
         tuned = tuned_store()
         matchers["minilm-frames (fine-tuned)"] = embedding_matcher(tuned.embed)
-        matchers["word overlap + minilm-frames"] = blend_matcher(word_overlap_matcher, matchers["minilm-frames (fine-tuned)"])
+        matchers["word overlap + minilm-frames"] = blend_matcher(
+            word_overlap_matcher, matchers["minilm-frames (fine-tuned)"]
+        )
 
     from adapter import ADAPTER, adapted, fit
 
@@ -172,7 +176,9 @@ def main() -> dict:
         if name not in sample_only:
             parts.insert(0, {"scored": scored["ragtruth:train"], "units": splits["ragtruth:train"]["units"]})
         choose_on = merged(*parts)
-        chosen_on = ("" if name in sample_only else "ragtruth:train + ") + "train-upstream margin sample (1/8 of its sources)"
+        chosen_on = (
+            "" if name in sample_only else "ragtruth:train + "
+        ) + "train-upstream margin sample (1/8 of its sources)"
         for kinds_name, kinds in KIND_SETS.items():
             items, units = choose_on
             faithful = set(faithful_units(units))
@@ -189,12 +195,16 @@ def main() -> dict:
                 "chosen_on": chosen_on,
                 "margin": round(margin, 4),
                 "train (margin set)": firing(items, units, margin, kinds),
-                "ragtruth:train-upstream (margin sample)": firing(scored["sample"], upstream_sample["units"], margin, kinds),
+                "ragtruth:train-upstream (margin sample)": firing(
+                    scored["sample"], upstream_sample["units"], margin, kinds
+                ),
                 "ragtruth:dev": firing(scored["ragtruth:dev"], splits["ragtruth:dev"]["units"], margin, kinds),
                 "ragbench:dev": firing(scored["ragbench:dev"], splits["ragbench:dev"]["units"], margin, kinds),
             }
         if name == "word overlap":  # cheap: also on every train-upstream source
-            full = score_items(splits["ragtruth:train-upstream"]["items"], splits["ragtruth:train-upstream"]["sources"], matcher)
+            full = score_items(
+                splits["ragtruth:train-upstream"]["items"], splits["ragtruth:train-upstream"]["sources"], matcher
+            )
             items, units = merged(
                 {"scored": scored["ragtruth:train"], "units": splits["ragtruth:train"]["units"]},
                 {"scored": full, "units": splits["ragtruth:train-upstream"]["units"]},
@@ -205,7 +215,9 @@ def main() -> dict:
                 margin = choose_margin(gaps, len(faithful), TARGET)
                 m["rule"][kinds_name + " (margin on all of train + train-upstream)"] = {
                     "margin": round(margin, 4),
-                    "ragtruth:train-upstream (all)": firing(full, splits["ragtruth:train-upstream"]["units"], margin, kinds),
+                    "ragtruth:train-upstream (all)": firing(
+                        full, splits["ragtruth:train-upstream"]["units"], margin, kinds
+                    ),
                     "ragtruth:dev": firing(scored["ragtruth:dev"], splits["ragtruth:dev"]["units"], margin, kinds),
                 }
         m["reproductions"] = {
@@ -232,7 +244,8 @@ def main() -> dict:
 def choose(results: dict) -> dict:
     """The matcher and value set whose rule, at its margin, flags the most hallucinated value units of the
     train-upstream margin sample (training data every matcher's margin was chosen on and none was fitted on); ties to
-    the simpler (earlier) one. Then its dev figures, read once."""
+    the simpler (earlier) one. Then its dev figures, read once.
+    """
     best = None
     for name, m in results.items():
         for ks in KIND_SETS:

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from build import build
+
 from models import TUNED
 
 
