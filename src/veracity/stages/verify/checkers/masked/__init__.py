@@ -1,0 +1,67 @@
+"""Masked value frames (issue 70, items 1–2): which thing a value belongs to, read from the words around it.
+
+:mod:`.frames` builds the frames (pure: a value's sentence with the value written as its kind), :mod:`.checker`
+compares an answer value's frame with the sources' frames of its kind and says where the answer gives a value to
+the wrong thing (:class:`MaskedFrameChecker`, ``name = "masked"``).
+
+Example::
+
+    >>> from veracity.stages.verify.checkers.masked import frame, sentence_values
+    >>> s = "SEPA Direct Debit payments can be refunded within 60 days."
+    >>> frame(s, sentence_values(s), 0)
+    'SEPA Direct Debit payments can be refunded within [DURATION].'
+"""
+
+from veracity.stages.verify.checkers.masked.checker import (
+    MARGIN,
+    MAX_SOURCE_FRAMES,
+    READ_KINDS,
+    Attached,
+    MaskedFrameChecker,
+    content_words,
+    jaccard,
+    similarity,
+)
+from veracity.stages.verify.checkers.masked.frames import (
+    KINDS,
+    MAX_FRAME_CHARS,
+    MAX_VALUES,
+    FrameValue,
+    SourceFrame,
+    SourceFrames,
+    field_clause,
+    frame,
+    frames_of_text,
+    in_range,
+    same_stated,
+    sentence_values,
+    source_frames,
+    value_kind,
+    written_span,
+)
+
+__all__ = [
+    "KINDS",
+    "MARGIN",
+    "MAX_FRAME_CHARS",
+    "MAX_SOURCE_FRAMES",
+    "MAX_VALUES",
+    "READ_KINDS",
+    "Attached",
+    "FrameValue",
+    "MaskedFrameChecker",
+    "SourceFrame",
+    "SourceFrames",
+    "content_words",
+    "field_clause",
+    "frame",
+    "frames_of_text",
+    "in_range",
+    "jaccard",
+    "same_stated",
+    "sentence_values",
+    "similarity",
+    "source_frames",
+    "value_kind",
+    "written_span",
+]
