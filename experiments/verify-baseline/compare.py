@@ -5,6 +5,9 @@ Writes, into --out, `metrics.json` (how many rows agree, the largest score diffe
 full predictions, which stay outside the repository).
 
     python experiments/verify-baseline/compare.py RUN_A RUN_B --out experiments/verify-baseline
+
+A run may also be a compact scores file (``scores-6cbf84b.jsonl.gz``): a new run is then compared with the committed
+baseline without rebuilding it (its metrics are not in the file: ``metrics`` gives None for it).
 """
 
 from __future__ import annotations
@@ -28,14 +31,25 @@ def compact(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _rows(run: Path) -> dict[str, dict[str, Any]]:
+    if run.is_file():  # compact scores
+        with gzip.open(run, "rt", encoding="utf-8") as lines:
+            return {(r := json.loads(line))["id"]: r for line in lines if line.strip()}
+    return {r["id"]: compact(r) for r in read_rows(run / "predictions.jsonl") if "error" not in r}
+
+
+def _metrics(run: Path) -> Any:
+    return None if run.is_file() else json.loads((run / "metrics.json").read_text()).get("metrics")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("runs", nargs=2, type=Path)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--tolerance", type=float, default=1e-6)
     args = parser.parse_args()
-    rows = [{r["id"]: compact(r) for r in read_rows(run / "predictions.jsonl") if "error" not in r} for run in args.runs]
-    names = [run.name for run in args.runs]
+    rows = [_rows(run) for run in args.runs]
+    names = [run.name.removesuffix(".jsonl.gz").removeprefix("scores-") for run in args.runs]
     a, b = rows
     common = sorted(a.keys() & b.keys())
     moved, largest = [], 0.0
@@ -55,12 +69,14 @@ def main() -> None:
         "moved": len(moved),
         "largest_score_difference": largest,
         "moved_rows": moved,
-        "metrics": {name: json.loads((run / "metrics.json").read_text()).get("metrics") for name, run in zip(names, args.runs, strict=True)},
+        "metrics": {name: _metrics(run) for name, run in zip(names, args.runs, strict=True)},
         "command": "experiments/verify-baseline/run.sh " + " ".join(n.removeprefix("verify-baseline-") for n in names),
     }
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "metrics.json").write_text(json.dumps(metrics, indent=1) + "\n", encoding="utf-8")
-    for name, table in zip(names, rows, strict=True):
+    for name, table, run in zip(names, rows, args.runs, strict=True):
+        if run.is_file():
+            continue  # a compact file already
         with gzip.GzipFile(args.out / f"scores-{name.removeprefix('verify-baseline-')}.jsonl.gz", "wb", mtime=0) as out:
             out.write("".join(json.dumps(r) + "\n" for r in table.values()).encode())
     print(json.dumps({k: v for k, v in metrics.items() if k != "moved_rows"}, indent=1))
