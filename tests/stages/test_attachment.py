@@ -190,3 +190,21 @@ def test_a_clause_coordinated_with_the_first_verb_keeps_the_subject_even_where_a
     desks = "Check-in desks open 4 hours before departure and close 45 minutes before departure."
     second = source_clauses(sources(desks))[1]
     assert second.text.startswith("close 45 minutes") and {"check", "desk"} <= second.words
+
+
+def test_a_moved_value_that_a_product_of_the_sources_values_happens_to_equal_stays_caught():
+    """Attachment's findings are not dropped as derived values: "$50,000" is 5 years × "$10,000 a year" by chance."""
+    from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
+    from veracity.stages.verify.checks import relation_findings
+
+    docs = [
+        Document(id="rates", text="The 5-year fixed home loan has a minimum loan amount of $50,000."),
+        Document(
+            id="extra",
+            text="During the fixed period, borrowers can make extra repayments of up to $10,000 a year without "
+            "penalty. There is no fee for switching to a variable rate at the end of the fixed term.",
+        ),
+    ]
+    answer = "While your rate is fixed, you can pay off up to $50,000 extra each year with no penalty."
+    findings, _ = relation_findings(ConsistencyChecker(), answer, [(0, len(answer))], docs)
+    assert [f.span.text for f in findings if f.relation == "contradicted"] == ["up to $50,000"]

@@ -17,12 +17,20 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar
 
-from veracity.schema import Document, TextSpan
+from veracity.schema import Document, Finding, TextSpan
 from veracity.text.records import RecordField, read_record_fields
 from veracity.text.select import json_as_text
 from veracity.text.split import split_sentences
 
-__all__ = ["MIN_RESTATED", "AnswerUnits", "SourceSentence", "Sources", "copied_clause", "is_record_text"]
+__all__ = [
+    "MIN_RESTATED",
+    "AnswerUnits",
+    "SourceSentence",
+    "Sources",
+    "copied_clause",
+    "derived_value",
+    "is_record_text",
+]
 
 MIN_RESTATED = 3
 """Least words an answer unit must share with a source clause to restate it (its thing, its predicate, one more)."""
@@ -141,3 +149,32 @@ class Sources:
     def span(self, document: int, start: int, end: int) -> TextSpan:
         """The :class:`TextSpan` of ``[start, end)`` in document ``document`` (offsets as recorded, never searched)."""
         return TextSpan.of(self.documents[document].text, start, end)
+
+
+def derived_value(answer: AnswerUnits, sources: Sources, finding: Finding) -> bool:
+    """Whether a contradicted value is a product, sum or difference the value checker vouches for.
+
+    "An adult taking 15 ml 3 times a day takes 45 ml a day" over "take 15 ml up to 3 times a day": the frame
+    checker reads 45 ml against the source's 15 ml in the same slot, but the sentence derives it (3 × 15 ml), as
+    :func:`veracity.text.arithmetic.derived` reads it; a derived value is the value checker's, not a conflict. So
+    for the record checker: "6 goals and 3 assists, 9 goal contributions in all" is no misread "assists" field.
+    The frame and record checkers drop such findings. Attachment does not: a value it finds given to another thing
+    is stated as such, and a product the rule would read into it ("$50,000" as 5 years × "$10,000 a year") is chance.
+    """
+    from veracity.text.arithmetic import arithmetic_cue, derived
+    from veracity.text.values import read_values, stated_values
+
+    if finding.kind not in ("value", "record") or finding.relation != "contradicted":
+        return False
+    unit = next(((s, e) for s, e in answer.units if s <= finding.span.start < e), None)
+    if unit is None:
+        return False
+    sentence = answer.text[unit[0] : unit[1]]
+    start, end = finding.span.start - unit[0], finding.span.end - unit[0]
+    values = read_values(sentence)
+    value = next((v for v in values if start <= v.start < end), None)
+    if value is None or not (value.units or value.noun):
+        return False
+    stated = sources.derived("checks.stated_values", lambda read: stated_values(read.raw_text))
+    own = [v for v in values if v is not value]
+    return derived(value, stated, own, arithmetic_cue(sentence, value.end))

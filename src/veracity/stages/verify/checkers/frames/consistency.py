@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from veracity.schema import Document, Finding, TextSpan
-from veracity.stages.sources import AnswerUnits, Sources
+from veracity.stages.sources import AnswerUnits, Sources, derived_value
 from veracity.stages.verify.checkers.frames import (
     Arg,
     Frame,
@@ -433,7 +433,7 @@ class ConsistencyChecker:
         """The checker's findings on ``answer`` (its sentences, cut its own way); its notes go to the answer's."""
         result = self.check(answer.text, sources)
         answer.notes.extend(result.notes)
-        return result.findings
+        return [f for f in result.findings if not derived_value(answer, sources, f)]
 
     def check(self, answer: str, documents: Sources | Sequence[Document]) -> ConsistencyResult:
         """The conflicts of ``answer`` with the prose sentences of ``documents`` (records are the record checker's)."""

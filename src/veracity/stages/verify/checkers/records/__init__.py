@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from veracity.schema import Finding, TextSpan
-from veracity.stages.sources import AnswerUnits, Sources
+from veracity.stages.sources import AnswerUnits, Sources, derived_value
 from veracity.stages.verify.checkers.records.clauses import (
     NumberMention,
     Sentence,
@@ -394,7 +394,10 @@ class RecordChecker:
 
     def findings(self, answer: AnswerUnits, sources: Sources) -> list[Finding]:
         """What the answer says that the sources' records contradict or leave out (none without a record)."""
-        return check_record_claims(answer.text, sources.record_fields) if sources.record_fields else []
+        if not sources.record_fields:
+            return []
+        found = check_record_claims(answer.text, sources.record_fields)
+        return [f for f in found if not derived_value(answer, sources, f)]
 
 
 def check_record_claims(answer: str, fields: Sequence[RecordField]) -> list[Finding]:
