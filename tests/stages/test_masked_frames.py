@@ -161,15 +161,22 @@ def test_sepa_refund_window_is_flagged_with_the_source_value(checker):
     assert "60 days" in f.explanation and f.explanation.startswith("answer: 180 days; the source gives 60 days")
 
 
-def test_growth_plan_rate_limit(checker):
+def test_growth_plan_rate_limit_is_not_read_since_counts_are_not(checker):
+    """Counts with their noun are framed (kind COUNT) and attach right, to the Growth sentence's 250, but are not
+    read: on the training data they flagged fewer hallucinations at the 0.5% budget (experiments/masked-frames)."""
     answer = "On the Growth plan, live keys can make up to 100 requests per second."
-    findings, _ = check(checker, answer, PLANS)
-    if "COUNT" in READ_KINDS:  # counts with their noun are read: the value is flagged with the Growth sentence's 250
-        (f,) = findings
-        assert f.span.text == "100" and f.source_text == GROWTH
-        assert "the source gives 250 requests per second" in f.explanation
-    else:  # counts are not read (they broke the firing budget): documented, no finding
-        assert findings == []
+    assert "COUNT" not in READ_KINDS
+    assert check(checker, answer, PLANS)[0] == []
+    counting = MaskedFrameChecker(checker.embedder, kinds=READ_KINDS | {"COUNT"})
+    (a,) = counting.attachments(AnswerUnits.of(answer, [(0, len(answer))]), Sources([Document(id="d", text=PLANS)]))
+    assert a.other is not None and a.other.text == GROWTH and a.other.written == "250"
+    assert a.gap is not None and 0.1 < a.gap < 0.3
+
+
+def test_a_range_bound_is_attached_on_its_own(checker):
+    hours = "Weekday hours are 9 am to 5 pm. Weekend hours are 11 am to 4 pm."
+    findings, _ = check(checker, "On weekends it is open from 9 am to 4 pm.", hours)
+    assert [(f.span.text, f.source_text) for f in findings] == [("9 am", "Weekend hours are 11 am to 4 pm.")]
 
 
 @pytest.mark.parametrize(
