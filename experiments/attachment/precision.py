@@ -61,7 +61,8 @@ def main() -> None:
 
     from veracity.detectors.reader.signals import reader_sentences
     from veracity.schema import Document
-    from veracity.stages.verify.checkers.attachment import attachment_findings, value_mentions
+    from veracity.stages.verify.checkers.attachment import attachment_findings
+    from veracity.text.mentions import value_mentions
     from veracity.stages.verify.checkers.conditions import condition_findings
     from veracity.stages.verify.checkers.names import name_findings
     from veracity.training.reader import labelled_units
@@ -184,8 +185,8 @@ _CHECKER: dict[str, Any] = {}
 
 def _reading_changes(checker: str, example: Any, units: list[tuple[int, int]]) -> list[_Changed]:
     """The units whose window (``window``) or premise (``bridges``) the reader now reads otherwise."""
-    from veracity.detectors.reader.signals import SourceIndex
-    from veracity.stages.verify.checkers.attachment import point_values
+    from veracity.stages.sources import SourceIndex
+    from veracity.text.mentions import point_values
     from veracity.text.bridges import bridges, restated
 
     index = SourceIndex(list(example.context), example.question)

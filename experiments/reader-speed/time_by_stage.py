@@ -24,7 +24,7 @@ from tokenizers import Tokenizer
 
 from veracity.data.loaders import Example, load_dataset
 from veracity.detectors.reader import ReaderDetector
-from veracity.detectors.reader.signals import SourceIndex
+from veracity.stages.sources import SourceIndex
 from veracity.models.catalog import resolve_model_path
 
 

@@ -15,7 +15,6 @@ from veracity.detectors.reader.signals import (
     SHAPE_DIRECTIONS,
     SPAN_DIRECTIONS,
     VALUE_DIRECTIONS,
-    SourceIndex,
     abstention_signals,
     finding_signals,
     lexical_sentence_signals,
@@ -25,6 +24,7 @@ from veracity.detectors.reader.signals import (
     value_signals,
     with_interactions,
 )
+from veracity.stages.sources import SourceIndex
 
 
 def test_every_function_declares_exactly_the_signals_it_computes() -> None:

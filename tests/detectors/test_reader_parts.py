@@ -11,7 +11,6 @@ import pytest
 from veracity.detectors.reader.model import ReaderModel, fit_platt, fit_sign_constrained
 from veracity.detectors.reader.signals import (
     DIRECTIONS,
-    SourceIndex,
     copy_share,
     finding_signals,
     lexical_sentence_signals,
@@ -21,6 +20,7 @@ from veracity.detectors.reader.signals import (
 )
 from veracity.errors import ModelNotAvailableError
 from veracity.schema import Finding, TextSpan
+from veracity.stages.sources import SourceIndex
 
 
 def test_units_are_sentences_and_a_long_sentences_clauses() -> None:
@@ -48,7 +48,7 @@ def test_alignment_finds_the_source_sentence_about_the_same_thing() -> None:
 
 
 def test_a_neighbour_that_gives_the_units_value_to_another_thing_stays_out_of_the_window() -> None:
-    from veracity.stages.verify.checkers.attachment import value_mentions
+    from veracity.text.mentions import value_mentions
 
     fares = (
         "Fares and bags. Basic fares include a cabin bag of up to 8 kg. "

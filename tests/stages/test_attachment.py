@@ -8,15 +8,8 @@ import pytest
 
 from veracity.schema import Document
 from veracity.stages.sources import AnswerUnits, Sources
-from veracity.stages.verify.checkers.attachment import (
-    AttachmentChecker,
-    gives_value_elsewhere,
-    in_ranges,
-    misattributed,
-    restates,
-    source_clauses,
-    value_mentions,
-)
+from veracity.stages.verify.checkers.attachment import AttachmentChecker, misattributed, restates, source_clauses
+from veracity.text.mentions import gives_value_elsewhere, in_ranges, value_mentions
 
 PARCELS = (
     "Standard parcels weighing up to 2 kg cost EUR 4.90 to send within the country. "

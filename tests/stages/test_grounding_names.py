@@ -10,7 +10,8 @@ import pytest
 
 from conftest import missing_items
 from veracity.detectors.reader.assembly import Lazy
-from veracity.detectors.reader.signals import SourceIndex, is_absent_name
+from veracity.detectors.reader.signals import is_absent_name
+from veracity.stages.sources import SourceIndex
 from veracity.stages.verify.grounding import EvidenceFacts
 
 # a long document that uses every word of the name, never the name

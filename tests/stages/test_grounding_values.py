@@ -146,7 +146,7 @@ def test_a_clock_time_is_no_bare_number_and_does_no_sums(grounding_checker, answ
 
 def test_the_reader_counts_a_number_with_another_unit_as_an_absent_value(grounding_checker):
     from veracity.detectors.reader import ReaderDetector
-    from veracity.detectors.reader.signals import SourceIndex
+    from veracity.stages.sources import SourceIndex
 
     index = SourceIndex(
         ["Cabin bags may weigh up to 8 kg. Checked bags cost EUR 45 and may weigh up to 23 kg."],

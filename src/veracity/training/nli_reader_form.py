@@ -41,7 +41,8 @@ def reader_form_pairs(
 
     ``keep_supported``: the share of supported units kept (drawn with the seed); every unsupported unit is kept.
     """
-    from veracity.detectors.reader.signals import SourceIndex, reader_sentences
+    from veracity.detectors.reader.signals import reader_sentences
+    from veracity.stages.sources import SourceIndex
     from veracity.training.reader import labelled_units
     from veracity.training.reader_sources import source_examples
 
@@ -90,7 +91,7 @@ def edit_pairs(
     with its own thing's sentence, not the one it came from) — the reading the verifier already gets right.
     """
     from veracity.data.incontext_edits import EDIT_KINDS, EditStats, edit_examples
-    from veracity.detectors.reader.signals import SourceIndex
+    from veracity.stages.sources import SourceIndex
     from veracity.training.reader_sources import source_examples
 
     splits: dict[str, list[NLIExample]] = {"train": [], "dev": []}

@@ -134,7 +134,8 @@ def build_checker_cache(cache: Path, out: Path, data_dir: Path, log: Callable[[s
     """
     from veracity.detectors.base import as_documents
     from veracity.detectors.reader import ReaderDetector
-    from veracity.detectors.reader.signals import SourceIndex, finding_signals, value_signals
+    from veracity.detectors.reader.signals import finding_signals, value_signals
+    from veracity.stages.sources import SourceIndex
     from veracity.stages.verify.grounding import EvidenceFacts
 
     reader = ReaderDetector.from_config()

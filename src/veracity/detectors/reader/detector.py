@@ -17,8 +17,6 @@ from veracity.detectors.fitted import FittedModelDetector
 from veracity.detectors.reader.assembly import ReaderStages
 from veracity.detectors.reader.model import ReaderModel, signal_value
 from veracity.detectors.reader.signals import (
-    AlignedEvidence,
-    SourceIndex,
     abstention_signals,
     copy_share,
     finding_signals,
@@ -44,7 +42,7 @@ from veracity.schema import (
     Signal,
     TextSpan,
 )
-from veracity.stages.sources import Sources
+from veracity.stages.sources import AlignedEvidence, SourceIndex, Sources
 from veracity.text.split import merge_ranges
 
 if TYPE_CHECKING:  # imported where used: a one-shot check loads it only when it reads
@@ -286,7 +284,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
         then the best one with its neighbours (a claim that spans two sentences): its own signal; a neighbour that
         gives one of the unit's values to another thing stays out of it.
         """
-        from veracity.stages.verify.checkers.attachment import point_values
+        from veracity.text.mentions import point_values
 
         evidence = index.align(text, top_k=self.top_k, window=0)
         alone = [self.nli_pair(window.text, text, hypothesis, index) for window in evidence]

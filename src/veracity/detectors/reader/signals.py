@@ -29,18 +29,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from veracity.schema import Finding
-from veracity.text.novelty import content_words, normalise_word, vocabulary
+from veracity.stages.sources import SourceIndex
+from veracity.text.novelty import content_words, normalise_word
 from veracity.text.select import json_as_text
 from veracity.text.split import split_sentences
-
-if TYPE_CHECKING:
-    from veracity.stages.verify.checkers.attachment import ValueMention
 
 __all__ = [
     "ABSTENTION_DIRECTIONS",
@@ -57,9 +52,6 @@ __all__ = [
     "SHAPE_DIRECTIONS",
     "SPAN_DIRECTIONS",
     "VALUE_DIRECTIONS",
-    "AlignedEvidence",
-    "SourceIndex",
-    "SourceSentence",
     "abstention_signals",
     "copy_share",
     "finding_signals",
@@ -111,145 +103,8 @@ def with_interactions(values: dict[str, float]) -> dict[str, float]:
     return out
 
 
-# A source sentence longer than this many words is cut into pieces of this many (a table row, a run-on list).
-_PIECE_WORDS = 60
 # Clauses: a sentence longer than this many words is read clause by clause at ";" and ":" (a long list of claims).
 LONG_SENTENCE_WORDS = 45
-
-
-@dataclass(frozen=True)
-class SourceSentence:
-    """A sentence of a source (or a ``key: value`` line of a record), with its normalised content words."""
-
-    document: int
-    index: int
-    text: str
-    words: frozenset[str]
-
-
-@dataclass
-class SourceIndex:
-    """The sources of one input, prepared once for every sentence of its answer.
-
-    Args:
-        documents: the context documents' texts (JSON records read as ``key: value`` lines).
-        question: the question, if any: it may vouch for names, words and values ("a 70-pound bottle of wine" —
-            the user's own figure; :attr:`stated`), never for a sentence's support (the NLI reads the sources).
-    """
-
-    documents: Sequence[str]
-    question: str | None = None
-    sentences: list[SourceSentence] = field(default_factory=list)
-    df: Counter[str] = field(default_factory=Counter)
-    known: set[str] = field(default_factory=set)
-    joined: str = ""
-    stated: str = ""  # the sources and the question: what may vouch for a name or a value
-    _values: dict[int, list[ValueMention]] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        texts = [json_as_text(d) for d in self.documents if d.strip()]
-        for d, text in enumerate(texts):
-            for k, sentence in enumerate(_pieces(text)):
-                words = frozenset(w.form for w in content_words(sentence))
-                if words:
-                    self.sentences.append(SourceSentence(d, k, sentence, words))
-        self.df = Counter(w for s in self.sentences for w in s.words)
-        sources = [*texts, self.question] if self.question else texts
-        self.known = vocabulary(sources)
-        self.joined = "\n".join(texts)
-        self.stated = "\n".join(sources)
-
-    def align(
-        self,
-        sentence: str,
-        top_k: int = 3,
-        window: int = 1,
-        max_words: int = 120,
-        values: Sequence[ValueMention] = (),
-    ) -> list[AlignedEvidence]:
-        """The evidence windows for ``sentence``, best first.
-
-        Each of the ``top_k`` source sentences sharing its rarest words, with ``window`` sentences either side in the
-        same document, joined (at most ``max_words`` words). A neighbour that states one of the sentence's ``values``
-        for another thing — the aligned sentence gives the sentence's thing another value of that kind
-        (:func:`~veracity.stages.verify.checkers.attachment.gives_value_elsewhere`) — is left out of the window:
-        beside it, the NLI model reads a value moved between two things as supported (issue 59, item 4).
-
-        Ranked by idf-weighted overlap, numbers weighing a quarter (ties by position); overlapping windows are merged
-        into the first.
-        """
-        query = frozenset(w.form for w in content_words(sentence))
-        if not self.sentences:
-            return []
-        n = len(self.sentences)
-        # numbers and dates are what a sentence says about its subject, not what it is about: a sentence aligns with
-        # the source sentence on the same thing ("secondary caregivers"), not with the one that shares its value
-        weight = {
-            w: math.log(1 + n / self.df[w]) * (0.25 if any(c.isdigit() for c in w) else 1.0)
-            for w in query
-            if self.df[w]
-        }
-        # fsum: the same total whatever order the set yields (its order follows the per-process hash seed, and a
-        # tie broken by one ulp chose another sentence: docs/design.md, "determinism")
-        scores = [math.fsum(weight[w] for w in query & s.words) for s in self.sentences]
-        ranked = sorted(range(n), key=lambda i: (-scores[i], i))
-        taken: set[int] = set()
-        found: list[AlignedEvidence] = []
-        for i in ranked:
-            if len(found) >= top_k or (scores[i] <= 0.0 and found):
-                break
-            if i in taken:
-                continue
-            members = [
-                j
-                for j in range(i - window, i + window + 1)
-                if 0 <= j < n
-                and self.sentences[j].document == self.sentences[i].document
-                and (j == i or not values or not self.gives_value_elsewhere(values, i, j))
-            ]
-            taken.update(members)
-            text = " ".join(self.sentences[j].text for j in members)
-            words = text.split()
-            if len(words) > max_words:  # keep the aligned sentence, trim its neighbours
-                text = " ".join(words[:max_words]) if len(self.sentences[i].text.split()) >= max_words else text
-                text = " ".join(text.split()[:max_words])
-            found.append(AlignedEvidence(text=text, document=self.sentences[i].document, overlap=scores[i]))
-        return found
-
-    def values_of(self, k: int) -> list[ValueMention]:
-        """The values (quantities with a unit, dates, clock times) of source sentence ``k``, read once."""
-        from veracity.stages.verify.checkers.attachment import value_mentions
-
-        if k not in self._values:
-            self._values[k] = value_mentions(self.sentences[k].text)
-        return self._values[k]
-
-    def gives_value_elsewhere(self, values: Sequence[ValueMention], aligned: int, neighbour: int) -> bool:
-        """Whether source sentence ``neighbour`` states one of ``values`` for another thing than ``aligned``'s."""
-        from veracity.stages.verify.checkers.attachment import gives_value_elsewhere
-
-        return gives_value_elsewhere(values, self.values_of(aligned), self.values_of(neighbour))
-
-
-@dataclass(frozen=True)
-class AlignedEvidence:
-    """A window of source text aligned to an answer sentence."""
-
-    text: str
-    document: int
-    overlap: float
-
-
-def _pieces(text: str) -> list[str]:
-    """The sentences of a source, a very long one cut into pieces of :data:`_PIECE_WORDS` words."""
-    out: list[str] = []
-    for sentence in split_sentences(text, "rules"):
-        words = sentence.span.text.split()
-        if len(words) <= _PIECE_WORDS:
-            out.append(sentence.span.text)
-        else:
-            out += [" ".join(words[i : i + _PIECE_WORDS]) for i in range(0, len(words), _PIECE_WORDS)]
-    return out
 
 
 def reader_sentences(answer: str) -> list[tuple[int, int]]:

@@ -36,26 +36,28 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
 from veracity.schema import Finding, TextSpan
 from veracity.stages.sources import AnswerUnits, Sources, copied_clause
 from veracity.text.lexicon import NUMBER_WORDS
-from veracity.text.normalize import Quantity, compare_quantities, find_quantities
+from veracity.text.mentions import (
+    ValueMention,
+    close_amounts,
+    in_ranges,
+    overlaps,
+    same_digits,
+    same_value,
+    value_mentions,
+)
 from veracity.text.novelty import content_words
-from veracity.text.values import UNIT_ALIASES, DateValue, clock_times, find_dates
 
 __all__ = [
     "MIN_EVIDENCE",
     "AttachmentChecker",
     "SourceClause",
-    "ValueMention",
-    "gives_value_elsewhere",
     "misattributed",
-    "point_values",
     "restates",
     "source_clauses",
-    "value_mentions",
 ]
 
 MIN_EVIDENCE = 1.0
@@ -73,9 +75,6 @@ PARALLEL = 0.0
 MAX_CLAUSE_WORDS = 50
 """Longer clauses (a table row, a run-on passage) describe too many things to say which one a value is about."""
 
-CLOSE = Decimal("0.02")
-"""Two amounts of one unit this close (relative) are one value rounded two ways, never another thing's value."""
-
 CONFIDENCE = 0.8
 """The findings' confidence without an NLI reading: one value, one pair of sibling clauses."""
 
@@ -83,131 +82,7 @@ CONFIRM = 0.5
 """Least P(contradiction) of the clause about the answer's thing, read alone, that keeps a candidate."""
 
 
-UNITS = frozenset(UNIT_ALIASES.values()) | {
-    "dollar", "euro", "pound", "yen", "cent", "percent", "degree", "mile", "foot", "feet", "inch", "yard", "ounce",
-    "gallon", "tonne", "ton", "second", "minute", "hour", "day", "night", "week", "month", "year", "point", "mph",
-    "calorie", "kcal", "acre", "hectare", "passenger", "seat", "bag", "piece", "room", "guest", "person", "people",
-}  # fmt: skip
-"""Units a value is compared in. A word after a number that is no unit ("318 departs") leaves the number unread."""
-
-_RANGE_GAP = re.compile(r"\s*(?:-|–|—|to|and|or|through)\s*", re.IGNORECASE)
 _CLAUSE_CUT = re.compile(r";\s+|,\s+(?:while|whereas|but|and)\s+|\s+(?:while|whereas|and)\s+")
-
-
-@dataclass(frozen=True)
-class ValueMention:
-    """A value of a text with its kind: a quantity with a unit, a date or a clock time (minutes after midnight)."""
-
-    start: int
-    end: int
-    text: str
-    kind: str  # "quantity", "date", "time"
-    quantity: Quantity | None = None
-    date: DateValue | None = None
-    minutes: int | None = None
-
-    @property
-    def key(self) -> str:
-        """A word that stands for the value among content words ("val:euro:4.9")."""
-        if self.quantity is not None:
-            return f"val:{self.quantity.unit}:{self.quantity.amount.normalize()}"
-        if self.date is not None:
-            return f"val:date:{self.date.year}-{self.date.month}-{self.date.day}"
-        return f"val:time:{self.minutes}"
-
-
-def value_mentions(text: str) -> list[ValueMention]:
-    """The values of ``text`` this checker compares: quantities with a unit, dates, clock times ("14:30", "2 pm")."""
-    found: list[ValueMention] = []
-    taken: list[tuple[int, int]] = []
-    for time in clock_times(text):
-        found.append(ValueMention(time.start, time.end, time.text, "time", minutes=time.minutes))
-        taken.append((time.start, time.end))
-    for date in find_dates(text):
-        if not _overlaps(date.start, date.end, taken):
-            found.append(ValueMention(date.start, date.end, date.text, "date", date=date.value))
-            taken.append((date.start, date.end))
-    for q in find_quantities(text):
-        decade = re.fullmatch(r"(?:mid|low|high|upper|lower|the\s)*\s*'?\d0s", q.text.strip(), re.IGNORECASE)
-        if q.value.unit in UNITS and decade is None and not _overlaps(q.start, q.end, taken):
-            found.append(ValueMention(q.start, q.end, q.text, "quantity", quantity=q.value))
-    return sorted(found, key=lambda m: m.start)
-
-
-_NUMBER_BEFORE = re.compile(r"(?:\d|\bbetween\s+\S*)\s*(?:-|–|—|to|and)\s*\S?$|\bbetween\s+\S?$", re.IGNORECASE)
-_NUMBER_AFTER = re.compile(r"\s*(?:-|–|—|to|and)\s*\S?\d")
-
-
-def in_ranges(text: str, values: Sequence[ValueMention]) -> set[int]:
-    """Indices of the values that bound a range ("$75 to $400", "2.5-3.5%", "between 10 and 12 percent").
-
-    A range is compared as a range (the value checker does), never bound by bound.
-    """
-    inside: set[int] = set()
-    for k, value in enumerate(values):
-        before = text[max(0, value.start - 16) : value.start]
-        if _NUMBER_BEFORE.search(before) or _NUMBER_AFTER.match(text, value.end):
-            inside.add(k)
-    for k in range(len(values) - 1):
-        a, b = values[k], values[k + 1]
-        if a.kind == b.kind and _RANGE_GAP.fullmatch(text[a.end : b.start]):
-            inside |= {k, k + 1}
-    return inside
-
-
-def point_values(text: str) -> list[ValueMention]:
-    """The values of ``text`` that are no range bound (:func:`value_mentions` less :func:`in_ranges`)."""
-    values = value_mentions(text)
-    ranged = in_ranges(text, values)
-    return [v for k, v in enumerate(values) if k not in ranged]
-
-
-def _overlaps(start: int, end: int, taken: Sequence[tuple[int, int]]) -> bool:
-    return any(s < end and start < e for s, e in taken)
-
-
-def same_value(a: ValueMention, b: ValueMention) -> bool | None:
-    """Whether two mentions state the same value; None when they are of different kinds (no comparison)."""
-    if a.kind != b.kind:
-        return None
-    if a.quantity is not None and b.quantity is not None:
-        same, what = compare_quantities(a.quantity, b.quantity)
-        if same is None:
-            return None
-        # a different bound or period over the same amount is not another thing's value (the checkers read those)
-        return True if same or what in ("comparison", "period") else False
-    if a.date is not None and b.date is not None:
-        parts = [(x, y) for x, y in zip(_date_parts(a.date), _date_parts(b.date), strict=True) if x and y]
-        if not parts:
-            return None
-        return all(x == y for x, y in parts)
-    return a.minutes == b.minutes
-
-
-def gives_value_elsewhere(
-    unit: Sequence[ValueMention], aligned: Sequence[ValueMention], neighbour: Sequence[ValueMention]
-) -> bool:
-    """Whether a neighbour of the aligned source sentence states one of the unit's values for another thing.
-
-    True when some value ``v`` of the unit is stated by ``neighbour`` and not by ``aligned``, while ``aligned`` states
-    another value of ``v``'s kind that the unit does not state (issue 59, item 4): the aligned sentence gives the
-    unit's thing its own value, and the neighbour's ``v`` belongs to the neighbour's thing. Read beside each other, an
-    NLI model lets the neighbour vouch for the swap ("Basic fares include a cabin bag of up to 8 kg. Plus fares
-    include a checked bag of up to 21 kg." for "A Basic fare comes with a cabin bag of up to 21 kg."). A unit that
-    states both values (a comparison, a merge of the two sentences) is never such a case.
-    """
-    for value in unit:
-        if any(same_value(value, a) for a in aligned) or not any(same_value(value, n) for n in neighbour):
-            continue
-        for rival in aligned:
-            if same_value(value, rival) is False and not _close(value, rival) and not _same_digits(value, rival):
-                if not any(same_value(u, rival) for u in unit):
-                    return True
-    return False
-
-
-def _date_parts(date: DateValue) -> tuple[int | None, int | None, int | None]:
-    return date.year, date.month, date.day
 
 
 @dataclass(frozen=True)
@@ -244,7 +119,7 @@ def _clause_words(text: str, values: Sequence[ValueMention]) -> frozenset[str]:
         (f"num:{w.form}" if any(c.isdigit() for c in w.form) else w.form)
         for w in content_words(text)
         if (len(w.form) > 2 or w.form.isdigit())  # "F" of "350 degrees F", "b" of "$106 b": unit letters, no thing
-        and not _overlaps(w.start, w.end, spans)
+        and not overlaps(w.start, w.end, spans)
     }
     return frozenset(words | {v.key for v in values})
 
@@ -380,8 +255,8 @@ def misattributed(
         for clause in clauses:
             if clause in plus:
                 continue
-            rivals = [v for v in clause.values if same_value(value, v) is False and not _same_digits(value, v)
-                      and not _close(value, v)]  # fmt: skip
+            rivals = [v for v in clause.values if same_value(value, v) is False and not same_digits(value, v)
+                      and not close_amounts(value, v)]  # fmt: skip
             # the answer states the rival value too: it compares both things, it does not move one value
             rivals = [r for r in rivals if not any(same_value(o, r) for o in others)]
             if not rivals:
@@ -429,19 +304,6 @@ def restates(sentence: str, clause: SourceClause) -> bool:
     """
     words = {w for w in _clause_words(sentence, value_mentions(sentence)) if not w.startswith("val:")}
     return copied_clause(words, clause.words)
-
-
-def _same_digits(a: ValueMention, b: ValueMention) -> bool:
-    """The same figure written at another scale or unit form ("$106 billion" / "$106 b"): formatting, not a swap."""
-    return re.sub(r"\D", "", a.text) == re.sub(r"\D", "", b.text)
-
-
-def _close(a: ValueMention, b: ValueMention) -> bool:
-    """Quantities of one unit within :data:`CLOSE` of each other ("200 grams" / "201 grams"): a rounding, no swap."""
-    if a.quantity is None or b.quantity is None or a.quantity.unit != b.quantity.unit:
-        return False
-    x, y = abs(a.quantity.amount), abs(b.quantity.amount)
-    return max(x, y) > 0 and abs(x - y) <= CLOSE * max(x, y)
 
 
 def _parallel(a: SourceClause, b: SourceClause) -> bool:
