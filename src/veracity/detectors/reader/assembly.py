@@ -10,7 +10,7 @@ stages already made (two readers sharing one NLI model, a test's own checker).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:  # imported where used: a one-shot check loads them only when it reads
@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # imported where used: a one-shot check loads them only when 
     from veracity.detectors.span import SpanDetector
     from veracity.models.pair_scorer import PairScorer
     from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
+    from veracity.stages.verify.checkers.masked import MaskedFrameChecker
     from veracity.stages.verify.grounding import GroundingChecker
 
 __all__ = ["Lazy", "ReaderStages"]
@@ -55,13 +56,15 @@ class ReaderStages:
 
     ``nli``: the pair scorer read on each unit against its aligned source sentences (and by the attachment checker to
     confirm its candidates); ``values``: the value checker; ``checkers``: the consistency and record checkers (None:
-    turned off); ``span``: the span model (None: the fitted model weighs none of its signals).
+    turned off); ``span``: the span model (None: the fitted model weighs none of its signals); ``masked``: the
+    masked-frame checker with its sentence embedder (None: the settings leave it off).
     """
 
     nli: Lazy[PairScorer]
     values: Lazy[GroundingChecker]
     checkers: Lazy[ConsistencyChecker | None]
     span: Lazy[SpanDetector | None]
+    masked: Lazy[MaskedFrameChecker | None] = field(default_factory=lambda: Lazy.made(None))
 
     @classmethod
     def of(cls, settings: ReaderConfig, model: ReaderModel) -> ReaderStages:
@@ -76,6 +79,7 @@ class ReaderStages:
             values=Lazy(value_checker),
             checkers=Lazy(lambda: consistency_checker(settings.consistency)),
             span=Lazy(lambda: span_detector(settings.span_model or model.span_model) if weighs_span else None),
+            masked=Lazy(lambda: masked_checker(settings.masked_frames and settings.consistency)),
         )
 
     def load(self) -> None:
@@ -87,6 +91,7 @@ class ReaderStages:
         self.values.get()
         self.checkers.get()
         self.span.get()
+        self.masked.get()
 
 
 def nli_scorer(settings: ReaderConfig, name: str) -> PairScorer:
@@ -112,6 +117,16 @@ def consistency_checker(enabled: bool) -> ConsistencyChecker | None:
     from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker
 
     return ConsistencyChecker() if enabled else None
+
+
+def masked_checker(enabled: bool) -> MaskedFrameChecker | None:
+    """The masked-frame checker over the default sentence embedder, or None when the settings leave it off."""
+    if not enabled:
+        return None
+    from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
+    from veracity.stages.verify.checkers.masked import MaskedFrameChecker
+
+    return MaskedFrameChecker(SentenceTransformerEmbedder(DEFAULT_EMBEDDER))
 
 
 def span_detector(name: str | None) -> SpanDetector:

@@ -78,6 +78,11 @@ class ReaderConfig(ModelSettings):
     )
     max_length: int | None = Field(160, ge=8, description="Tokens per NLI pair (a unit and its evidence are short).")
     consistency: bool = Field(True, description="Run the consistency and record checkers (their findings weigh).")
+    masked_frames: bool = Field(
+        False,
+        description="Also attach each value to the source frame most like its own (masked frames, read by the "
+        "sentence embedder; docs/reader.md): a value the sources give another thing is a conflict.",
+    )
     batch_size: int = Field(32, ge=1, description="NLI pairs per model call.")
     quantize: Literal["none", "int8"] = Field("int8", description="The NLI model's weights: int8 (CPU) or none.")
 
@@ -348,7 +353,8 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
             return [], []
         from veracity.stages.verify.checks import relation_findings
 
-        return relation_findings(checker, answer, reader_sentences(answer), sources, self.contradiction)
+        masked = self.stages.masked.get()
+        return relation_findings(checker, answer, reader_sentences(answer), sources, self.contradiction, masked)
 
     def contradiction(self, pairs: list[tuple[str, str]]) -> list[float]:
         """P(contradiction) of (premise, hypothesis) pairs by the reader's NLI model."""

@@ -23,13 +23,17 @@ __all__ = ["check_consistency", "relation_findings", "rule_checkers", "run_check
 Confirm = Callable[[list[tuple[str, str]]], list[float]]
 
 
-def rule_checkers(frames: ConsistencyChecker, confirm: Confirm | None = None) -> tuple[Checker, ...]:
-    """The checkers in the order they run: frames, records, attachment, names, conditions.
+def rule_checkers(
+    frames: ConsistencyChecker, confirm: Confirm | None = None, masked: Checker | None = None
+) -> tuple[Checker, ...]:
+    """The checkers in the order they run: frames, records, attachment, masked frames (when given), names, conditions.
 
     ``frames`` is the frame checker (it holds a parse cache, so a detector keeps one); ``confirm`` is P(contradiction)
-    of (premise, hypothesis) pairs, with which attachment confirms its candidates.
+    of (premise, hypothesis) pairs, with which attachment confirms its candidates; ``masked`` the masked-frame checker
+    (it holds its embedder and the source frames' vectors across inputs).
     """
-    return (frames, RecordChecker(), AttachmentChecker(confirm), NameChecker(), ConditionChecker())
+    given = (masked,) if masked is not None else ()
+    return (frames, RecordChecker(), AttachmentChecker(confirm), *given, NameChecker(), ConditionChecker())
 
 
 def run_checkers(checkers: Sequence[Checker], answer: AnswerUnits, sources: Sources) -> list[Finding]:
@@ -64,8 +68,9 @@ def relation_findings(
     units: Sequence[tuple[int, int]],
     documents: Sources | Sequence[Document],
     confirm: Confirm | None = None,
+    masked: Checker | None = None,
 ) -> tuple[list[Finding], list[str]]:
     """Every checker's findings on the answer (:func:`run_checkers` over :func:`rule_checkers`), and their notes."""
     read = AnswerUnits.of(answer, units)
-    findings = run_checkers(rule_checkers(checker, confirm), read, Sources.of(documents))
+    findings = run_checkers(rule_checkers(checker, confirm, masked), read, Sources.of(documents))
     return findings, read.notes
