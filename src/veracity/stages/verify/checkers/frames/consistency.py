@@ -440,8 +440,8 @@ class ConsistencyChecker:
         result = ConsistencyResult()
         read = Sources.of(documents)
         sources: list[_SourceSentence] = []
-        for sentence in read.sentences:
-            text = sentence.text
+        for written in read.sentences:
+            text = written.text
             if (
                 len(text.split()) > _SOURCE_SENTENCE_WORDS
                 or len(text) > 8 * _SOURCE_SENTENCE_WORDS
@@ -451,7 +451,7 @@ class ConsistencyChecker:
             words = normalised_words(text)
             if words:
                 sources.append(
-                    _SourceSentence(read.documents[sentence.document].id, sentence.start, sentence.end, text, words)
+                    _SourceSentence(read.documents[written.document].id, written.start, written.end, text, words)
                 )
         if not sources:
             return result
