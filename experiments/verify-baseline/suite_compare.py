@@ -39,8 +39,8 @@ def main() -> None:
         "figures_equal": len(a.keys() | b.keys()) - len(differ),
         "floors_met": {"committed": base["behaviour"]["floors_met"], "run": run["behaviour"]["floors_met"]},
         "floors_measured": run["behaviour"]["floors_measured"],
-        "auroc": {"committed": base.get("auroc"), "run": run.get("auroc")},
-        "f1": {"committed": base.get("f1"), "run": run.get("f1")},
+        "auroc": {"committed": base["metrics"].get("auroc"), "run": run["metrics"].get("auroc")},
+        "f1": {"committed": base["metrics"].get("f1"), "run": run["metrics"].get("f1")},
         "differ": differ,
     }
     args.out.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
