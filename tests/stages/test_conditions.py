@@ -59,3 +59,15 @@ def test_findings_cite_the_source_sentence():
     )
     assert finding.kind == "condition" and finding.relation == "contradicted"
     assert finding.source_text == LEAVE and finding.source_document == "policy"
+
+
+def test_the_cited_sentence_is_the_copy_that_was_read_not_the_first_one_found():
+    """Issue 69 item 5: a source that repeats a sentence is cited at the copy the rule read (the later one, which wins
+    the tie), from its recorded offset; a search for the text would point at the first copy."""
+    text = f"{LEAVE} Staff may also buy up to 5 extra days. {LEAVE}"
+    answer = "You can carry up to 5 unused days over into the next year."
+    (finding,) = ConditionChecker().findings(
+        AnswerUnits.of(answer, [(0, len(answer))]), Sources([Document(id="policy", text=text)])
+    )
+    assert finding.source_span.start == text.rindex(LEAVE) > 0
+    assert text[finding.source_span.start : finding.source_span.end] == LEAVE
