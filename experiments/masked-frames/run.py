@@ -36,7 +36,7 @@ from veracity.schema import Document
 from veracity.stages.sources import AnswerUnits, Sources
 from veracity.stages.verify.checkers.masked import (
     KINDS,
-    FrameValue,
+    WrittenValue,
     MaskedFrameChecker,
     sentence_values,
     source_frames,
@@ -141,7 +141,7 @@ def unit_records(checker: MaskedFrameChecker, rows: list[dict]) -> list[dict]:
     return out
 
 
-def _inside(value: FrameValue, spans: list[tuple[int, int]], offset: int = 0) -> bool:
+def _inside(value: WrittenValue, spans: list[tuple[int, int]], offset: int = 0) -> bool:
     a, b = value.start + offset, value.end + offset
     return any(x < b and a < y for x, y in spans)
 

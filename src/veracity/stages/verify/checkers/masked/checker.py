@@ -2,7 +2,7 @@
 
 The rule: each value of an answer unit (:data:`READ_KINDS`: a value with a unit, a date, a clock time, a house
 number; a bound of a range on its own) has a masked frame (:func:`~.frames.frame`). It is compared with every
-source frame whose value is of its kind (:attr:`~.frames.FrameValue.key`) by :func:`similarity`, the mean of the
+source frame whose value is of its kind (:attr:`~.frames.WrittenValue.key`) by :func:`similarity`, the mean of the
 frames' content-word Jaccard and the sentence embedder's cosine. Where the most alike source frame states another
 value, and the most alike frame stating the answer's own value is less alike by more than ``margin``, the answer
 gives its value to the wrong thing: a ``contradicted`` finding on the value, with the attached source sentence as
@@ -47,9 +47,9 @@ from veracity.stages.verify.checkers.masked.frames import (
     PERCENT,
     QUANTITY,
     TIME,
-    FrameValue,
     SourceFrame,
     SourceFrames,
+    WrittenValue,
     frames_of_text,
     in_range,
     same_stated,
@@ -130,7 +130,7 @@ class Attached:
     ``other`` the most alike stating another value of its kind (``other_sim``); either may be missing.
     """
 
-    value: FrameValue
+    value: WrittenValue
     frame: str
     own: SourceFrame | None
     own_sim: float | None
@@ -222,7 +222,7 @@ class MaskedFrameChecker:
         """Every read value of every unit with where it attaches (answer offsets); notes for what went unread."""
         read: _Read | None = None
         out: list[Attached] = []
-        queries: list[tuple[FrameValue, str, list[int], list[bool]]] = []
+        queries: list[tuple[WrittenValue, str, list[int], list[bool]]] = []
         for start, end in answer.units:
             text = answer.text[start:end]
             values = sentence_values(text)
@@ -239,7 +239,7 @@ class MaskedFrameChecker:
                 states = [same_stated(value, read.frames.frames[c].value) for c in candidates]
                 if not any(states) or all(states):
                     continue  # stated nowhere (the value checker's), or no other value competes
-                moved = FrameValue(start + value.start, start + value.end, value.kind, value.stated, value.noun,
+                moved = WrittenValue(start + value.start, start + value.end, value.kind, value.stated, value.noun,
                                    value.clock)  # fmt: skip
                 queries.append((moved, text_frame, candidates, states))
         if read is not None and read.frames.capped:
@@ -289,7 +289,7 @@ class MaskedFrameChecker:
 _NOUN_TEXT = re.compile(r"[^\S\n]+[A-Za-z-]+(?:[^\S\n]+(?:per|a|an|each|every)[^\S\n]+[A-Za-z]+)?")
 
 
-def _with_noun(text: str, value: FrameValue) -> str:
+def _with_noun(text: str, value: WrittenValue) -> str:
     """The value as written, a count with the words it counts ("100 requests per second")."""
     end = value.end
     if value.kind == COUNT and (m := _NOUN_TEXT.match(text, end)) is not None:

@@ -33,19 +33,23 @@ from dataclasses import dataclass
 
 from veracity.stages.sources import Sources, is_record_text
 from veracity.text.records import RecordField
-from veracity.text.values import (
-    CURRENCY_BEFORE,
-    RANGE_BETWEEN,
-    TIME_OF_DAY,
-    UNIT_TABLE,
-    DateValue,
-    Value,
-    clock_times,
-    find_dates,
-    is_year_like,
-    read_values,
-    same_value,
-    units_written_after,
+from veracity.text.values.kinds import (
+    ADDRESS,
+    AMOUNT,
+    COUNT,
+    DATE,
+    DURATION,
+    KINDS,
+    NUMBER,
+    PERCENT,
+    QUANTITY,
+    TIME,
+    WrittenValue,
+    in_range,
+    same_stated,
+    sentence_values,
+    value_kind,
+    written_span,
 )
 
 __all__ = [
@@ -61,9 +65,9 @@ __all__ = [
     "PERCENT",
     "QUANTITY",
     "TIME",
-    "FrameValue",
     "SourceFrame",
     "SourceFrames",
+    "WrittenValue",
     "clause_bounds",
     "field_clause",
     "frame",
@@ -77,162 +81,11 @@ __all__ = [
     "written_span",
 ]
 
-ADDRESS, AMOUNT, COUNT, DATE, DURATION, NUMBER, PERCENT, QUANTITY, TIME = (
-    "ADDRESS", "AMOUNT", "COUNT", "DATE", "DURATION", "NUMBER", "PERCENT", "QUANTITY", "TIME"
-)  # fmt: skip
-KINDS = (ADDRESS, AMOUNT, COUNT, DATE, DURATION, NUMBER, PERCENT, QUANTITY, TIME)
-
 MAX_VALUES = 12
 """A text with more values than this gives no frames: a table row or a list of figures, no sentence about a thing."""
 
 MAX_FRAME_CHARS = 600
 """A longer sentence (an unsplit list, a table) is cut to the clause around the value, then to this many characters."""
-
-
-@dataclass(frozen=True)
-class FrameValue:
-    """A value of a text: the characters it is written in with its unit (``[start, end)``), its kind, what it states.
-
-    ``stated`` is the reader's :class:`~veracity.text.values.Value`, a :class:`~veracity.text.values.DateValue`, or
-    None for a clock time (``clock``: minutes after midnight, and whether "am"/"pm" was written); ``noun`` is what a
-    count counts, with what it is per ("request/second").
-    """
-
-    start: int
-    end: int
-    kind: str
-    stated: Value | DateValue | None
-    noun: str | None = None
-    clock: tuple[int, bool] | None = None
-
-    @property
-    def key(self) -> str:
-        """What a value is compared within: its kind, for a count the noun too ("COUNT:request/second")."""
-        return f"{COUNT}:{self.noun}" if self.kind == COUNT else self.kind
-
-
-def value_kind(value: Value) -> str:
-    """The kind of a value the reader read, from its unit.
-
-    Money → AMOUNT, time → DURATION, % → PERCENT, another unit → QUANTITY, a year-like integer → DATE, a clock's
-    number → TIME, a number counting a noun → COUNT, else NUMBER. (A value-kind function that belongs in
-    ``text/values``.)
-
-    >>> [value_kind(v) for v in read_values("It costs $5, takes 3 days, seats 4 people, since 2019.")]
-    ['AMOUNT', 'DURATION', 'COUNT', 'DATE']
-    """
-    if value.noun == TIME_OF_DAY:
-        return TIME
-    if value.units:
-        measure = UNIT_TABLE[value.units[0]][0]
-        if measure.startswith("money"):
-            return AMOUNT
-        if measure == "time":
-            return DURATION
-        if measure == "percent":
-            return PERCENT
-        return QUANTITY
-    if is_year_like(value):
-        return DATE
-    return COUNT if value.noun else NUMBER
-
-
-_STREET_AFTER = re.compile(
-    r"\s+(?:[A-Z][\w.'-]*\s+){0,3}(?:(?:St|Rd|Ave|Blvd|Dr|Ln|Hwy|Pkwy|Pl|Ct|Sq)\b\.?"
-    r"|(?:Street|Road|Avenue|Boulevard|Drive|Lane|Way|Highway|Parkway|Place|Court|Pike|Square)\b)"
-)
-_PERCENT_AFTER = re.compile(r"\s*(?:%|per\s?cent|percent)", re.IGNORECASE)
-_MERIDIEM = re.compile(r"[ap]\.?\s?m\b", re.IGNORECASE)
-
-
-def written_span(text: str, value: Value, kind: str) -> tuple[int, int]:
-    """The characters a value is written in, its currency and unit included ("$50 million", "180 days", "45%").
-
-    >>> text = "It costs $50 million over 180 days."
-    >>> [text[slice(*written_span(text, v, value_kind(v)))] for v in read_values(text)]
-    ['$50 million', '180 days']
-    """
-    start, end = value.start, value.end
-    before = CURRENCY_BEFORE.search(text, max(0, start - 5), start)
-    if before is not None and before.group("other") is None:
-        start = before.start()
-    if kind == PERCENT:
-        m = _PERCENT_AFTER.match(text, end)
-        end = m.end() if m else end
-    elif kind in (DURATION, QUANTITY) or (kind == AMOUNT and start == value.start):
-        end = max(end, units_written_after(text, end)[1])
-    elif kind == ADDRESS:
-        m = _STREET_AFTER.match(text, end)
-        end = m.end() if m else end
-    return start, end
-
-
-def sentence_values(text: str) -> list[FrameValue]:
-    """The values of ``text`` in order: clock times, dates, then every other number the value reader reads.
-
-    >>> [(v.kind, v.key) for v in sentence_values("Open 9:00 pm on 3 May 2021 for 20 guests at 12 Elm Street.")]
-    [('TIME', 'TIME'), ('DATE', 'DATE'), ('COUNT', 'COUNT:guest'), ('ADDRESS', 'ADDRESS')]
-    """
-    found = [FrameValue(t.start, t.end, TIME, None, clock=(t.minutes, bool(_MERIDIEM.search(t.text))))
-             for t in clock_times(text)]  # fmt: skip
-    found += [FrameValue(d.start, d.end, DATE, d.value) for d in find_dates(text)]
-    taken = [(v.start, v.end) for v in found]
-    for v in read_values(text):
-        if v.noun == TIME_OF_DAY or any(a < v.end and v.start < b for a, b in taken):
-            continue  # a clock's hours and minutes: the clock time is the value
-        kind = value_kind(v)
-        if kind in (NUMBER, COUNT, DATE) and v.plain and _STREET_AFTER.match(text, v.end):
-            kind = ADDRESS  # "1226 State St": a house number, no year and no count
-        start, end = written_span(text, v, kind)
-        noun = f"{v.noun}/{v.per}" if kind == COUNT and v.per else (v.noun if kind == COUNT else None)
-        found.append(FrameValue(start, end, kind, v, noun))
-    return sorted(found, key=lambda v: v.start)
-
-
-def in_range(text: str, values: Sequence[FrameValue], index: int) -> bool:
-    """Whether ``values[index]`` bounds a range with a neighbour of its kind ("$75 to $400", "2-3 days").
-
-    A range is the value checker's to compare as a whole, never bound by bound.
-    """
-    value = values[index]
-    for k in (index - 1, index + 1):
-        if 0 <= k < len(values) and values[k].kind == value.kind:
-            a, b = (values[k], value) if k < index else (value, values[k])
-            if RANGE_BETWEEN.fullmatch(text, a.end, b.start):
-                return True
-    return False
-
-
-def same_stated(a: FrameValue, b: FrameValue) -> bool:
-    """Whether two values state the same thing.
-
-    Clock times by the minute (without "am"/"pm" on one side, 5:30 may be 17:30), dates on every part both give,
-    values with units by :func:`~veracity.text.values.same_value` (units, conversions, rounding) either way, other
-    numbers by amount.
-    """
-    if a.key != b.key:
-        return False
-    if a.clock is not None and b.clock is not None:
-        (p, written_p), (q, written_q) = a.clock, b.clock
-        loose = not (written_p and written_q) and min(p, q) < 13 * 60
-        return p == q or (loose and p % 720 == q % 720)
-    x, y = _as_date(a.stated), _as_date(b.stated)
-    if isinstance(x, DateValue) or isinstance(y, DateValue):
-        if not (isinstance(x, DateValue) and isinstance(y, DateValue)):
-            return False
-        parts = [(p, q) for p, q in ((x.year, y.year), (x.month, y.month), (x.day, y.day)) if p and q]
-        return bool(parts) and all(p == q for p, q in parts)
-    if not isinstance(x, Value) or not isinstance(y, Value):
-        return False
-    if x.units and y.units:
-        return same_value(x, y) or same_value(y, x)
-    return bool(x.amount == y.amount)
-
-
-def _as_date(stated: Value | DateValue | None) -> Value | DateValue | None:
-    if isinstance(stated, Value) and is_year_like(stated):
-        return DateValue(int(stated.amount))
-    return stated
 
 
 def placeholder(kind: str, other: bool = False) -> str:
@@ -259,7 +112,7 @@ def clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     return lo, hi
 
 
-def frame(text: str, values: Sequence[FrameValue], index: int) -> str:
+def frame(text: str, values: Sequence[WrittenValue], index: int) -> str:
     """``text`` with ``values[index]`` written ``[KIND]`` and the other values of its kind ``[other KIND]``.
 
     A text longer than :data:`MAX_FRAME_CHARS` is cut to the clause around the value, then to that many characters
@@ -286,7 +139,7 @@ def frame(text: str, values: Sequence[FrameValue], index: int) -> str:
     return " ".join("".join(out).split())
 
 
-def frames_of_text(text: str, values: Sequence[FrameValue] | None = None) -> list[tuple[FrameValue, str]] | None:
+def frames_of_text(text: str, values: Sequence[WrittenValue] | None = None) -> list[tuple[WrittenValue, str]] | None:
     """Each value of ``text`` with its frame; None when it has more than :data:`MAX_VALUES` values (not read)."""
     values = sentence_values(text) if values is None else values
     if len(values) > MAX_VALUES:
@@ -307,7 +160,7 @@ class SourceFrame:
     start: int
     end: int
     text: str
-    value: FrameValue
+    value: WrittenValue
     frame: str
 
     @property
