@@ -24,19 +24,21 @@ from veracity.stages.verify.checkers.masked.checker import (
     similarity,
 )
 from veracity.stages.verify.checkers.masked.frames import (
-    KINDS,
     MAX_FRAME_CHARS,
     MAX_VALUES,
     SourceFrame,
     SourceFrames,
-    WrittenValue,
     field_clause,
     frame,
     frames_of_text,
+    source_frames,
+)
+from veracity.text.values.kinds import (
+    KINDS,
+    WrittenValue,
     in_range,
     same_stated,
     sentence_values,
-    source_frames,
     value_kind,
     written_span,
 )

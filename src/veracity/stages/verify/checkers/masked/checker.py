@@ -38,26 +38,28 @@ from veracity.models.embedder import Embedder
 from veracity.schema import Finding, TextSpan
 from veracity.stages.sources import AnswerUnits, Sources
 from veracity.stages.verify.checkers.masked.frames import (
+    MAX_VALUES,
+    SourceFrame,
+    SourceFrames,
+    frames_of_text,
+    source_frames,
+)
+from veracity.text.lexicon import STOP_WORDS
+from veracity.text.novelty import normalise_word
+from veracity.text.values.kinds import (
     ADDRESS,
     AMOUNT,
     COUNT,
     DATE,
     DURATION,
-    MAX_VALUES,
     PERCENT,
     QUANTITY,
     TIME,
-    SourceFrame,
-    SourceFrames,
     WrittenValue,
-    frames_of_text,
     in_range,
     same_stated,
     sentence_values,
-    source_frames,
 )
-from veracity.text.lexicon import STOP_WORDS
-from veracity.text.novelty import normalise_word
 
 __all__ = [
     "MARGIN",

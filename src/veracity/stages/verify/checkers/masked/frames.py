@@ -33,52 +33,19 @@ from dataclasses import dataclass
 
 from veracity.stages.sources import Sources, is_record_text
 from veracity.text.records import RecordField
-from veracity.text.values.kinds import (
-    ADDRESS,
-    AMOUNT,
-    COUNT,
-    DATE,
-    DURATION,
-    KINDS,
-    NUMBER,
-    PERCENT,
-    QUANTITY,
-    TIME,
-    WrittenValue,
-    in_range,
-    same_stated,
-    sentence_values,
-    value_kind,
-    written_span,
-)
+from veracity.text.values.kinds import WrittenValue, sentence_values
 
 __all__ = [
-    "ADDRESS",
-    "AMOUNT",
-    "COUNT",
-    "DATE",
-    "DURATION",
-    "KINDS",
     "MAX_FRAME_CHARS",
     "MAX_VALUES",
-    "NUMBER",
-    "PERCENT",
-    "QUANTITY",
-    "TIME",
     "SourceFrame",
     "SourceFrames",
-    "WrittenValue",
     "clause_bounds",
     "field_clause",
     "frame",
     "frames_of_text",
-    "in_range",
     "placeholder",
-    "same_stated",
-    "sentence_values",
     "source_frames",
-    "value_kind",
-    "written_span",
 ]
 
 MAX_VALUES = 12
