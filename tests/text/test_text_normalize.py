@@ -110,11 +110,14 @@ def test_number_words_ranges_and_minus_are_read_as_values(text, values):
 
 
 def test_a_compound_duration_is_also_read_whole():
-    from veracity.text.normalize import Duration, duration_supported, find_durations
+    from veracity.text.values import duration_supported, find_durations, read_values
 
     found = {d.text: d.value for d in find_durations("The crossing takes 1 hour and 35 minutes.")}
-    assert found["1 hour and 35 minutes"] == Duration(Decimal(95), "minute")
-    assert duration_supported(found["1 hour and 35 minutes"], [Duration(Decimal(95), "minute")])
+    total = found["1 hour and 35 minutes"]
+    assert (total.amount, total.units) == (Decimal(95), ("minute",))
+    assert duration_supported(total, read_values("95 minutes"))
+    assert duration_supported(total, read_values("5700 seconds"))
+    assert not duration_supported(total, read_values("1 hour"))
     assert "a month and two weeks" not in {d.text for d in find_durations("a month and two weeks")}  # calendar units
 
 

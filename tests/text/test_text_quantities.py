@@ -7,13 +7,27 @@ from decimal import Decimal
 
 import pytest
 
-from veracity.text.normalize import Quantity, bound_before, compare_quantities, find_quantities, period_near
-from veracity.text.values import DateValue, canonical_unit, date_supported, find_dates
+from veracity.text.values import (
+    DateValue,
+    Value,
+    bound_before,
+    canonical_unit,
+    compare_values,
+    date_supported,
+    find_dates,
+    period_near,
+    read_values,
+    unit_name,
+)
 
 
-def one(text: str) -> Quantity:
-    [found] = find_quantities(text)
-    return found.value
+def one(text: str) -> Value:
+    [found] = read_values(text)
+    return found
+
+
+def written(text: str, value: Value) -> str:
+    return text[value.extent[0] : value.extent[1]]
 
 
 @pytest.mark.parametrize(
@@ -33,7 +47,7 @@ def one(text: str) -> Quantity:
     ],
 )
 def test_the_same_value_written_differently_agrees(a: str, b: str) -> None:
-    assert compare_quantities(one(a), one(b)) == (True, "")
+    assert compare_values(one(a), one(b)) == (True, "")
 
 
 @pytest.mark.parametrize(
@@ -50,21 +64,32 @@ def test_the_same_value_written_differently_agrees(a: str, b: str) -> None:
     ],
 )
 def test_a_different_value_says_what_differs(a: str, b: str, what: str) -> None:
-    assert compare_quantities(one(a), one(b)) == (False, what)
+    assert compare_values(one(a), one(b)) == (False, what)
 
 
 def test_units_of_different_kinds_are_not_compared() -> None:
-    assert compare_quantities(one("30 pages"), one("30 euros")) == (None, "")
+    assert compare_values(one("30 pages"), one("30 euros")) == (None, "")
 
 
-def test_quantities_read_units_comparisons_and_periods() -> None:
-    [fee] = find_quantities("The fund charges an annual fee of 1.5%.")
-    assert fee.value == Quantity(Decimal("1.5"), "percent", None, "year")
-    assert fee.text == "1.5%"  # the period before the value is read, not covered
-    [leave] = find_quantities("They get at least 18 weeks of paid leave per year.")
-    assert leave.value == Quantity(Decimal(18), "week", "min", "year")
-    assert leave.text == "at least 18 weeks of paid leave per year"
-    assert [q.value.unit for q in find_quantities("US$ 5 million, 3 kg and 20 pages")] == ["dollar", "kilogram", "page"]
+def test_values_read_units_comparisons_and_periods() -> None:
+    text = "The fund charges an annual fee of 1.5%."
+    [fee] = read_values(text)
+    assert (fee.amount, fee.units, fee.bound, fee.period) == (Decimal("1.5"), ("percent",), None, "year")
+    assert written(text, fee) == "1.5%"  # the period before the value is read, not covered
+    text = "They get at least 18 weeks of paid leave per year."
+    [leave] = read_values(text)
+    assert (leave.amount, leave.units, leave.bound, leave.period) == (Decimal(18), ("week",), "min", "year")
+    assert written(text, leave) == "at least 18 weeks of paid leave per year"
+    assert text[leave.written[0] : leave.written[1]] == "18 weeks"
+    names = [unit_name(v) for v in read_values("US$ 5 million, 3 kg, 20 pages and 45 pounds")]
+    assert names == ["usd", "kg", "page", "lb/gbp"]
+
+
+def test_a_value_in_one_of_its_units_is_compared_in_that_unit() -> None:
+    """A value may be in two units ("45 pounds": weight or sterling): "£45" states it, "£50" is another."""
+    assert compare_values(one("45 pounds"), one("£45")) == (True, "")
+    assert compare_values(one("45 pounds"), one("£50")) == (False, "number")
+    assert compare_values(one("45 pounds"), one("45 kg")) == (None, "")  # two units, one not surely mass
 
 
 def test_a_plain_number_has_no_bound_or_period() -> None:

@@ -77,10 +77,10 @@ from veracity.stages.verify.grounding import (
     only_function_words,
 )
 from veracity.stages.verify.grounding_pairs import names_out_of_place
-from veracity.text.normalize import find_durations
 from veracity.text.novelty import content_words, vocabulary
 from veracity.text.split import SentenceSplitter, merge_ranges
 from veracity.text.tagging import CorpusSentence
+from veracity.text.values import find_durations
 
 __all__ = ["LiteHallConfig", "LiteHallDetector"]
 

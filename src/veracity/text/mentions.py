@@ -1,8 +1,8 @@
 """Values as the relation checkers compare them: a quantity with a unit, a date or a clock time, with its kind.
 
 :class:`ValueMention` is a view on the one value reader's readings (:mod:`veracity.text.values`: ``find_dates``,
-``clock_times``; quantities by :func:`veracity.text.normalize.find_quantities`, which converts by the value
-reader's table): where a value is, its kind, and a key that stands for it among a clause's words. Read by the
+``clock_times``, ``read_values``, compared by ``compare_values``): where a value is, its kind, and a key that
+stands for it among a clause's words. Read by the
 attachment checker and by the sources' alignment index (:class:`veracity.stages.sources.SourceIndex`), which both
 ask whether two mentions state one value (:func:`same_value`) and whether a neighbouring sentence gives an answer's
 value to another thing (:func:`gives_value_elsewhere`). Moved here from the attachment checker (issue 69) so that the
@@ -16,12 +16,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from veracity.text.normalize import Quantity, compare_quantities, find_quantities
-from veracity.text.values import UNIT_ALIASES, DateValue, clock_times, find_dates
+from veracity.text.values import (
+    DateValue,
+    Value,
+    clock_times,
+    compare_values,
+    find_dates,
+    read_values,
+    unit_name,
+    units_shared,
+)
 
 __all__ = [
     "CLOSE",
-    "UNITS",
+    "COUNTED_NOUNS",
     "ValueMention",
     "close_amounts",
     "gives_value_elsewhere",
@@ -33,12 +41,9 @@ __all__ = [
     "value_mentions",
 ]
 
-UNITS = frozenset(UNIT_ALIASES.values()) | {
-    "dollar", "euro", "pound", "yen", "cent", "percent", "degree", "mile", "foot", "feet", "inch", "yard", "ounce",
-    "gallon", "tonne", "ton", "second", "minute", "hour", "day", "night", "week", "month", "year", "point", "mph",
-    "calorie", "kcal", "acre", "hectare", "passenger", "seat", "bag", "piece", "room", "guest", "person", "people",
-}  # fmt: skip
-"""Units a value is compared in. A word after a number that is no unit ("318 departs") leaves the number unread."""
+COUNTED_NOUNS = frozenset("night point mph calorie kcal passenger seat bag piece room guest person ton".split())
+"""Nouns a value is compared in besides the unit table's units ("3 nights", "750 points"). A number followed by
+another word ("318 departs", "45 sites") is left unread."""
 
 _RANGE_GAP = re.compile(r"\s*(?:-|–|—|to|and|or|through)\s*", re.IGNORECASE)
 CLOSE = Decimal("0.02")
@@ -53,7 +58,7 @@ class ValueMention:
     end: int
     text: str
     kind: str  # "quantity", "date", "time"
-    quantity: Quantity | None = None
+    quantity: Value | None = None
     date: DateValue | None = None
     minutes: int | None = None
 
@@ -61,7 +66,7 @@ class ValueMention:
     def key(self) -> str:
         """A word that stands for the value among content words ("val:euro:4.9")."""
         if self.quantity is not None:
-            return f"val:{self.quantity.unit}:{self.quantity.amount.normalize()}"
+            return f"val:{unit_name(self.quantity)}:{self.quantity.amount.normalize()}"
         if self.date is not None:
             return f"val:date:{self.date.year}-{self.date.month}-{self.date.day}"
         return f"val:time:{self.minutes}"
@@ -78,10 +83,13 @@ def value_mentions(text: str) -> list[ValueMention]:
         if not overlaps(date.start, date.end, taken):
             found.append(ValueMention(date.start, date.end, date.text, "date", date=date.value))
             taken.append((date.start, date.end))
-    for q in find_quantities(text):
-        decade = re.fullmatch(r"(?:mid|low|high|upper|lower|the\s)*\s*'?\d0s", q.text.strip(), re.IGNORECASE)
-        if q.value.unit in UNITS and decade is None and not overlaps(q.start, q.end, taken):
-            found.append(ValueMention(q.start, q.end, q.text, "quantity", quantity=q.value))
+    for value in read_values(text):
+        start, end = value.extent
+        written = text[start:end]
+        decade = re.fullmatch(r"(?:mid|low|high|upper|lower|the\s)*\s*'?\d0s", written.strip(), re.IGNORECASE)
+        counted = bool(value.units) or value.noun in COUNTED_NOUNS
+        if counted and decade is None and not overlaps(start, end, taken):
+            found.append(ValueMention(start, end, written, "quantity", quantity=value))
     return sorted(found, key=lambda m: m.start)
 
 
@@ -123,7 +131,7 @@ def same_value(a: ValueMention, b: ValueMention) -> bool | None:
     if a.kind != b.kind:
         return None
     if a.quantity is not None and b.quantity is not None:
-        same, what = compare_quantities(a.quantity, b.quantity)
+        same, what = compare_values(a.quantity, b.quantity)
         if same is None:
             return None
         # a different bound or period over the same amount is not another thing's value (the checkers read those)
@@ -169,7 +177,7 @@ def same_digits(a: ValueMention, b: ValueMention) -> bool:
 
 def close_amounts(a: ValueMention, b: ValueMention) -> bool:
     """Quantities of one unit within :data:`CLOSE` of each other ("200 grams" / "201 grams"): a rounding, no swap."""
-    if a.quantity is None or b.quantity is None or a.quantity.unit != b.quantity.unit:
+    if a.quantity is None or b.quantity is None or not units_shared(a.quantity, b.quantity):
         return False
     x, y = abs(a.quantity.amount), abs(b.quantity.amount)
     return max(x, y) > 0 and abs(x - y) <= CLOSE * max(x, y)

@@ -54,14 +54,16 @@ from typing import Any
 from veracity.text.arithmetic import arithmetic_cue, derived
 from veracity.text.lexicon import GLUE_WORDS, NAME_PARTICLES, NEGATION_WORDS, NEGATIVE_PRONOUNS, STOP_WORDS
 from veracity.text.names import acronym_stated, name_index, phrase_name, phrase_stated
-from veracity.text.normalize import duration_supported, find_durations, normalize_words
+from veracity.text.normalize import normalize_words
 from veracity.text.parsing import DEFAULT_SPACY_MODEL, parse
 from veracity.text.values import (
     DateValue,
     Value,
     clock_times,
     date_supported,
+    duration_supported,
     find_dates,
+    find_durations,
     find_numbers,
     number_supported,
     read_values,
@@ -338,7 +340,7 @@ class GroundingChecker:
           values the evidence states ("2,250 points" by "1,500 points" and "750 points");
         * a clock time's numbers are supported by the same time of day in the evidence (:func:`clock_times`);
         * a number or name inside a duration of ``text`` ("two" of "about two months", "a day") is supported when
-          the evidence states a duration of the same length (:func:`~veracity.text.normalize.duration_supported`:
+          the evidence states a duration of the same length (:func:`~veracity.text.values.duration_supported`:
           "60 days", "24 hours");
         * a name of several words is supported by itself or a short form the evidence uses for it, not by its
           words one by one (:mod:`veracity.text.names`: "Northwind Travel Group" by "NTG" or "Northwind Travel",

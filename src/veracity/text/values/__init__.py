@@ -37,6 +37,8 @@ or currency (:func:`read_values`) so that:
 """
 
 from veracity.text.values.clock import ClockTime, clock_times
+from veracity.text.values.compare import compare_values, unit_name, units_shared
+from veracity.text.values.durations import duration_days, duration_supported, find_durations
 from veracity.text.values.numbers import (
     DateValue,
     Mention,
@@ -45,6 +47,7 @@ from veracity.text.values.numbers import (
     find_numbers,
     number_supported,
 )
+from veracity.text.values.qualifiers import BOUND_WORDS, PERIOD_DAYS, bound_before, period_near
 from veracity.text.values.reader import (
     CURRENCY_BEFORE,
     RANGE_BETWEEN,
@@ -70,8 +73,10 @@ from veracity.text.values.table import (
 )
 
 __all__ = [
+    "BOUND_WORDS",
     "CALENDAR_UNITS",
     "CURRENCY_BEFORE",
+    "PERIOD_DAYS",
     "RANGE_BETWEEN",
     "SPACE",
     "TIME_OF_DAY",
@@ -83,18 +88,26 @@ __all__ = [
     "DateValue",
     "Mention",
     "Value",
+    "bound_before",
     "canonical_unit",
     "clock_times",
+    "compare_values",
     "date_supported",
+    "duration_days",
+    "duration_supported",
     "find_dates",
+    "find_durations",
     "find_numbers",
     "in_base_unit",
     "is_count",
     "is_year_like",
     "number_supported",
+    "period_near",
     "read_values",
     "same_value",
     "stated_values",
+    "unit_name",
+    "units_shared",
     "units_written_after",
     "value_stated",
 ]

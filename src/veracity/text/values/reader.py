@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 
 from veracity.text.values.clock import clock_times
 from veracity.text.values.numbers import find_numbers
+from veracity.text.values.qualifiers import bound_before, period_near
 from veracity.text.values.table import CALENDAR_UNITS, UNIT_TABLE, UNIT_WORDS, canonical_unit
 
 __all__ = [
@@ -90,7 +91,11 @@ class Value:
     "50", 50,000 for "1.5 million"); ``approx``: written with "about", "around", …; ``loose``: a unit symbol that
     may mean several things ("m"); ``plain``: an integer written without a separator or unit (a year, perhaps);
     ``times``: a count written right before it ("two 45-minute sessions" → 2); ``sentence``: which sentence of the
-    text it is in (0, 1, …).
+    text it is in (0, 1, …); ``bound``: the side a comparison before it bounds it from ("min" for "more than 6",
+    "max" for "up to 6"; :func:`~veracity.text.values.bound_before`); ``period``: what it is counted per ("month"
+    for "€1,200 per month", "year" for "an annual fee of 1.5%"; :func:`~veracity.text.values.period_near`);
+    ``written``: the characters of the number with its currency and its unit or noun ("€40", "45 minutes");
+    ``extent``: those with the comparison before and a period after ("up to €40 a day").
     """
 
     start: int
@@ -105,6 +110,10 @@ class Value:
     plain: bool = False
     times: Decimal | None = None
     sentence: int = 0
+    bound: str | None = None
+    period: str | None = None
+    written: tuple[int, int] = (0, 0)
+    extent: tuple[int, int] = (0, 0)
 
 
 def units_written_after(text: str, end: int, skip: bool = True) -> tuple[tuple[str, ...], int, bool]:
@@ -148,16 +157,17 @@ def _key_unit(text: str, start: int) -> tuple[str, ...]:
     return ()
 
 
-def _noun_after(text: str, end: int) -> str | None:
+def _noun_after(text: str, end: int) -> tuple[str, int] | None:
+    """The noun a number counts ("45 sites" → site) and where it ends, or None."""
     m = _NOUN_AFTER.match(text, end)
     if m is None:
         return None
-    word = m.group("first").lower()
+    word, word_end = m.group("first").lower(), m.end("first")
     if word in _NOUN_FILLERS and m.group("second"):
-        word = m.group("second").lower()
+        word, word_end = m.group("second").lower(), m.end("second")
     if word in _NOT_NOUNS or word in _NOUN_FILLERS or len(word) < 2:
         return None
-    return _IRREGULAR_NOUNS.get(word) or canonical_unit(word)
+    return _IRREGULAR_NOUNS.get(word) or canonical_unit(word), word_end
 
 
 def _half_unit(number_text: str, amount: Decimal) -> Decimal:
@@ -204,7 +214,8 @@ def read_values(text: str) -> list[Value]:
             if not units and not loose:
                 units = _key_unit(text, n.start)
         ordinal = bool(re.search(r"(?:st|nd|rd|th)$", n.text, re.IGNORECASE))
-        noun = None if units or loose or ordinal or before is not None else _noun_after(text, n.end)
+        counted = None if units or loose or ordinal or before is not None else _noun_after(text, n.end)
+        noun, written_end = counted if counted else (None, unit_end)
         if any(a <= n.start and n.end <= b for a, b in clocks):
             units, noun = (), TIME_OF_DAY  # "13:35": a time, no bare 35
         rate = _RATE_AFTER.match(text, unit_end)
@@ -217,7 +228,13 @@ def read_values(text: str) -> list[Value]:
         units = () if ordinal else units
         half = _half_unit(n.text, n.value)
         sentence = bisect.bisect_left(ends, n.start)
-        found.append(Value(n.start, n.end, n.value, units, noun, per, half, approx, loose, plain, None, sentence))
+        opening = before.start() if before is not None else n.start
+        bound = bound_before(text, opening)
+        period = period_near(text, opening, written_end)
+        extent = (min(opening, bound[1]) if bound else opening, max(written_end, period[2]) if period else written_end)
+        qualifiers = (bound[0] if bound else None, period[0] if period else None, (opening, written_end), extent)
+        found.append(Value(n.start, n.end, n.value, units, noun, per, half, approx, loose, plain, None, sentence,
+                           *qualifiers))  # fmt: skip
     for k in range(len(found) - 1):  # a range: "20–25 kg", "$20 to 25", "between 20 and 25 minutes"
         first, second = found[k], found[k + 1]
         if not RANGE_BETWEEN.fullmatch(text, first.end, second.start):

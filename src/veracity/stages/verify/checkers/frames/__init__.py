@@ -11,14 +11,13 @@ question, a negated verb above them, a relative clause) are marked ``main=False`
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from decimal import Decimal
 from typing import Any, Literal
 
 from veracity.text.lexicon import GLUE_WORDS, NEGATION_WORDS
-from veracity.text.normalize import bound_before, normalize_words, period_near
-from veracity.text.values import UNIT_ALIASES, DateValue, canonical_unit, find_dates, find_numbers
+from veracity.text.normalize import normalize_words
+from veracity.text.values import DateValue, Value, bound_before, find_dates, period_near, stated_values
 
-__all__ = ["Arg", "Frame", "Value", "acronym_of", "frames_of", "name_words", "normalised_words"]
+__all__ = ["Arg", "Frame", "SlotValue", "acronym_of", "frames_of", "name_words", "normalised_words"]
 
 
 _NAME_LABELS = {
@@ -38,7 +37,6 @@ _PRONOUNS = frozenset(
     "one someone something there here".split()
 )
 _CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "conj", "cc", "parataxis", "punct"})
-_UNIT_ALIASES = {**UNIT_ALIASES, "per": "percent"}  # the one table's names; spaCy splits "per cent" into two tokens
 _PERSONAL = frozenset({"he", "she", "it", "they"})
 _MAIN_DEPS = frozenset({"ROOT", "conj", "ccomp", "parataxis", "xcomp", "advcl"})
 """Clauses that assert something; a relative clause or a participle ("the factors that cause X") presupposes it."""
@@ -60,8 +58,10 @@ ValueKind = Literal["number", "date", "name"]
 
 
 @dataclass(frozen=True)
-class Value:
-    """A checkable value inside an argument: a number with its unit, a date, or a name of a coarse type.
+class SlotValue:
+    """What fills a slot, to check: an amount (a :class:`~veracity.text.values.Value`), a date, or a name.
+
+    An amount is the one value reader's reading; a name has a coarse type (``label``: person, org, place, …).
 
     ``bound``: the side a comparison before it bounds it from ("min" for "more than 6", "after 1 May"; "max" for
     "up to 6"); ``period``: what a rate is counted per ("month" for "€1,200 per month"); ``bound_phrase`` and
@@ -73,8 +73,7 @@ class Value:
     end: int
     text: str
     label: str = ""
-    number: Decimal | None = None
-    unit: str | None = None
+    amount: Value | None = None
     date: DateValue | None = None
     words: frozenset[str] = frozenset()
     bound: str | None = None
@@ -107,7 +106,7 @@ class Arg:
     words: frozenset[str]
     names: frozenset[str]
     pronoun: bool
-    values: tuple[Value, ...] = ()
+    values: tuple[SlotValue, ...] = ()
     is_list: bool = False
     known: bool = False
 
@@ -190,20 +189,6 @@ def _arg_tokens(token: Any) -> list[Any]:
     return out
 
 
-def _unit_after(doc: Any, end_token: int) -> str | None:
-    if end_token < len(doc):
-        token = doc[end_token]
-        lower = token.lower_
-        if lower == "per" and (end_token + 1 >= len(doc) or doc[end_token + 1].lower_ != "cent"):
-            return None  # "20 per month" is a rate, not a percentage
-        if lower in _UNIT_ALIASES:
-            return _UNIT_ALIASES[lower]
-        if token.pos_ == "NOUN" or lower in {"euros", "dollars", "pounds", "percent"}:
-            lemma = str(token.lemma_).lower()
-            return _UNIT_ALIASES.get(lemma) or canonical_unit(lemma)
-    return None
-
-
 def _refers_to(ent: Any, head: Any) -> bool:
     """Whether a named entity is what an argument refers to, not a modifier of it ("a friend of Joni Mitchell").
 
@@ -219,7 +204,7 @@ def _refers_to(ent: Any, head: Any) -> bool:
     return False
 
 
-def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[Value, ...]:
+def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[SlotValue, ...]:
     """Numbers, dates and names inside ``tokens`` (character offsets in the sentence).
 
     With ``head`` (the argument's head token), a name counts only when the argument refers to it (:func:`_refers_to`).
@@ -230,54 +215,40 @@ def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[Value, ...]:
     start = min(t.idx for t in tokens)
     end = max(t.idx + len(t.text) for t in tokens)
     text = doc.text
-    values: list[Value] = []
+    values: list[SlotValue] = []
     dates = [d for d in find_dates(text[start:end])]
     for d in dates:
-        values.append(_qualified(Value("date", start + d.start, start + d.end, d.text, date=d.value), text))
-    numbers = find_numbers(text[start:end], skip=[(d.start, d.end) for d in dates])
-    pending: list[tuple[int, int, str, Decimal]] = []  # the first number of a range ("5 to 10 days") takes its unit
-    for n in numbers:
-        a, b = start + n.start, start + n.end
-        span = doc.char_span(a, b, alignment_mode="expand")
+        values.append(_qualified(SlotValue("date", start + d.start, start + d.end, d.text, date=d.value), text))
+    date_spans = [(start + d.start, start + d.end) for d in dates]
+    for read in stated_values(text):  # read in the whole sentence: a range's ends share a unit, a unit may follow
+        if not (start <= read.start and read.end <= end) or any(a < read.end and read.start < b for a, b in date_spans):
+            continue
+        span = doc.char_span(read.start, read.end, alignment_mode="expand")
         if span is None or not all(t.i in indices for t in span):
             continue
         ent = next((e for e in doc.ents if e.start <= span.start < e.end), None)
         before = doc[span.start - 1].lower_ if span.start > 0 else ""
         if span.start == 0 or before in _LIST_WORDS:
             continue  # list numbering ("4 Reduce the heat", "passage 2"), not a stated quantity
-        unit: str | None
-        if before in {"$", "€", "£", "us$", "usd", "eur", "gbp"}:
-            unit = _UNIT_ALIASES[before]
-            a = doc[span.start - 1].idx
-        else:
-            unit = _unit_after(doc, span.end)
-            if unit is not None and span.end < len(doc):
-                b = doc[span.end].idx + len(doc[span.end].text)
-        if ent is not None and ent.label_ in {"DATE", "TIME"} and 1000 <= n.value <= 2100 and unit is None:
-            values.append(Value("date", a, b, n.text, date=DateValue(year=int(n.value))))
+        a, b = read.written
+        counted = bool(read.units) or read.noun is not None
+        if ent is not None and ent.label_ in {"DATE", "TIME"} and 1000 <= read.amount <= 2100 and not counted:
+            values.append(SlotValue("date", a, b, text[read.start : read.end], date=DateValue(year=int(read.amount))))
             continue
         if ent is not None and ent.label_ == "ORDINAL":
             continue
-        if unit is None and span.end + 1 < len(doc) and doc[span.end].lower_ in {"to", "-", "–", "or", "and"}:
-            pending.append((a, b, text[a:b], n.value))
-            continue
-        for pa, pb, ptext, pvalue in pending:
-            values.append(Value("number", pa, pb, ptext, number=pvalue, unit=unit))
-        pending = []
-        values.append(_qualified(Value("number", a, b, text[a:b], number=n.value, unit=unit), text))
-    for pa, pb, ptext, pvalue in pending:
-        values.append(Value("number", pa, pb, ptext, number=pvalue, unit=None))
+        values.append(_qualified(SlotValue("number", a, b, text[a:b], amount=read), text))
     for ent in doc.ents:
         if ent.label_ in _NAME_LABELS and all(t.i in indices for t in ent) and (head is None or _refers_to(ent, head)):
             words = name_words(ent.text)
             if words:
                 values.append(
-                    Value("name", ent.start_char, ent.end_char, ent.text, _NAME_LABELS[ent.label_], words=words)
+                    SlotValue("name", ent.start_char, ent.end_char, ent.text, _NAME_LABELS[ent.label_], words=words)
                 )
     return tuple(values)
 
 
-def _qualified(value: Value, text: str) -> Value:
+def _qualified(value: SlotValue, text: str) -> SlotValue:
     """``value`` with the comparison before it and the period it is counted per, read from the sentence ``text``."""
     bound = bound_before(text, value.start)
     period = period_near(text, value.start, value.end) if value.kind == "number" else None

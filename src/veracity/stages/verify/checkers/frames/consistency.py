@@ -41,7 +41,7 @@ from veracity.stages.sources import AnswerUnits, Sources, derived_value
 from veracity.stages.verify.checkers.frames import (
     Arg,
     Frame,
-    Value,
+    SlotValue,
     frames_of,
     name_words,
     normalised_words,
@@ -67,19 +67,20 @@ from veracity.stages.verify.checkers.frames.slots import (
     states_value,
     value_conflicts,
 )
-from veracity.text.normalize import (
-    Quantity,
-    bound_before,
-    compare_quantities,
-    duration_supported,
-    find_durations,
-    find_quantities,
-    normalize_words,
-)
+from veracity.text.normalize import normalize_words
 from veracity.text.parsing import DEFAULT_SPACY_MODEL, load_spacy
 from veracity.text.polarity import antonym_of
 from veracity.text.split import split_sentences
-from veracity.text.values import date_supported, find_dates, find_numbers
+from veracity.text.values import (
+    bound_before,
+    compare_values,
+    date_supported,
+    duration_supported,
+    find_dates,
+    find_durations,
+    find_numbers,
+    read_values,
+)
 
 __all__ = [
     "LOCATIVE_SLOTS",
@@ -89,7 +90,7 @@ __all__ = [
     "ConsistencyChecker",
     "ConsistencyResult",
     "Frame",
-    "Value",
+    "SlotValue",
     "compare_frames",
     "consistency_signals",
     "covers",
@@ -280,7 +281,7 @@ def _antonym_clash(answer: Frame, sources: Sequence[Frame], lenient: Sequence[Fr
     return None
 
 
-def mentions(text: str, value: Value) -> bool:
+def mentions(text: str, value: SlotValue) -> bool:
     """Whether ``text`` mentions ``value`` anywhere (by value for numbers and dates, by words for names)."""
     if value.kind == "name":
         words = set(normalize_words(text))
@@ -293,16 +294,15 @@ def mentions(text: str, value: Value) -> bool:
         years = [n.value for n in find_numbers(text, skip=[(d.start, d.end) for d in dates])]
         return date_supported(value.date, [d.value for d in dates], years)
     # as a quantity: "6 weeks" is not stated by "6 days", "less than 6 hours" not by "more than 6 hours"
-    assert value.number is not None
-    mine = Quantity(value.number, value.unit, value.bound, value.period)
-    for q in find_quantities(text):
-        agree = compare_quantities(mine, q.value)[0]
-        if agree is True or (agree is None and q.value.amount == value.number):
+    assert value.amount is not None
+    for stated in read_values(text):
+        agree = compare_values(value.amount, stated)[0]
+        if agree is True or (agree is None and stated.amount == value.amount.amount):
             return True
     return False
 
 
-def supported_elsewhere(answer: Frame, slot: str, value: Value, frames: Sequence[Frame]) -> bool:
+def supported_elsewhere(answer: Frame, slot: str, value: SlotValue, frames: Sequence[Frame]) -> bool:
     """Whether some frame with the same predicate, no clashing argument, states ``value`` in the same slot."""
     for f in frames:
         if (

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from veracity.stages.verify.checkers.frames import Arg, Frame, Value, acronym_of
+from veracity.stages.verify.checkers.frames import Arg, Frame, SlotValue, acronym_of
 from veracity.stages.verify.checkers.frames.args import (
     WEAK_PREDICATES,
     about_siblings,
@@ -30,9 +30,8 @@ from veracity.stages.verify.checkers.frames.args import (
     same_words,
 )
 from veracity.text.lexicon import LEMMA_GLUE_WORDS
-from veracity.text.normalize import Quantity, compare_quantities
 from veracity.text.polarity import SYMMETRIC_VERBS
-from veracity.text.values import date_supported
+from veracity.text.values import compare_values, date_supported, units_shared
 
 __all__ = ["LOCATIVE_SLOTS", "Conflict", "role_conflict", "states_value", "value_conflicts"]
 
@@ -47,32 +46,30 @@ class Conflict:
     confidence: float
     explanation: str
     slot: str | None = None
-    value: Value | None = None
+    value: SlotValue | None = None
     source: Frame | None = None
     exact: bool = False
     """The source frame names the answer's things with no fewer words (then a sibling frame about a distinct thing,
     "Primary caregivers" beside "Secondary caregivers", does not cancel the conflict by stating the answer's value)."""
 
 
-def _values_agree(a: Value, b: Value) -> bool | None:
+def _values_agree(a: SlotValue, b: SlotValue) -> bool | None:
     """True: the same value; False: a different value of the same type; None: not comparable."""
     return _compare_values(a, b)[0]
 
 
-def _compare_values(a: Value, b: Value) -> tuple[bool | None, str]:
+def _compare_values(a: SlotValue, b: SlotValue) -> tuple[bool | None, str]:
     """Whether two values agree and, if not, what differs: number, unit, comparison, period, date, or a name's label.
 
-    Numbers are compared as quantities (:func:`veracity.text.normalize.compare_quantities`): "€1,250" = "1250
+    Amounts are compared as values (:func:`veracity.text.values.compare_values`): "€1,250" = "1250
     euros", "two months" ≈ "60 days", "€100 per month" = "€1,200 per year"; "more than six hours" ≠ "less than six
     hours" (comparison), "€1,200 per month" ≠ "€1,200 per year" (period), "8 hours" ≠ "8 days" (unit).
     """
     if a.kind != b.kind:
         return None, ""
     if a.kind == "number":
-        assert a.number is not None and b.number is not None
-        return compare_quantities(
-            Quantity(a.number, a.unit, a.bound, a.period), Quantity(b.number, b.unit, b.bound, b.period)
-        )
+        assert a.amount is not None and b.amount is not None
+        return compare_values(a.amount, b.amount)
     if a.kind == "date":
         assert a.date is not None and b.date is not None
         if not (date_supported(a.date, [b.date], []) or date_supported(b.date, [a.date], [])):
@@ -87,7 +84,7 @@ def _compare_values(a: Value, b: Value) -> tuple[bool | None, str]:
     return False, a.label
 
 
-def states_value(frame: Frame, slot: str, value: Value) -> bool:
+def states_value(frame: Frame, slot: str, value: SlotValue) -> bool:
     """Whether ``frame`` states ``value`` in ``slot``."""
     return any(_values_agree(value, v) is True for arg in frame.slot_args(slot) for v in arg.values)
 
@@ -96,7 +93,7 @@ def states_value(frame: Frame, slot: str, value: Value) -> bool:
 LOCATIVE_SLOTS = frozenset({"prep:in", "prep:at", "prep:from", "prep:near"})
 
 
-def _as_places(value: Value, other: Value, slot: str) -> tuple[Value, Value]:
+def _as_places(value: SlotValue, other: SlotValue, slot: str) -> tuple[SlotValue, SlotValue]:
     """Two names in a locative slot, one read as a person and one as a place by NER, both read as places.
 
     The small English pipeline labels unfamiliar place names as people ("born in Kraków": PERSON, beside "born in
@@ -149,6 +146,11 @@ def role_conflict(answer: Frame, same: Sequence[Frame]) -> Conflict | None:
     return None
 
 
+def _one_unit(a: SlotValue, b: SlotValue) -> bool:
+    """Two dates, or two amounts in one unit (:func:`~veracity.text.values.units_shared`)."""
+    return a.amount is None or b.amount is None or units_shared(a.amount, b.amount)
+
+
 def value_conflicts(answer: Frame, same: Sequence[Frame]) -> list[Conflict]:
     """Value conflicts of every slot of the answer frame (a different value of the same type in the same slot)."""
     conflicts: list[Conflict] = []
@@ -159,7 +161,7 @@ def value_conflicts(answer: Frame, same: Sequence[Frame]) -> list[Conflict]:
             siblings = [
                 v
                 for v in arg.values
-                if v is not value and value.kind != "name" and v.kind == value.kind and v.unit == value.unit
+                if v is not value and value.kind != "name" and v.kind == value.kind and _one_unit(v, value)
             ]
             if any(states_value(s, slot, v) for v in siblings for s in same):
                 continue
@@ -191,7 +193,7 @@ def _clause_overlap(answer: Frame, source: Frame, arg: Arg) -> float:
     return len(words & source_words) / len(words)
 
 
-def _other_heads(arg: Arg, value: Value, other: Arg) -> bool:
+def _other_heads(arg: Arg, value: SlotValue, other: Arg) -> bool:
     """Whether the two arguments' values qualify different things.
 
     "revenue of $3.3 billion" / "capital spending of $120 million" in the object of "expect": each head is a word
@@ -202,7 +204,7 @@ def _other_heads(arg: Arg, value: Value, other: Arg) -> bool:
     return arg.head not in value.text.lower() and not any(other.head in v.text.lower() for v in other.values)
 
 
-def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequence[Frame]) -> Conflict | None:
+def _value_conflict(answer: Frame, slot: str, arg: Arg, value: SlotValue, same: Sequence[Frame]) -> Conflict | None:
     """A value of the answer's ``slot`` that every comparable source value in that slot contradicts.
 
     Names in a list ("A, B and C") are not compared: lists are often partial. Anchoring needs the subject or object
@@ -212,7 +214,7 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: Value, same: Sequ
     """
     if value.kind == "name" and arg.is_list:
         return None
-    disagreeing: list[tuple[Value, Value, Frame, str, bool]] = []
+    disagreeing: list[tuple[SlotValue, SlotValue, Frame, str, bool]] = []
     sibling_agrees = False
     for s in same:
         anchors, clash = match_args(answer, s, slot)

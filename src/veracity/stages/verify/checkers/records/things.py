@@ -26,9 +26,8 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from veracity.text.normalize import find_quantities
 from veracity.text.records import RecordField
-from veracity.text.values import clock_times, find_dates
+from veracity.text.values import clock_times, find_dates, read_values
 
 __all__ = ["MisplacedRecordValue", "RecordThings", "misplaced_record_values"]
 
@@ -73,12 +72,16 @@ def _field_value(field: RecordField) -> tuple[str, object] | None:
     dates = find_dates(text)
     if len(dates) == 1:
         return "date", dates[0].value
-    quantities = find_quantities(text)
-    if len(quantities) == 1 and len(quantities[0].text.strip()) >= len(text) - 2:  # "€80", "7 days"; not an address
-        return "number", quantities[0].value.amount
+    quantities = read_values(text)
+    if len(quantities) == 1 and _extent_length(text, quantities[0].extent) >= len(text) - 2:  # "€80"; no address
+        return "number", quantities[0].amount
     if not quantities and 0 < len(text.split()) <= _SHORT_VALUE_WORDS and len(text) >= 3 and text[:1].isupper():
         return "name", text.lower()  # a place, a product, a person: "Gorrell", "Skerra Air"
     return None
+
+
+def _extent_length(text: str, extent: tuple[int, int]) -> int:
+    return len(text[extent[0] : extent[1]].strip())
 
 
 def _answer_values(text: str, names: Sequence[str] = ()) -> list[tuple[int, int, str, object]]:
@@ -95,9 +98,10 @@ def _answer_values(text: str, names: Sequence[str] = ()) -> list[tuple[int, int,
         if not any(s < date.end and date.start < e for s, e in taken):
             out.append((date.start, date.end, "date", date.value))
             taken.append((date.start, date.end))
-    for q in find_quantities(text):
-        if not any(s < q.end and q.start < e for s, e in taken):
-            out.append((q.start, q.end, "number", q.value.amount))
+    for q in read_values(text):
+        start, end = q.extent
+        if not any(s < end and start < e for s, e in taken):
+            out.append((start, end, "number", q.amount))
     return out
 
 

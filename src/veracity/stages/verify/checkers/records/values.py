@@ -3,7 +3,7 @@
 The record checker's phrase table knows Yelp attributes; this reads every other field by its own key. A field is
 stated where a sentence names its key ("price", "weight", "battery life"; "costs" for a price) and gives a value
 right beside it ("the price is $150", "weighs 4 kg", "a 12-month warranty", "Release date: March 5, 2021"). Values
-are compared as values (:func:`veracity.text.normalize.compare_quantities`, :func:`date_supported`): "$129" =
+are compared as values (:func:`veracity.text.values.compare_values`, :func:`date_supported`): "$129" =
 "129 dollars", "24 months" = "two years". Text is compared only in context: "the colour is white" against
 ``Color: Black`` is claimed when "white" is another field's value in the records (a value taken from the wrong
 field), never for a free paraphrase.
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from veracity.stages.verify.checkers.records.clauses import Sentence
-from veracity.text.normalize import Quantity, compare_quantities, find_quantities, normalize_words
-from veracity.text.values import DateValue, date_supported, find_dates
+from veracity.text.normalize import normalize_words
+from veracity.text.values import DateValue, Value, compare_values, date_supported, find_dates, read_values, unit_name
 
 __all__ = ["FieldKey", "FieldStatement", "field_keys", "field_statements", "key_content", "stated_value_agrees"]
 
@@ -69,7 +69,7 @@ class FieldStatement:
     start: int
     end: int
     words: str
-    quantity: Quantity | None = None
+    quantity: Value | None = None
     date: DateValue | None = None
     text: frozenset[str] | None = None
 
@@ -116,18 +116,18 @@ def field_keys(paths: Sequence[tuple[str, ...]], words: Sequence[tuple[str, ...]
     return keys
 
 
-def record_quantity(value: Scalar) -> Quantity | None:
+def record_quantity(value: Scalar) -> Value | None:
     """A field's value as a quantity: a number, or a short text holding exactly one ("$129", "24 months")."""
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int | float):
-        return Quantity(Decimal(str(value)))
+        return Value(0, 0, Decimal(str(value)))
     if len(value) > 30 or find_dates(value):
         return None
-    found = find_quantities(value)
+    found = read_values(value)
     if len(found) != 1 or len(normalize_words(value)) > 4:
         return None
-    return found[0].value
+    return found[0]
 
 
 def record_date(value: Scalar) -> DateValue | None:
@@ -149,7 +149,7 @@ def field_statements(sentence: Sentence, keys: Sequence[FieldKey], texts: frozen
     """
     out: list[FieldStatement] = []
     text = sentence.text
-    quantities = find_quantities(text)
+    quantities = read_values(text)
     dates = find_dates(text)
     named = [(key, m) for key in keys for m in key.pattern.finditer(text)]
     for key, m in named:
@@ -161,13 +161,14 @@ def field_statements(sentence: Sentence, keys: Sequence[FieldKey], texts: frozen
         lo, hi = sentence.clause(*m.span())
         link = _LINK_AFTER.match(text, m.end())
         after = link.end() if link else m.end()
-        stated = next((q for q in quantities if q.start == after or (q.end <= m.start() and q.end >= m.start() - 2
-                       and re.fullmatch(r"[\s-]*", text[q.end : m.start()]))), None)  # fmt: skip
+        stated = next((q for q in quantities if q.extent[0] == after or (q.extent[1] <= m.start()
+                       and q.extent[1] >= m.start() - 2 and re.fullmatch(r"[\s-]*", text[q.extent[1] : m.start()]))),
+                      None)  # fmt: skip
         date = next((d for d in dates if d.start == after), None)
         if date is not None and lo <= date.start < hi:
             out.append(_statement(sentence, key, date.start, date.end, date=date.value))
-        elif stated is not None and lo <= stated.start < hi:
-            out.append(_statement(sentence, key, stated.start, stated.end, quantity=stated.value))
+        elif stated is not None and lo <= stated.extent[0] < hi:
+            out.append(_statement(sentence, key, *stated.extent, quantity=stated))
         elif (phrase := _TEXT_AFTER.match(text, m.end())) is not None:
             words = _PHRASE_END.sub("", phrase["phrase"]).strip()
             bag = frozenset(normalize_words(words)) - {"the", "a", "an"}
@@ -193,8 +194,8 @@ def stated_value_agrees(statement: FieldStatement, value: Scalar) -> bool | None
         quantity = record_quantity(value)
         if quantity is None:
             return None
-        agree = compare_quantities(statement.quantity, quantity)[0]
-        if agree is None and (quantity.unit is None or statement.quantity.unit is None):
+        agree = compare_values(statement.quantity, quantity)[0]
+        if agree is None and (unit_name(quantity) is None or unit_name(statement.quantity) is None):
             return statement.quantity.amount == quantity.amount  # "Price: 129" / "$150": the key gives the unit
         return agree
     if statement.text is not None and isinstance(value, str):
