@@ -58,17 +58,16 @@ from veracity.text.values.reader import (
     is_year_like,
     read_values,
     same_value,
+    singular,
     stated_values,
     units_written_after,
     value_stated,
 )
 from veracity.text.values.table import (
     CALENDAR_UNITS,
-    UNIT_ALIASES,
     UNIT_DAYS,
     UNIT_TABLE,
     UNIT_WORDS,
-    canonical_unit,
     in_base_unit,
 )
 
@@ -80,7 +79,6 @@ __all__ = [
     "RANGE_BETWEEN",
     "SPACE",
     "TIME_OF_DAY",
-    "UNIT_ALIASES",
     "UNIT_DAYS",
     "UNIT_TABLE",
     "UNIT_WORDS",
@@ -89,7 +87,6 @@ __all__ = [
     "Mention",
     "Value",
     "bound_before",
-    "canonical_unit",
     "clock_times",
     "compare_values",
     "date_supported",
@@ -105,6 +102,7 @@ __all__ = [
     "period_near",
     "read_values",
     "same_value",
+    "singular",
     "stated_values",
     "unit_name",
     "units_shared",

@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 from veracity.text.values.clock import clock_times
 from veracity.text.values.numbers import find_numbers
 from veracity.text.values.qualifiers import bound_before, period_near
-from veracity.text.values.table import CALENDAR_UNITS, UNIT_TABLE, UNIT_WORDS, canonical_unit
+from veracity.text.values.table import CALENDAR_UNITS, UNIT_TABLE, UNIT_WORDS
 
 __all__ = [
     "CURRENCY_BEFORE",
@@ -27,6 +27,7 @@ __all__ = [
     "is_year_like",
     "read_values",
     "same_value",
+    "singular",
     "stated_values",
     "units_written_after",
     "value_stated",
@@ -157,6 +158,17 @@ def _key_unit(text: str, start: int) -> tuple[str, ...]:
     return ()
 
 
+def singular(word: str) -> str:
+    """A counted noun's singular, lower case: "pages" → page, "companies" → company, "people" → person."""
+    lower = word.lower()
+    if lower in _IRREGULAR_NOUNS:
+        return _IRREGULAR_NOUNS[lower]
+    for suffix, replacement in (("ies", "y"), ("ses", "s"), ("s", "")):
+        if lower.endswith(suffix) and len(lower) > len(suffix) + 2 and not lower.endswith("ss"):
+            return lower[: -len(suffix)] + replacement
+    return lower
+
+
 def _noun_after(text: str, end: int) -> tuple[str, int] | None:
     """The noun a number counts ("45 sites" → site) and where it ends, or None."""
     m = _NOUN_AFTER.match(text, end)
@@ -167,7 +179,7 @@ def _noun_after(text: str, end: int) -> tuple[str, int] | None:
         word, word_end = m.group("second").lower(), m.end("second")
     if word in _NOT_NOUNS or word in _NOUN_FILLERS or len(word) < 2:
         return None
-    return _IRREGULAR_NOUNS.get(word) or canonical_unit(word), word_end
+    return singular(word), word_end
 
 
 def _half_unit(number_text: str, amount: Decimal) -> Decimal:
@@ -222,7 +234,7 @@ def read_values(text: str) -> list[Value]:
         per = None
         if rate is not None and (units or noun):
             word = rate.group("noun").lower()
-            per = _IRREGULAR_NOUNS.get(word) or canonical_unit(word)
+            per = singular(word)
         approx = bool(_APPROX_BEFORE.search(text, max(0, n.start - 30), n.start))
         plain = not units and n.value == n.value.to_integral_value() and n.text.isdigit()
         units = () if ordinal else units

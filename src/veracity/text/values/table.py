@@ -1,24 +1,21 @@
-"""The one unit table: each unit's measure and size, how a unit is written, and the canonical name of a unit word.
+"""The one unit table: each unit's measure and size, and how a unit is written.
 
 :data:`UNIT_TABLE` gives each unit its measure and its size in the measure's base unit (g, m, l, byte, Wh, W,
 second, the currency; temperatures convert by formula), :data:`UNIT_WORDS` how a unit is written after a number
-("kilograms", "kg", "°C", "€"), :data:`UNIT_DAYS` the fixed and calendar units of time in days (from the table).
-:func:`canonical_unit` names a unit word or a counted noun for the readers that compare words ("euros" → euro,
-"pages" → page), with :data:`UNIT_ALIASES`.
+("kilograms", "kg", "°C", "€"), :data:`UNIT_DAYS` the fixed and calendar units of time in days (from the table). A
+word after a number that is no unit of the table is the noun the number counts
+(:func:`~veracity.text.values.read_values`: "pages" → page).
 """
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
 __all__ = [
     "CALENDAR_UNITS",
-    "UNIT_ALIASES",
     "UNIT_DAYS",
     "UNIT_TABLE",
     "UNIT_WORDS",
-    "canonical_unit",
     "in_base_unit",
 ]
 
@@ -127,33 +124,3 @@ def in_base_unit(value: Decimal, unit: str) -> tuple[str, Decimal]:
     """
     measure, factor = UNIT_TABLE[unit]
     return measure, (value * factor).normalize()
-
-
-# So that "€1,250" = "1250 euros" = "EUR 1,250" where units are compared as words (the quantity readers).
-UNIT_ALIASES = {
-    "%": "percent", "per cent": "percent", "percentage": "percent", "pct": "percent",
-    "$": "dollar", "us$": "dollar", "usd": "dollar", "€": "euro", "eur": "euro", "£": "pound", "gbp": "pound",
-    "yr": "year", "yrs": "year", "hr": "hour", "hrs": "hour", "h": "hour", "min": "minute", "mins": "minute",
-    "sec": "second", "secs": "second", "km": "kilometer", "kilometre": "kilometer", "metre": "meter", "m": "meter",
-    "kg": "kilogram", "kilo": "kilogram", "g": "gram", "mg": "milligram", "ml": "milliliter", "millilitre":
-    "milliliter", "l": "liter", "litre": "liter", "lb": "pound-weight", "lbs": "pound-weight",
-    "m²": "square-meter", "m2": "square-meter", "sq m": "square-meter", "sqm": "square-meter",
-    "square metre": "square-meter", "square meter": "square-meter", "km²": "square-kilometer",
-    "km2": "square-kilometer", "sq km": "square-kilometer", "square kilometre": "square-kilometer",
-    "square kilometer": "square-kilometer", "ft²": "square-foot", "sq ft": "square-foot", "sqft": "square-foot",
-    "square foot": "square-foot", "square feet": "square-foot", "sq mi": "square-mile", "square mile": "square-mile",
-    "hectare": "hectare", "ha": "hectare", "acre": "acre",
-}  # fmt: skip
-"""Unit words and symbols (lower case) and the unit they name."""
-
-
-def canonical_unit(word: str) -> str:
-    """A unit word's canonical name: "euros" → euro, "EUR" → euro, "%" → percent, "hrs" → hour, "pages" → page."""
-    lower = re.sub(r"\s+", " ", word.strip().lower()).replace("sq. ", "sq ")
-    if lower in UNIT_ALIASES:
-        return UNIT_ALIASES[lower]
-    for suffix, replacement in (("ies", "y"), ("ses", "s"), ("s", "")):
-        if lower.endswith(suffix) and len(lower) > len(suffix) + 2 and not lower.endswith("ss"):
-            singular = lower[: -len(suffix)] + replacement
-            return UNIT_ALIASES.get(singular, singular)
-    return lower
