@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
+from veracity.text.lexicon import STOP_WORDS
 from veracity.text.values.clock import clock_times
 from veracity.text.values.numbers import find_numbers
 from veracity.text.values.qualifiers import bound_before, period_near
@@ -60,12 +61,12 @@ _APPROX_BEFORE = re.compile(
     r"(?:(?:US\$|[$€£¥])\s*|\b(?:USD|EUR|GBP)\s?)?$",
     re.IGNORECASE,
 )
-# a word after a number that is no noun it counts ("45 of them", "750 more points" reads on to "points")
-_NOT_NOUNS = frozenset(
-    "a an the and or of to in on at for by with from per each every than times is are was were be been has have "
-    "had will can may must should would could this that these those it its as if but so up down out off over under "
-    "am pm".split()
-)
+# a word after a number that is no noun it counts ("45 of them", "750 more points" reads on to "points"): the stop
+# words that join a phrase (not "more", "few", "most": "45 more minutes" is read in minutes) and the words of a rate
+_NOT_NOUNS = STOP_WORDS & frozenset(
+    "a an the and or of to in on at for by with from each than is are was were be been has have had will can may "
+    "must should would could this that these those it its as if but so up down out off over under am".split()
+) | frozenset({"per", "every", "times", "pm"})
 _NOUN_FILLERS = frozenset("more extra additional bonus further free new other total".split())
 _NOUN_AFTER = re.compile(
     rf"(?:{SPACE}+|{SPACE}*-{SPACE}*)(?P<first>[A-Za-z]+)(?![\w/²³])(?:{SPACE}+(?P<second>[A-Za-z]+)(?![\w/²³]))?"
