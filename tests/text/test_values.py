@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -17,6 +18,7 @@ from veracity.text.values import (
     read_values,
     same_value,
 )
+from veracity.text.values.clock import SCHEDULE_TIME, clock_readings
 
 
 def one(text: str):
@@ -88,6 +90,50 @@ def test_clock_times_and_their_numbers():
         (Decimal(7), TIME_OF_DAY),
         (Decimal(3), None),
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "minutes"),
+    [
+        ("7:00", {420, 1140}),  # no am/pm: either half of the day
+        ("7 pm", {1140}),
+        ("7 p.m.", {1140}),
+        ("7AM", {420}),
+        ("12 am", {0}),
+        ("12 pm", {720}),
+        ("12:30", {750, 30}),  # 12:30 pm or 0:30 am
+        ("19:00", {1140}),  # past 12: the 24-hour clock, one reading
+        ("0:00", {0}),
+        ("24:00", {0}),
+        ("21:00 pm", {1260}),  # as answers write it: 21:00
+        ("11:0", {660, 1380}),  # a record's "11:0-21:0" copied into the answer
+        ("noon", {720}),
+        ("Midnight", {0}),
+        (" 9:30 am ", {570}),
+    ],
+)
+def test_clock_readings_are_the_minutes_a_time_may_mean(written, minutes):
+    assert clock_readings(written) == frozenset(minutes)
+
+
+@pytest.mark.parametrize(
+    "written", ["7", "11", "25:00", "7:75", "24:60", "noon-ish", "", "at 7 pm", "$10", "4.5", "7:00:00", "13h"]
+)
+def test_what_says_no_time_alone_is_no_reading(written):
+    assert clock_readings(written) is None
+
+
+def test_a_schedule_time_is_found_in_a_phrase_and_clock_times_stays_as_it_was():
+    text = "Open from 11 to 2 pm and 17:0 till midnight; $10, 4.5 stars."
+    assert re.findall(SCHEDULE_TIME, text, re.IGNORECASE) == ["11", "2 pm", "17:0", "midnight"]
+    assert [clock_readings(w) for w in re.findall(SCHEDULE_TIME, text, re.IGNORECASE)] == [
+        None,
+        {840},
+        {1020},
+        {0},
+    ]
+    # running text reads neither words nor an hour past 12 with "pm", as before
+    assert clock_times("closes at noon, or 21:00 pm, or 17:0") == []
 
 
 def test_the_end_of_a_range_takes_the_unit_of_the_other_end():

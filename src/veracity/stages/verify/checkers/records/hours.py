@@ -4,8 +4,10 @@ A sentence is read as items — day sets ("Monday to Friday", "weekends", "every
 "closes at 10 pm"), "closed on", "except", "extended hours on weekends", "six days a week" — paired into statements
 by whichever reading (each day set then its times, or each time then its days) leaves fewer items unpaired; a
 statement naming fewer days overrides a wider one on those days. A record's ``hours`` are ``{"Monday": "11:0-21:0"}``
-(24 h): a missing day is closed, and so is "0:0-0:0" where other days have hours. Times without am/pm may mean
-either half of the day ("7:00" is 7:00 or 19:00), so they contradict only when neither matches.
+(24 h): a missing day is closed, and so is "0:0-0:0" where other days have hours. Where a time may stand and what it
+means is the one clock-time reader's (:data:`~veracity.text.values.clock.SCHEDULE_TIME`,
+:func:`~veracity.text.values.clock.clock_readings`); this grammar only places times among its days and ranges. A time
+without am/pm may mean either half of the day ("7:00" is 7:00 or 19:00), so it contradicts only when neither matches.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Literal
 
 from veracity.stages.verify.checkers.records.clauses import Sentence, insensitive
 from veracity.text.lexicon import NUMBER_WORDS
+from veracity.text.values.clock import SCHEDULE_TIME, clock_readings
 
 __all__ = ["DAY_NAMES", "HoursCheck", "HoursStatement", "check_hours", "hours_statements"]
 
@@ -26,7 +29,7 @@ _ALL_DAYS = frozenset(range(7))
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _DAY_UNIT = rf"{_DAY}(?:\s*(?:to|through|thru|until|till|-|–)\s*{_DAY})?"
 _DAY_LIST = rf"\b{_DAY_UNIT}(?:(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+){_DAY_UNIT})*\b"
-_TIME = r"(?:(?<![\w.:$])\d{1,2}(?::\d{1,2})?(?!\.\d)(?:\s*(?:[ap]\.\s?m\.|[ap]m\b))?|\bnoon\b|\bmidnight\b)"
+_TIME = SCHEDULE_TIME  # a bare hour too: a range or "opens at" may make it a time ("from 11 to 2 pm")
 _HOURS_ITEMS: tuple[tuple[str, re.Pattern[str]], ...] = (  # earlier patterns win where two overlap
     ("range", insensitive(rf"(?:\b(?:from|between)\s+)?(?P<a>{_TIME})\s*(?:to|-|–|—|until|till|and)\s*(?P<b>{_TIME})")),
     ("close", insensitive(rf"\b(?:clos(?:es|ing|e)\s+(?:at\s+)?|until\s+|till\s+)(?P<b>{_TIME})")),
@@ -59,24 +62,6 @@ def _day_set(text: str) -> frozenset[int]:
         ends = [DAY_NAMES.index(d.lower().removesuffix("s")) for d in re.findall(_DAY, unit[0], re.I)]
         days.update((ends[0] + i) % 7 for i in range((ends[-1] - ends[0]) % 7 + 1))
     return frozenset(days)
-
-
-def _times(token: str) -> frozenset[int] | None:
-    """Minutes after midnight a time may mean (a set: "7:00" is 7:00 or 19:00); None for a bare number."""
-    token = token.strip().lower()
-    if token in {"noon", "midnight"}:
-        return frozenset({720 if token == "noon" else 0})
-    m = re.fullmatch(r"(\d{1,2})(?::(\d{1,2}))?\s*(?:([ap])\.?\s?m\.?)?", token)
-    if m is None or int(m[1]) > 24 or int(m[2] or 0) > 59:
-        return None
-    hour, minute = int(m[1]), int(m[2] or 0)
-    if m[3]:  # "21:00 pm" (seen in answers) is 21:00
-        return frozenset({(hour if hour > 12 else hour % 12 + (12 if m[3] == "p" else 0)) * 60 % 1440 + minute})
-    if m[2] is None:
-        return None
-    return frozenset(
-        {hour * 60 + minute} if hour >= 13 or hour == 0 else {hour * 60 + minute, hour * 60 + 720 + minute}
-    )
 
 
 @dataclass
@@ -206,7 +191,7 @@ def _hours_items(text: str) -> list[_Item]:
     for kind, pattern in _HOURS_ITEMS:
         for m in pattern.finditer(text):
             ends = m.groupdict()
-            if kind in _TIME_KINDS and not any(_times(ends[k]) for k in ("a", "b") if ends.get(k)):
+            if kind in _TIME_KINDS and all(clock_readings(ends[k]) is None for k in ("a", "b") if ends.get(k)):
                 continue  # bare numbers ("4 to 5") are not times
             if not any(s < m.end() and m.start() < e for s, e, _, _ in items):
                 items.append((m.start(), m.end(), kind, m))
@@ -233,9 +218,9 @@ def _pair(items: Sequence[_Item], days_first: bool) -> list[_HoursGroup]:
                 groups.append(current := _HoursGroup(start, end))
             current.spread = current.spread or (kind == "range" and bool(_SPREAD.search(m.string, 0, m.start("a"))))
             if kind in {"range", "open"}:
-                current.opens = _times(m["a"])
+                current.opens = clock_readings(m["a"])
             if kind in {"range", "close"}:
-                current.closes = _times(m["b"])
+                current.closes = clock_readings(m["b"])
         elif current is None:
             continue
         elif kind == "except":
