@@ -38,12 +38,16 @@ _DAY = 1440
 
 @dataclass(frozen=True)
 class ClockTime:
-    """A clock time of a text: ``[start, end)`` covers it ("7:45 pm"), ``minutes`` after midnight (1185)."""
+    """A clock time of a text: ``[start, end)`` covers it ("7:45 pm"), ``minutes`` after midnight (1185).
+
+    ``meridiem``: written with "am" / "pm" (on the 12-hour clock), not on the 24-hour clock ("19:45").
+    """
 
     start: int
     end: int
     text: str
     minutes: int
+    meridiem: bool = False
 
 
 def _minutes(hour: int, minute: int, meridiem: str | None) -> int:
@@ -80,7 +84,7 @@ def clock_times(text: str) -> list[ClockTime]:
         start = match.start() + (len(written) - len(written.lstrip()))
         end = match.end() - (len(written) - len(written.rstrip()))
         minutes = _minutes(hour, int(match["m"] or 0), match["ap"][0] if match["ap"] else None)
-        found.append(ClockTime(start, end, text[start:end], minutes))
+        found.append(ClockTime(start, end, text[start:end], minutes, meridiem=bool(match["ap"])))
     return found
 
 

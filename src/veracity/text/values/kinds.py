@@ -18,14 +18,12 @@ from dataclasses import dataclass
 from veracity.text.values.clock import clock_times
 from veracity.text.values.numbers import DateValue, find_dates
 from veracity.text.values.reader import (
-    CURRENCY_BEFORE,
     RANGE_BETWEEN,
     TIME_OF_DAY,
     Value,
     is_year_like,
     read_values,
     same_value,
-    units_written_after,
 )
 from veracity.text.values.table import UNIT_TABLE
 
@@ -107,29 +105,23 @@ _STREET_AFTER = re.compile(
     r"|(?:Street|Road|Avenue|Boulevard|Drive|Lane|Way|Highway|Parkway|Place|Court|Pike|Square)\b)"
 )
 _PERCENT_AFTER = re.compile(r"\s*(?:%|per\s?cent|percent)", re.IGNORECASE)
-_MERIDIEM = re.compile(r"[ap]\.?\s?m\b", re.IGNORECASE)
 
 
 def written_span(text: str, value: Value, kind: str) -> tuple[int, int]:
     """The characters a value is written in, its currency and unit included ("$50 million", "180 days", "45%").
 
+    The value reader's ``written`` span for amounts, durations, percentages and quantities; a count is its number
+    alone (its noun stays a word of the frame), an address runs on to its street's name.
+
     >>> text = "It costs $50 million over 180 days."
     >>> [text[slice(*written_span(text, v, value_kind(v)))] for v in read_values(text)]
     ['$50 million', '180 days']
     """
-    start, end = value.start, value.end
-    before = CURRENCY_BEFORE.search(text, max(0, start - 5), start)
-    if before is not None and before.group("other") is None:
-        start = before.start()
-    if kind == PERCENT:
-        m = _PERCENT_AFTER.match(text, end)
-        end = m.end() if m else end
-    elif kind in (DURATION, QUANTITY) or (kind == AMOUNT and start == value.start):
-        end = max(end, units_written_after(text, end)[1])
-    elif kind == ADDRESS:
-        m = _STREET_AFTER.match(text, end)
-        end = m.end() if m else end
-    return start, end
+    if kind in (AMOUNT, DURATION, PERCENT, QUANTITY):
+        return value.written
+    if kind == ADDRESS and (m := _STREET_AFTER.match(text, value.end)):
+        return value.start, m.end()
+    return value.start, value.end
 
 
 def sentence_values(text: str) -> list[WrittenValue]:
@@ -138,7 +130,7 @@ def sentence_values(text: str) -> list[WrittenValue]:
     >>> [(v.kind, v.key) for v in sentence_values("Open 9:00 pm on 3 May 2021 for 20 guests at 12 Elm Street.")]
     [('TIME', 'TIME'), ('DATE', 'DATE'), ('COUNT', 'COUNT:guest'), ('ADDRESS', 'ADDRESS')]
     """
-    found = [WrittenValue(t.start, t.end, TIME, None, clock=(t.minutes, bool(_MERIDIEM.search(t.text))))
+    found = [WrittenValue(t.start, t.end, TIME, None, clock=(t.minutes, t.meridiem))
              for t in clock_times(text)]  # fmt: skip
     found += [WrittenValue(d.start, d.end, DATE, d.value) for d in find_dates(text)]
     taken = [(v.start, v.end) for v in found]
