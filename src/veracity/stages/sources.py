@@ -20,11 +20,12 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from veracity.schema import Document, Finding, TextSpan
-from veracity.text.mentions import ValueMention, gives_value_elsewhere, value_mentions
+from veracity.text.mentions import gives_value_elsewhere, value_mentions
 from veracity.text.novelty import content_words, vocabulary
 from veracity.text.records import RecordField, read_record_fields
 from veracity.text.select import json_as_text
 from veracity.text.split import split_sentences
+from veracity.text.values.kinds import WrittenValue
 
 __all__ = [
     "MIN_RESTATED",
@@ -218,7 +219,7 @@ class SourceIndex:
     known: set[str] = field(default_factory=set)
     joined: str = ""
     stated: str = ""  # the sources and the question: what may vouch for a name or a value
-    _values: dict[int, list[ValueMention]] = field(default_factory=dict, repr=False)
+    _values: dict[int, list[WrittenValue]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         texts = [json_as_text(d) for d in self.documents if d.strip()]
@@ -239,7 +240,7 @@ class SourceIndex:
         top_k: int = 3,
         window: int = 1,
         max_words: int = 120,
-        values: Sequence[ValueMention] = (),
+        values: Sequence[WrittenValue] = (),
     ) -> list[AlignedEvidence]:
         """The evidence windows for ``sentence``, best first.
 
@@ -290,13 +291,13 @@ class SourceIndex:
             found.append(AlignedEvidence(text=text, document=self.sentences[i].document, overlap=scores[i]))
         return found
 
-    def values_of(self, k: int) -> list[ValueMention]:
+    def values_of(self, k: int) -> list[WrittenValue]:
         """The values (quantities with a unit, dates, clock times) of source sentence ``k``, read once."""
         if k not in self._values:
             self._values[k] = value_mentions(self.sentences[k].text)
         return self._values[k]
 
-    def gives_value_elsewhere(self, values: Sequence[ValueMention], aligned: int, neighbour: int) -> bool:
+    def gives_value_elsewhere(self, values: Sequence[WrittenValue], aligned: int, neighbour: int) -> bool:
         """Whether source sentence ``neighbour`` states one of ``values`` for another thing than ``aligned``'s."""
         return gives_value_elsewhere(values, self.values_of(aligned), self.values_of(neighbour))
 

@@ -1,19 +1,18 @@
-"""Values as the relation checkers compare them: a quantity with a unit, a date or a clock time, with its kind.
+"""Values as the relation checkers compare them: an amount with its unit, a date or a clock time.
 
-:class:`ValueMention` is a view on the one value reader's readings (:mod:`veracity.text.values`: ``find_dates``,
-``clock_times``, ``read_values``, compared by ``compare_values``): where a value is, its kind, and a key that
-stands for it among a clause's words. Read by the
-attachment checker and by the sources' alignment index (:class:`veracity.stages.sources.SourceIndex`), which both
-ask whether two mentions state one value (:func:`same_value`) and whether a neighbouring sentence gives an answer's
-value to another thing (:func:`gives_value_elsewhere`). Moved here from the attachment checker (issue 69) so that the
-sources, below every checker, can read them.
+A mention is the one value view, :class:`~veracity.text.values.WrittenValue` (the reader's value with its kind and
+the characters it is written in), read by :func:`value_mentions` from the one value reader
+(:mod:`veracity.text.values`: ``clock_times``, ``find_dates``, ``read_values``) and compared by
+:func:`same_value` (amounts by ``compare_values``); :func:`value_word` is a word that stands for it among a clause's
+words. Read by the attachment checker and by the sources' alignment index
+(:class:`veracity.stages.sources.SourceIndex`), which both ask whether two mentions state one value and whether a
+neighbouring sentence gives an answer's value to another thing (:func:`gives_value_elsewhere`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 
 from veracity.text.values import (
@@ -26,11 +25,11 @@ from veracity.text.values import (
     unit_name,
     units_shared,
 )
+from veracity.text.values.kinds import DATE, TIME, WrittenValue, value_kind
 
 __all__ = [
     "CLOSE",
     "COUNTED_NOUNS",
-    "ValueMention",
     "close_amounts",
     "gives_value_elsewhere",
     "in_ranges",
@@ -39,6 +38,7 @@ __all__ = [
     "same_digits",
     "same_value",
     "value_mentions",
+    "value_word",
 ]
 
 COUNTED_NOUNS = frozenset("night point mph calorie kcal passenger seat bag piece room guest person ton".split())
@@ -50,38 +50,35 @@ CLOSE = Decimal("0.02")
 """Two amounts of one unit this close (relative) are one value rounded two ways, never another thing's value."""
 
 
-@dataclass(frozen=True)
-class ValueMention:
-    """A value of a text with its kind: a quantity with a unit, a date or a clock time (minutes after midnight)."""
-
-    start: int
-    end: int
-    text: str
-    kind: str  # "quantity", "date", "time"
-    quantity: Value | None = None
-    date: DateValue | None = None
-    minutes: int | None = None
-
-    @property
-    def key(self) -> str:
-        """A word that stands for the value among content words ("val:euro:4.9")."""
-        if self.quantity is not None:
-            return f"val:{unit_name(self.quantity)}:{self.quantity.amount.normalize()}"
-        if self.date is not None:
-            return f"val:date:{self.date.year}-{self.date.month}-{self.date.day}"
-        return f"val:time:{self.minutes}"
+def _amount(value: WrittenValue) -> Value | None:
+    return value.stated if isinstance(value.stated, Value) and value.kind not in (DATE, TIME) else None
 
 
-def value_mentions(text: str) -> list[ValueMention]:
-    """The values of ``text`` this checker compares: quantities with a unit, dates, clock times ("14:30", "2 pm")."""
-    found: list[ValueMention] = []
+def value_word(value: WrittenValue) -> str:
+    """A word that stands for the value among content words ("val:eur:4.9", "val:date:2021-3-4", "val:time:870")."""
+    amount = _amount(value)
+    if amount is not None:
+        return f"val:{unit_name(amount)}:{amount.amount.normalize()}"
+    if isinstance(value.stated, DateValue):
+        return f"val:date:{value.stated.year}-{value.stated.month}-{value.stated.day}"
+    return f"val:time:{value.clock[0] if value.clock else None}"
+
+
+def value_mentions(text: str) -> list[WrittenValue]:
+    """The values of ``text`` the checkers compare: amounts, dates, clock times ("14:30", "2 pm").
+
+    An amount has a unit or a counted noun of :data:`COUNTED_NOUNS`, and covers its comparison and period ("up to
+    €40 a day").
+    """
+    found: list[WrittenValue] = []
     taken: list[tuple[int, int]] = []
     for time in clock_times(text):
-        found.append(ValueMention(time.start, time.end, time.text, "time", minutes=time.minutes))
+        clock = (time.minutes, time.meridiem)
+        found.append(WrittenValue(time.start, time.end, TIME, None, clock=clock, text=time.text))
         taken.append((time.start, time.end))
     for date in find_dates(text):
         if not overlaps(date.start, date.end, taken):
-            found.append(ValueMention(date.start, date.end, date.text, "date", date=date.value))
+            found.append(WrittenValue(date.start, date.end, DATE, date.value, text=date.text))
             taken.append((date.start, date.end))
     for value in read_values(text):
         start, end = value.extent
@@ -89,7 +86,7 @@ def value_mentions(text: str) -> list[ValueMention]:
         decade = re.fullmatch(r"(?:mid|low|high|upper|lower|the\s)*\s*'?\d0s", written.strip(), re.IGNORECASE)
         counted = bool(value.units) or value.noun in COUNTED_NOUNS
         if counted and decade is None and not overlaps(start, end, taken):
-            found.append(ValueMention(start, end, written, "quantity", quantity=value))
+            found.append(WrittenValue(start, end, value_kind(value), value, value.noun, text=written))
     return sorted(found, key=lambda m: m.start)
 
 
@@ -97,7 +94,7 @@ _NUMBER_BEFORE = re.compile(r"(?:\d|\bbetween\s+\S*)\s*(?:-|–|—|to|and)\s*\S
 _NUMBER_AFTER = re.compile(r"\s*(?:-|–|—|to|and)\s*\S?\d")
 
 
-def in_ranges(text: str, values: Sequence[ValueMention]) -> set[int]:
+def in_ranges(text: str, values: Sequence[WrittenValue]) -> set[int]:
     """Indices of the values that bound a range ("$75 to $400", "2.5-3.5%", "between 10 and 12 percent").
 
     A range is compared as a range (the value checker does), never bound by bound.
@@ -109,12 +106,12 @@ def in_ranges(text: str, values: Sequence[ValueMention]) -> set[int]:
             inside.add(k)
     for k in range(len(values) - 1):
         a, b = values[k], values[k + 1]
-        if a.kind == b.kind and _RANGE_GAP.fullmatch(text[a.end : b.start]):
+        if _group(a) == _group(b) and _RANGE_GAP.fullmatch(text[a.end : b.start]):
             inside |= {k, k + 1}
     return inside
 
 
-def point_values(text: str) -> list[ValueMention]:
+def point_values(text: str) -> list[WrittenValue]:
     """The values of ``text`` that are no range bound (:func:`value_mentions` less :func:`in_ranges`)."""
     values = value_mentions(text)
     ranged = in_ranges(text, values)
@@ -126,26 +123,35 @@ def overlaps(start: int, end: int, taken: Sequence[tuple[int, int]]) -> bool:
     return any(s < end and start < e for s, e in taken)
 
 
-def same_value(a: ValueMention, b: ValueMention) -> bool | None:
-    """Whether two mentions state the same value; None when they are of different kinds (no comparison)."""
-    if a.kind != b.kind:
+def _group(value: WrittenValue) -> str:
+    """What a value is compared with: a date with dates, a clock time with clock times, an amount with amounts."""
+    return value.kind if value.kind in (DATE, TIME) else "amount"
+
+
+def same_value(a: WrittenValue, b: WrittenValue) -> bool | None:
+    """Whether two mentions state the same value; None when they cannot be compared.
+
+    A date and an amount, or two amounts in units of two measures, are not compared.
+    """
+    if _group(a) != _group(b):
         return None
-    if a.quantity is not None and b.quantity is not None:
-        same, what = compare_values(a.quantity, b.quantity)
+    x, y = _amount(a), _amount(b)
+    if x is not None and y is not None:
+        same, what = compare_values(x, y)
         if same is None:
             return None
         # a different bound or period over the same amount is not another thing's value (the checkers read those)
         return True if same or what in ("comparison", "period") else False
-    if a.date is not None and b.date is not None:
-        parts = [(x, y) for x, y in zip(_date_parts(a.date), _date_parts(b.date), strict=True) if x and y]
+    if isinstance(a.stated, DateValue) and isinstance(b.stated, DateValue):
+        parts = [(p, q) for p, q in zip(_date_parts(a.stated), _date_parts(b.stated), strict=True) if p and q]
         if not parts:
             return None
-        return all(x == y for x, y in parts)
-    return a.minutes == b.minutes
+        return all(p == q for p, q in parts)
+    return a.clock is not None and b.clock is not None and a.clock[0] == b.clock[0]
 
 
 def gives_value_elsewhere(
-    unit: Sequence[ValueMention], aligned: Sequence[ValueMention], neighbour: Sequence[ValueMention]
+    unit: Sequence[WrittenValue], aligned: Sequence[WrittenValue], neighbour: Sequence[WrittenValue]
 ) -> bool:
     """Whether a neighbour of the aligned source sentence states one of the unit's values for another thing.
 
@@ -170,14 +176,15 @@ def _date_parts(date: DateValue) -> tuple[int | None, int | None, int | None]:
     return date.year, date.month, date.day
 
 
-def same_digits(a: ValueMention, b: ValueMention) -> bool:
+def same_digits(a: WrittenValue, b: WrittenValue) -> bool:
     """The same figure written at another scale or unit form ("$106 billion" / "$106 b"): formatting, not a swap."""
     return re.sub(r"\D", "", a.text) == re.sub(r"\D", "", b.text)
 
 
-def close_amounts(a: ValueMention, b: ValueMention) -> bool:
-    """Quantities of one unit within :data:`CLOSE` of each other ("200 grams" / "201 grams"): a rounding, no swap."""
-    if a.quantity is None or b.quantity is None or not units_shared(a.quantity, b.quantity):
+def close_amounts(a: WrittenValue, b: WrittenValue) -> bool:
+    """Amounts of one unit within :data:`CLOSE` of each other ("200 grams" / "201 grams"): a rounding, no swap."""
+    p, q = _amount(a), _amount(b)
+    if p is None or q is None or not units_shared(p, q):
         return False
-    x, y = abs(a.quantity.amount), abs(b.quantity.amount)
+    x, y = abs(p.amount), abs(q.amount)
     return max(x, y) > 0 and abs(x - y) <= CLOSE * max(x, y)

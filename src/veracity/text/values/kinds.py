@@ -58,7 +58,7 @@ class WrittenValue:
 
     ``stated`` is the reader's :class:`~veracity.text.values.Value`, a :class:`~veracity.text.values.DateValue`, or
     None for a clock time (``clock``: minutes after midnight, and whether "am"/"pm" was written); ``noun`` is what a
-    count counts, with what it is per ("request/second").
+    count counts, with what it is per ("request/second"); ``text`` the characters ``[start, end)``.
     """
 
     start: int
@@ -67,6 +67,7 @@ class WrittenValue:
     stated: Value | DateValue | None
     noun: str | None = None
     clock: tuple[int, bool] | None = None
+    text: str = ""
 
     @property
     def key(self) -> str:
@@ -130,9 +131,9 @@ def sentence_values(text: str) -> list[WrittenValue]:
     >>> [(v.kind, v.key) for v in sentence_values("Open 9:00 pm on 3 May 2021 for 20 guests at 12 Elm Street.")]
     [('TIME', 'TIME'), ('DATE', 'DATE'), ('COUNT', 'COUNT:guest'), ('ADDRESS', 'ADDRESS')]
     """
-    found = [WrittenValue(t.start, t.end, TIME, None, clock=(t.minutes, t.meridiem))
+    found = [WrittenValue(t.start, t.end, TIME, None, clock=(t.minutes, t.meridiem), text=t.text)
              for t in clock_times(text)]  # fmt: skip
-    found += [WrittenValue(d.start, d.end, DATE, d.value) for d in find_dates(text)]
+    found += [WrittenValue(d.start, d.end, DATE, d.value, text=d.text) for d in find_dates(text)]
     taken = [(v.start, v.end) for v in found]
     for v in read_values(text):
         if v.noun == TIME_OF_DAY or any(a < v.end and v.start < b for a, b in taken):
@@ -142,7 +143,7 @@ def sentence_values(text: str) -> list[WrittenValue]:
             kind = ADDRESS  # "1226 State St": a house number, no year and no count
         start, end = written_span(text, v, kind)
         noun = f"{v.noun}/{v.per}" if kind == COUNT and v.per else (v.noun if kind == COUNT else None)
-        found.append(WrittenValue(start, end, kind, v, noun))
+        found.append(WrittenValue(start, end, kind, v, noun, text=text[start:end]))
     return sorted(found, key=lambda v: v.start)
 
 

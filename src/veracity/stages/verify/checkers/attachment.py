@@ -41,15 +41,16 @@ from veracity.schema import Finding, TextSpan
 from veracity.stages.sources import AnswerUnits, Sources, copied_clause
 from veracity.text.lexicon import NUMBER_WORDS
 from veracity.text.mentions import (
-    ValueMention,
     close_amounts,
     in_ranges,
     overlaps,
     same_digits,
     same_value,
     value_mentions,
+    value_word,
 )
 from veracity.text.novelty import content_words
+from veracity.text.values.kinds import WrittenValue
 
 __all__ = [
     "MIN_EVIDENCE",
@@ -99,7 +100,7 @@ class SourceClause:
     text: str
     start: int  # offset in the document's text (the clause's own, also where a source repeats it)
     words: frozenset[str]
-    values: tuple[ValueMention, ...]
+    values: tuple[WrittenValue, ...]
     reading: str = ""
 
     @property
@@ -108,7 +109,7 @@ class SourceClause:
         return self.reading or self.text
 
 
-def _clause_words(text: str, values: Sequence[ValueMention]) -> frozenset[str]:
+def _clause_words(text: str, values: Sequence[WrittenValue]) -> frozenset[str]:
     """Content words of ``text`` outside its values (unit words go with their value), plus the values' keys.
 
     A bare number outside the values is a word of its own ("num:6" of "children aged 6 to 11"): what group or tier a
@@ -121,19 +122,19 @@ def _clause_words(text: str, values: Sequence[ValueMention]) -> frozenset[str]:
         if (len(w.form) > 2 or w.form.isdigit())  # "F" of "350 degrees F", "b" of "$106 b": unit letters, no thing
         and not overlaps(w.start, w.end, spans)
     }
-    return frozenset(words | {v.key for v in values})
+    return frozenset(words | {value_word(v) for v in values})
 
 
 _CONTINUES = re.compile(r"^,?\s+(?:and|but)\s+$", re.IGNORECASE)
 
 
-def _pieces(sentence: str) -> list[tuple[int, str, list[ValueMention]]]:
+def _pieces(sentence: str) -> list[tuple[int, str, list[WrittenValue]]]:
     """The clauses of a sentence as (offset, text, values), cut at ``;`` and at joins (:data:`_CLAUSE_CUT`).
 
     A piece that states no value is kept with the next ("Adults *and* children aged 12 and over take 15 ml": the
     join is inside a noun phrase, not between two statements), the last such piece with the one before.
     """
-    out: list[tuple[int, str, list[ValueMention]]] = []
+    out: list[tuple[int, str, list[WrittenValue]]] = []
     cursor, start = 0, None
     for cut in [*_CLAUSE_CUT.finditer(sentence), None]:
         end = cut.start() if cut is not None else len(sentence)
@@ -156,7 +157,7 @@ def _pieces(sentence: str) -> list[tuple[int, str, list[ValueMention]]]:
 
 
 def _elided_subject(
-    sentence: str, pieces: Sequence[tuple[int, str, list[ValueMention]]]
+    sentence: str, pieces: Sequence[tuple[int, str, list[WrittenValue]]]
 ) -> tuple[frozenset[str], set[int]]:
     """The words of the sentence's subject, and which pieces continue it ("…€38 a day *and include 150 km*").
 
@@ -222,9 +223,9 @@ def _source_clauses(sources: Sources) -> list[SourceClause]:
 class Misattribution:
     """An answer value that the sources give only to another thing, with the clause about the answer's thing."""
 
-    value: ValueMention
+    value: WrittenValue
     clause: SourceClause
-    source_value: ValueMention
+    source_value: WrittenValue
     evidence: tuple[str, ...]  # the answer's words that tie it to the clause
 
 
@@ -261,7 +262,7 @@ def misattributed(
             rivals = [r for r in rivals if not any(same_value(o, r) for o in others)]
             if not rivals:
                 continue
-            tie = _tie(answer_words - {value.key}, clause, plus, df,
+            tie = _tie(answer_words - {value_word(value)}, clause, plus, df,
                        n_clauses)  # fmt: skip
             if tie:
                 found.append(Misattribution(value, clause, rivals[0], tie))

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import NDArray
@@ -241,8 +241,7 @@ class MaskedFrameChecker:
                 states = [same_stated(value, read.frames.frames[c].value) for c in candidates]
                 if not any(states) or all(states):
                     continue  # stated nowhere (the value checker's), or no other value competes
-                moved = WrittenValue(start + value.start, start + value.end, value.kind, value.stated, value.noun,
-                                   value.clock)  # fmt: skip
+                moved = replace(value, start=start + value.start, end=start + value.end)
                 queries.append((moved, text_frame, candidates, states))
         if read is not None and read.frames.capped:
             answer.notes.append(f"masked frames: only the first {self.max_source_frames} value frames of the sources "
