@@ -37,13 +37,13 @@ from typing import Literal
 from veracity.schema import Finding, TextSpan
 from veracity.stages.sources import AnswerUnits, Sources, derived_value
 from veracity.stages.verify.checkers.records.clauses import (
-    NumberMention,
+    RatingStatement,
     Sentence,
     claim_sentences,
     insensitive,
     is_name,
-    number_mentions,
     polarity,
+    rating_statements,
     sentences,
 )
 from veracity.stages.verify.checkers.records.hours import DAY_NAMES, HoursStatement, check_hours, hours_statements
@@ -279,7 +279,7 @@ def _fallback_claims(answer: str, record: _Record) -> list[tuple[_FeatureClaim, 
 class _NumberClaim:
     """The answer states the star rating or the number of reviews."""
 
-    mention: NumberMention
+    mention: RatingStatement
 
     @property
     def start(self) -> int:
@@ -425,7 +425,7 @@ def check_record_claims(answer: str, fields: Sequence[RecordField]) -> list[Find
         return []
     claims: list[_Claim] = []
     for sentence in sentences(answer):
-        claims.extend(_NumberClaim(mention) for mention in number_mentions(sentence))
+        claims.extend(_NumberClaim(mention) for mention in rating_statements(sentence))
     for sentence in claim_sentences(answer):
         claims.extend(_feature_claims(sentence))
         claims.extend(_HoursClaim(statement) for statement in hours_statements(sentence))

@@ -14,13 +14,13 @@ from typing import Literal
 from veracity.text.lexicon import NEGATION_WORDS, NUMBER_WORDS
 
 __all__ = [
-    "NumberMention",
+    "RatingStatement",
     "Sentence",
     "claim_sentences",
     "insensitive",
     "is_name",
-    "number_mentions",
     "polarity",
+    "rating_statements",
     "sentences",
     "words_back",
 ]
@@ -218,8 +218,11 @@ _REVIEW_COUNT = insensitive(
 
 
 @dataclass(frozen=True)
-class NumberMention:
-    """The answer states the star rating or the number of reviews (offsets into the answer)."""
+class RatingStatement:
+    """The answer states the star rating or the number of reviews (offsets into the answer).
+
+    A claim about the record, read by the rating patterns (no value type: the figure is the rating's).
+    """
 
     what: Literal["stars", "reviews"]
     value: float
@@ -232,7 +235,7 @@ def _number(word: str) -> float:
     return float(NUMBER_WORDS.get(word.lower()) or word)
 
 
-def number_mentions(sentence: Sentence) -> list[NumberMention]:
+def rating_statements(sentence: Sentence) -> list[RatingStatement]:
     """The star ratings and review counts a sentence states about the subject (not ratings reviewers gave)."""
     text, claims, seen = sentence.text, [], set()
     if sentence.meta:
@@ -252,10 +255,10 @@ def number_mentions(sentence: Sentence) -> list[NumberMention]:
                 continue
             seen.add(m.start(1))
             claims.append(
-                NumberMention("stars", _number(m[1]), sentence.start + m.start(), sentence.start + m.end(), m[0])
+                RatingStatement("stars", _number(m[1]), sentence.start + m.start(), sentence.start + m.end(), m[0])
             )
     for m in _REVIEW_COUNT.finditer(text):
         claims.append(
-            NumberMention("reviews", _number(m["n"]), sentence.start + m.start("n"), sentence.start + m.end(), m[0])
+            RatingStatement("reviews", _number(m["n"]), sentence.start + m.start("n"), sentence.start + m.end(), m[0])
         )
     return claims
