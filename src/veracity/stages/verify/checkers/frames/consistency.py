@@ -68,7 +68,7 @@ from veracity.stages.verify.checkers.frames.slots import (
     value_conflicts,
 )
 from veracity.text.normalize import normalize_words
-from veracity.text.parsing import DEFAULT_SPACY_MODEL, load_spacy
+from veracity.text.parsing import DEFAULT_SPACY_MODEL, parse_many
 from veracity.text.polarity import antonym_of
 from veracity.text.split import split_sentences
 from veracity.text.values import (
@@ -413,15 +413,18 @@ class ConsistencyChecker:
         return {"top_k": self.top_k, "min_shared": self.min_shared, "spacy_model": self.spacy_model}
 
     def _frames(self, texts: Iterable[str]) -> dict[str, list[Frame]]:
-        """Frames of each text, parsed once per process (batched; a cache of at most ``cache_size`` texts)."""
+        """Frames of each text, read once per process (a cache of at most ``cache_size`` texts).
+
+        The parses are the process's one parse cache (:func:`veracity.text.parsing.parse_many`, batched), which the
+        name and attachment checkers read too: a source sentence is parsed once, whichever checker asks first.
+        """
         wanted = list(dict.fromkeys(texts))
         found = {t: self._cache[t] for t in wanted if t in self._cache}
         todo = [t for t in wanted if t not in found]
         if todo:
-            nlp = load_spacy(self.spacy_model, "full")
             if len(self._cache) + len(todo) > self.cache_size:
                 self._cache.clear()  # what this call needs is in `found` already
-            for text, doc in zip(todo, nlp.pipe(todo, batch_size=64), strict=True):
+            for text, doc in zip(todo, parse_many(todo, self.spacy_model), strict=True):
                 try:
                     found[text] = frames_of(doc)
                 except (ValueError, IndexError, AttributeError):  # a parse the frame reader cannot walk
