@@ -85,3 +85,13 @@ def test_restated_writes_the_sentences_values_as_the_premise_writes_the_same_val
     assert restated("It opens at 4:00 PM.", "hours: 16:0-20:0, opens 4:0") == "It opens at 4:00 PM."
     assert restated("It has 2 pool tables.", "It has two pool tables.") == "It has 2 pool tables."
     assert restated("No values here.", leave) == "No values here."
+
+
+def test_conversions_only_leave_a_sum_unbridged():
+    """A sum vouches for its arithmetic, not for which thing's value went into it: the span model's context gets the
+    conversions alone (issue 70)."""
+    assert bridges("The bag may weigh up to 50.7 lb.", "Checked bags may weigh up to 23 kg.", derived=False) == [
+        "23 kg is 50.7 lb."
+    ]
+    fares = "Changing the date of a Basic fare costs €75; changing the date of a Plus fare costs €35."
+    assert bridges("Changing two Basic fares costs 2 × €75 = €150.", fares, derived=False) == []

@@ -80,7 +80,9 @@ def _range_bounds(text: str, values: Sequence[Value]) -> set[int]:
     return bounds
 
 
-def bridges(sentence: str, premise: str, question: str | None = None, sources: str | None = None) -> list[str]:
+def bridges(
+    sentence: str, premise: str, question: str | None = None, sources: str | None = None, derived: bool = True
+) -> list[str]:
     """The steps that take ``premise``'s values (and the question's) to ``sentence``'s, one sentence each.
 
     A value of ``sentence`` with a unit or a noun that neither ``premise`` nor ``sources`` (all the sources, when
@@ -88,7 +90,9 @@ def bridges(sentence: str, premise: str, question: str | None = None, sources: s
     values ("26 °C is about 79 °F."), or derived from them ("(2 × €75 = €150 in all.)"). A derivation rests on the
     premise: one made of the sentence's values that neither the premise nor the question states (two numbers that
     happen to add up) is no bridge, and a sum or difference needs the sentence to say it adds up ("in all",
-    "+"). Range bounds ("10-15 minutes") are neither bridged nor terms. At most :data:`_MAX_BRIDGES`.
+    "+"). Range bounds ("10-15 minutes") are neither bridged nor terms. At most :data:`_MAX_BRIDGES`. With
+    ``derived=False``, conversions only: a derivation vouches for its arithmetic, not for which thing's value went
+    into it.
 
     Example::
 
@@ -118,7 +122,7 @@ def bridges(sentence: str, premise: str, question: str | None = None, sources: s
         source = next((s for s in stated if value.units and s.units and same_value(value, s)), None)
         if source is not None:
             out.append(f"{value_text(premise, source)} is {written}.")
-        elif not _own_work(value, unstated, sentence):
+        elif derived and not _own_work(value, unstated, sentence):
             cue = arithmetic_cue(sentence, value.end)
             step = derivation(value, pool, terms, cue)
             if step is not None and (step.op == "×" or cue):  # a sum only where the sentence says it adds up
