@@ -192,7 +192,7 @@ def test_the_span_models_context_carries_each_units_conversion_after_its_passage
         index = SourceIndex(texts, None)
         context = AnswerContext(answer, None, texts, index, EvidenceFacts.of(index.stated), [], False)
         reading = UnitReading(0, len(answer), {}, index.align(answer, top_k=1, window=0), [])
-        return ReaderDetector.with_conversions(list(texts), context, [reading])
+        return ReaderDetector.with_bridges(list(texts), context, [reading])
 
     assert context_for("You can keep a book for 21 days.") == [f"{texts[0]} 3 weeks is 21 days.", texts[1]]
     assert context_for("You can keep a book for 28 days.") == texts

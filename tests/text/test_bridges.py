@@ -87,11 +87,18 @@ def test_restated_writes_the_sentences_values_as_the_premise_writes_the_same_val
     assert restated("No values here.", leave) == "No values here."
 
 
-def test_conversions_only_leave_a_sum_unbridged():
-    """A sum vouches for its arithmetic, not for which thing's value went into it: the span model's context gets the
-    conversions alone (issue 70)."""
-    assert bridges("The bag may weigh up to 50.7 lb.", "Checked bags may weigh up to 23 kg.", derived=False) == [
+def test_a_derivation_whose_terms_the_sentence_hides_is_bridged_only_when_asked():
+    """A sum vouches for its arithmetic, not for which thing's value went into it: the span model's context gets a
+    derivation only where the sentence writes its terms (issue 70). By hand: 200 × £1.62 = £324, £15 + £60 = £75."""
+    fuel = "Diesel costs £1.38 a litre and petrol £1.62 a litre."
+    hidden = "200 litres would cost about £324."
+    assert bridges(hidden, fuel) == ["(200 × £1.62 = £324 in all.)"]
+    assert bridges(hidden, fuel, derivations="shown") == []
+    fees = "A standard transcript costs £15. A replacement certificate costs £60."
+    shown = "Together they come to £75: £15 for the transcript plus £60 for the certificate."
+    assert bridges(shown, fees, derivations="shown") == bridges(shown, fees) != []
+    assert bridges("The bag may weigh up to 50.7 lb.", "Checked bags may weigh up to 23 kg.", derivations="none") == [
         "23 kg is 50.7 lb."
     ]
     fares = "Changing the date of a Basic fare costs €75; changing the date of a Plus fare costs €35."
-    assert bridges("Changing two Basic fares costs 2 × €75 = €150.", fares, derived=False) == []
+    assert bridges("Changing two Basic fares costs 2 × €75 = €150.", fares, derivations="none") == []

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Literal
 
 from veracity.text.arithmetic import Derivation, arithmetic_cue, derivation
 from veracity.text.values import CURRENCY_BEFORE, RANGE_BETWEEN, Value, same_value, stated_values, units_written_after
@@ -81,7 +82,11 @@ def _range_bounds(text: str, values: Sequence[Value]) -> set[int]:
 
 
 def bridges(
-    sentence: str, premise: str, question: str | None = None, sources: str | None = None, derived: bool = True
+    sentence: str,
+    premise: str,
+    question: str | None = None,
+    sources: str | None = None,
+    derivations: Literal["any", "shown", "none"] = "any",
 ) -> list[str]:
     """The steps that take ``premise``'s values (and the question's) to ``sentence``'s, one sentence each.
 
@@ -90,9 +95,11 @@ def bridges(
     values ("26 °C is about 79 °F."), or derived from them ("(2 × €75 = €150 in all.)"). A derivation rests on the
     premise: one made of the sentence's values that neither the premise nor the question states (two numbers that
     happen to add up) is no bridge, and a sum or difference needs the sentence to say it adds up ("in all",
-    "+"). Range bounds ("10-15 minutes") are neither bridged nor terms. At most :data:`_MAX_BRIDGES`. With
-    ``derived=False``, conversions only: a derivation vouches for its arithmetic, not for which thing's value went
-    into it.
+    "+"). Range bounds ("10-15 minutes") are neither bridged nor terms. At most :data:`_MAX_BRIDGES`.
+    ``derivations``: "any" as above; "shown" only a derivation whose terms the sentence writes ("£75 — £15 for the
+    transcript plus £60 for the certificate"), so that a term it hides (200 litres at another fuel's £1.62) is no
+    bridge; "none", conversions only. A derivation vouches for its arithmetic, not for which thing's value went
+    into it: where the sentence writes its terms, they are read where they stand.
 
     Example::
 
@@ -122,11 +129,12 @@ def bridges(
         source = next((s for s in stated if value.units and s.units and same_value(value, s)), None)
         if source is not None:
             out.append(f"{value_text(premise, source)} is {written}.")
-        elif derived and not _own_work(value, unstated, sentence):
+        elif derivations != "none" and not _own_work(value, unstated, sentence):
             cue = arithmetic_cue(sentence, value.end)
             step = derivation(value, pool, terms, cue)
             if step is not None and (step.op == "×" or cue):  # a sum only where the sentence says it adds up
-                out.append(_render(step, value, sentence))
+                if derivations == "any" or _terms_written(step, value, terms):
+                    out.append(_render(step, value, sentence))
         if len(out) >= _MAX_BRIDGES:
             break
     return out
@@ -197,6 +205,12 @@ def _value_start(text: str, value: Value) -> int:
     """Where :func:`value_text` of ``value`` starts in ``text`` (its currency before, else its number)."""
     before = CURRENCY_BEFORE.search(text, max(0, value.start - 5), value.start)
     return before.start() if before is not None and before.group("other") is None else value.start
+
+
+def _terms_written(step: Derivation, value: Value, terms: Sequence[Value]) -> bool:
+    """Whether both terms of ``step`` are amounts the sentence writes (other than ``value`` itself)."""
+    written = {t.amount for t in terms if t is not value}
+    return step.left in written and step.right in written
 
 
 def _own_work(value: Value, terms: Sequence[Value], sentence: str) -> bool:

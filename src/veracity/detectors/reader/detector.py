@@ -302,7 +302,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
         if span is None:
             return
         answer, question = context.answer, context.question
-        texts = self.with_conversions(related_texts(context.texts, answer, question), context, readings)
+        texts = self.with_bridges(related_texts(context.texts, answer, question), context, readings)
         with timer.stage("read.span"):
             tokens = span.token_probabilities(answer, texts, question)
         runs = span.spans(answer, tokens)  # the span model's marks, at its own token threshold
@@ -314,15 +314,16 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
             reading.signals.update(span_sentence_signals(inside))
 
     @staticmethod
-    def with_conversions(texts: list[str], context: AnswerContext, readings: Sequence[UnitReading]) -> list[str]:
-        """``texts`` with each unit's conversions written after the passage of its best aligned sentence.
+    def with_bridges(texts: list[str], context: AnswerContext, readings: Sequence[UnitReading]) -> list[str]:
+        """``texts`` with each unit's bridges written after the passage of its best aligned sentence.
 
         "Books are lent for 3 weeks." gains "3 weeks is 21 days." where a unit says 21 days: the span model then reads
         the value as the answer writes it, as the NLI's premise has it (:meth:`bridged`), instead of marking a
         faithful rewording (measured on issue 70's read held-out sets: a sentence's mean token probability 0.47 →
-        0.13). Conversions only (``bridges(derived=False)``): a sum vouches for its arithmetic, not for which thing's
-        value went into it, and the span model's marks are what tell a wrong operand. A conversion the value
-        checker does not vouch for gets no bridge.
+        0.13). Sums and products only where the sentence writes their terms (``bridges(derivations="shown")``): a
+        derivation vouches for its arithmetic, not for which thing's value went into it, and a term the sentence
+        hides is what the span model's marks must still tell. A conversion or sum the value checker does not vouch
+        for gets no bridge.
         """
         from veracity.text.bridges import bridges
 
@@ -332,7 +333,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
                 continue
             best = reading.evidence[0].text
             unit = context.answer[reading.start : reading.end]
-            steps = bridges(unit, best, context.index.question, context.index.joined, derived=False)
+            steps = bridges(unit, best, context.index.question, context.index.joined, derivations="shown")
             where = next((k for k, t in enumerate(texts) if best in t), len(texts) - 1)
             after.setdefault(where, []).extend(steps)
         return [f"{t} {' '.join(dict.fromkeys(after[k]))}" if after.get(k) else t for k, t in enumerate(texts)]
