@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from veracity.text.values import (
+    UNIT_TABLE,
     DateValue,
     Value,
     clock_times,
@@ -54,6 +55,21 @@ def _amount(value: WrittenValue) -> Value | None:
     return value.stated if isinstance(value.stated, Value) and value.kind not in (DATE, TIME) else None
 
 
+_UNCOMPARED_MEASURES = frozenset({"data", "energy", "power"})
+"""Measures whose values are not compared as mentions: their units are single letters that read as much else ("12 W
+Haley St", "5 MB"); the value checker reads them."""
+
+
+def _unit_written(value: Value) -> bool:
+    """Whether ``value`` has a unit written beside its number ("€40", "45 minutes") of a measure mentions compare.
+
+    Not a unit a record's key names ("Days: 8") or one a range takes from its other end ("15-20 minutes": 15).
+    """
+    if not value.units or value.written == (value.start, value.end):
+        return False
+    return UNIT_TABLE[value.units[0]][0] not in _UNCOMPARED_MEASURES
+
+
 def value_word(value: WrittenValue) -> str:
     """A word that stands for the value among content words ("val:eur:4.9", "val:date:2021-3-4", "val:time:870")."""
     amount = _amount(value)
@@ -84,7 +100,7 @@ def value_mentions(text: str) -> list[WrittenValue]:
         start, end = value.extent
         written = text[start:end]
         decade = re.fullmatch(r"(?:mid|low|high|upper|lower|the\s)*\s*'?\d0s", written.strip(), re.IGNORECASE)
-        counted = bool(value.units) or value.noun in COUNTED_NOUNS
+        counted = _unit_written(value) or value.noun in COUNTED_NOUNS
         if counted and decade is None and not overlaps(start, end, taken):
             found.append(WrittenValue(start, end, value_kind(value), value, value.noun, text=written))
     return sorted(found, key=lambda m: m.start)
