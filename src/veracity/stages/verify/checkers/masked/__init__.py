@@ -1,8 +1,9 @@
-"""Masked value frames (issue 70, items 1–2): which thing a value belongs to, read from the words around it.
+"""Masked value frames (issue 70, items 1–3): which thing a value or a name belongs to, read from the words around it.
 
-:mod:`.frames` builds the frames (pure: a value's sentence with the value written as its kind), :mod:`.checker`
-compares an answer value's frame with the sources' frames of its kind and says where the answer gives a value to
-the wrong thing (:class:`MaskedFrameChecker`, ``name = "masked"``).
+:mod:`.frames` builds the frames (pure: a value's sentence with the value written as its kind), :mod:`.names` the
+frames of persons' and organisations' names (a name's clause with the name written ``[PERSON]``), :mod:`.checker`
+compares an answer value's frame with the sources' frames of its kind and says where the answer gives a value or a
+name to the wrong thing (:class:`MaskedFrameChecker`, ``name = "masked"``).
 
 Example::
 
@@ -15,6 +16,8 @@ Example::
 from veracity.stages.verify.checkers.masked.checker import (
     MARGIN,
     MAX_SOURCE_FRAMES,
+    NAME_MARGIN,
+    NAMES,
     READ_KINDS,
     READ_RANGES,
     Attached,
@@ -33,6 +36,15 @@ from veracity.stages.verify.checkers.masked.frames import (
     frames_of_text,
     source_frames,
 )
+from veracity.stages.verify.checkers.masked.names import (
+    MAX_NAMES,
+    NAME_KINDS,
+    name_clause,
+    name_frames,
+    name_source_frames,
+    name_values,
+    same_name,
+)
 from veracity.text.values.kinds import (
     KINDS,
     WrittenValue,
@@ -47,8 +59,12 @@ __all__ = [
     "KINDS",
     "MARGIN",
     "MAX_FRAME_CHARS",
+    "MAX_NAMES",
     "MAX_SOURCE_FRAMES",
     "MAX_VALUES",
+    "NAMES",
+    "NAME_KINDS",
+    "NAME_MARGIN",
     "READ_KINDS",
     "READ_RANGES",
     "Attached",
@@ -62,6 +78,11 @@ __all__ = [
     "frames_of_text",
     "in_range",
     "jaccard",
+    "name_clause",
+    "name_frames",
+    "name_source_frames",
+    "name_values",
+    "same_name",
     "same_stated",
     "sentence_values",
     "similarity",

@@ -44,6 +44,13 @@ from veracity.stages.verify.checkers.masked.frames import (
     frames_of_text,
     source_frames,
 )
+from veracity.stages.verify.checkers.masked.names import (
+    MAX_NAMES,
+    NAME_KINDS,
+    name_frames,
+    name_source_frames,
+    same_name,
+)
 from veracity.text.lexicon import STOP_WORDS
 from veracity.text.novelty import normalise_word
 from veracity.text.values.kinds import (
@@ -64,6 +71,8 @@ from veracity.text.values.kinds import (
 __all__ = [
     "MARGIN",
     "MAX_SOURCE_FRAMES",
+    "NAMES",
+    "NAME_MARGIN",
     "READ_KINDS",
     "Attached",
     "MaskedFrameChecker",
@@ -78,6 +87,15 @@ as the prototype chose it: the smallest m at which the rule fires on at most 0.5
 RAGTruth train + a train-upstream sample (1/8 of its sources by hash), with this checker's own frames; among the
 settings (counts read or not, range bounds read or not) each at its own such m, the one that flags the most
 hallucinated value units of that training data. Never chosen on dev, the behaviour suite or the held-out sets."""
+
+NAME_MARGIN = 0.1
+"""How much more alike another name's frame must be than the answer's own name's (:mod:`.names`). Provisional: to be
+chosen in experiments/masked-frames/names (run.sh, metrics.json) as the smallest m at which name findings fire on at
+most 0.5% of the faithful answer units of RAGTruth training data."""
+
+NAMES = True
+"""Whether names are attached (:mod:`.names`) by default; see experiments/masked-frames/names for the training
+numbers behind it."""
 
 READ_KINDS = frozenset({ADDRESS, AMOUNT, DATE, DURATION, PERCENT, QUANTITY, TIME})
 """The values the checker reads: a value with a unit, a date, a clock time, a house number. Counts with their noun
@@ -151,8 +169,17 @@ class Attached:
 class _Read:
     frames: SourceFrames
     words: tuple[frozenset[str], ...]
-    vectors: NDArray[np.float32]
+    vectors: NDArray[np.float32] | None  # None: embedded when a query needs them (names)
     by_key: dict[str, list[int]]
+
+
+@dataclass(frozen=True)
+class _Query:
+    value: WrittenValue  # answer offsets
+    frame: str
+    read: _Read
+    candidates: list[int]
+    states: list[bool]
 
 
 class MaskedFrameChecker:
@@ -162,9 +189,11 @@ class MaskedFrameChecker:
         embedder: the sentence embedder (all-MiniLM-L6-v2 as the margin was chosen with).
         margin: how much more alike the other value's frame must be (:data:`MARGIN`).
         kinds: which answer values are read (:data:`READ_KINDS`).
-        max_source_frames: the most source frames read for one input.
+        max_source_frames: the most source frames read for one input (values and names each).
         cache_size: frame vectors kept across inputs.
         read_ranges: whether a bound of a range ("from 11 am to 8 pm") is attached on its own (:data:`READ_RANGES`).
+        names: whether persons' and organisations' names are attached too (:mod:`.names`; :data:`NAMES`).
+        name_margin: how much more alike another name's frame must be (:data:`NAME_MARGIN`).
     """
 
     name = "masked"
@@ -177,6 +206,8 @@ class MaskedFrameChecker:
         max_source_frames: int = MAX_SOURCE_FRAMES,
         cache_size: int = CACHE_SIZE,
         read_ranges: bool | None = None,
+        names: bool | None = None,
+        name_margin: float = NAME_MARGIN,
     ) -> None:
         self.embedder = embedder
         self.margin = margin
@@ -184,6 +215,8 @@ class MaskedFrameChecker:
         self.max_source_frames = max_source_frames
         self.cache_size = cache_size
         self.read_ranges = READ_RANGES if read_ranges is None else read_ranges
+        self.names = NAMES if names is None else names
+        self.name_margin = name_margin
         self._vectors: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
 
     # ------------------------------------------------------------------------------------------------ vectors
@@ -219,12 +252,24 @@ class MaskedFrameChecker:
 
         return sources.derived(f"masked.read:{id(self)}", build)
 
+    def _read_names(self, sources: Sources, notes: list[str]) -> _Read:
+        """The sources' name frames (built once per input; embedded only when a name is compared), notes passed on."""
+        built = sources.derived(f"masked.names:{self.max_source_frames}",
+                                lambda s: name_source_frames(s, self.max_source_frames))  # fmt: skip
+        notes += [n for n in built.notes if n not in notes]
+
+        def build(_: Sources) -> _Read:
+            frames = built.frames.frames
+            return _Read(built.frames, tuple(content_words(f.frame) for f in frames), None,
+                         {"names": list(range(len(frames)))})  # fmt: skip
+
+        return sources.derived(f"masked.names.read:{id(self)}", build)
+
     # ------------------------------------------------------------------------------------------------ attachment
     def attachments(self, answer: AnswerUnits, sources: Sources) -> list[Attached]:
         """Every read value of every unit with where it attaches (answer offsets); notes for what went unread."""
         read: _Read | None = None
-        out: list[Attached] = []
-        queries: list[tuple[WrittenValue, str, list[int], list[bool]]] = []
+        queries: list[_Query] = []
         for start, end in answer.units:
             text = answer.text[start:end]
             values = sentence_values(text)
@@ -242,29 +287,64 @@ class MaskedFrameChecker:
                 if not any(states) or all(states):
                     continue  # stated nowhere (the value checker's), or no other value competes
                 moved = replace(value, start=start + value.start, end=start + value.end)
-                queries.append((moved, text_frame, candidates, states))
+                queries.append(_Query(moved, text_frame, read, candidates, states))
         if read is not None and read.frames.capped:
             answer.notes.append(f"masked frames: only the first {self.max_source_frames} value frames of the sources "
                                 "were read")  # fmt: skip
-        if not queries or read is None:
-            return out
-        answer_vectors = self.vectors([q[1] for q in queries])
-        for (value, text_frame, candidates, states), vector in zip(queries, answer_vectors, strict=True):
-            sims = similarity(content_words(text_frame), vector, [read.words[c] for c in candidates],
-                              read.vectors[candidates])  # fmt: skip
-            own = max((k for k, s in enumerate(states) if s), key=lambda k: sims[k])
-            other = max((k for k, s in enumerate(states) if not s), key=lambda k: sims[k])
-            frames = read.frames.frames
-            out.append(Attached(value, text_frame, frames[candidates[own]], float(sims[own]),
-                                frames[candidates[other]], float(sims[other])))  # fmt: skip
+        if self.names:
+            queries += self._name_queries(answer, sources)
+        return self._attach(queries)
+
+    def _name_queries(self, answer: AnswerUnits, sources: Sources) -> list[_Query]:
+        """The answer's names that the sources state and give another name's place too (:mod:`.names`)."""
+        read: _Read | None = None
+        queries: list[_Query] = []
+        for start, end in answer.units:
+            text = answer.text[start:end]
+            framed = name_frames(text)
+            if framed is None:
+                answer.notes.append(f"masked frames: a sentence with more than {MAX_NAMES} names was not read for "
+                                    f"names: {_short(text)!r}")  # fmt: skip
+                continue
+            for value, text_frame in framed:
+                if read is None:
+                    read = self._read_names(sources, answer.notes)
+                candidates = read.by_key["names"]
+                states = [same_name(value.text, read.frames.frames[c].value.text) for c in candidates]
+                if not any(states) or all(states):
+                    continue  # a name no source states (the name checkers'), or no other name to give it to
+                moved = replace(value, start=start + value.start, end=start + value.end)
+                queries.append(_Query(moved, text_frame, read, candidates, states))
+        return queries
+
+    def _attach(self, queries: Sequence[_Query]) -> list[Attached]:
+        """Each query's most alike own-value and other-value source frames."""
+        if not queries:
+            return []
+        out: list[Attached] = []
+        answer_vectors = self.vectors([q.frame for q in queries])
+        for q, vector in zip(queries, answer_vectors, strict=True):
+            frames = q.read.frames.frames
+            found = q.read.vectors
+            texts = [frames[c].frame for c in q.candidates]
+            vectors = found[q.candidates] if found is not None else self.vectors(texts)
+            sims = similarity(content_words(q.frame), vector, [q.read.words[c] for c in q.candidates], vectors)
+            own = max((k for k, s in enumerate(q.states) if s), key=lambda k: sims[k])
+            other = max((k for k, s in enumerate(q.states) if not s), key=lambda k: sims[k])
+            out.append(Attached(q.value, q.frame, frames[q.candidates[own]], float(sims[own]),
+                                frames[q.candidates[other]], float(sims[other])))  # fmt: skip
         return out
 
     def findings(self, answer: AnswerUnits, sources: Sources) -> list[Finding]:
-        """A ``contradicted`` value finding for each value whose attachment gap exceeds the margin."""
+        """A ``contradicted`` value finding for each value whose attachment gap exceeds the margin.
+
+        A name's gap is held to the name margin (:data:`NAME_MARGIN`), every other value's to ``margin``.
+        """
         found = []
         for a in self.attachments(answer, sources):
             gap = a.gap
-            if gap is None or gap <= self.margin or a.other is None:
+            margin = self.name_margin if a.value.kind in NAME_KINDS else self.margin
+            if gap is None or gap <= margin or a.other is None:
                 continue
             source = a.other
             written = _with_noun(answer.text, a.value)
