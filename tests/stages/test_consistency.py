@@ -153,3 +153,19 @@ def test_a_full_parse_cache_is_emptied_without_losing_what_the_call_needs() -> N
     again = small.check("Beta acquired Acme in 2019. Acme acquired Beta in 2011.", context)  # passes the limit
     assert [f.kind for f in first.findings] == ["value"]
     assert sorted(f.kind for f in again.findings) == ["role", "value"]
+
+
+def test_a_hyphened_count_says_how_big_its_noun_is_and_counts_nothing_to_compare():
+    """ "a 964-person crew" is the crew's size, no count of persons: the slot value has no noun, so "100 people"
+    elsewhere is not compared with it (issue 69: the value reader reads the noun, the frames keep their reading;
+    ragtruth-15739-1 was flagged when they took it)."""
+    from veracity.stages.verify.checkers.frames import frames_of
+    from veracity.text.parsing import parse
+
+    def numbers(text):
+        return [v for f in frames_of(parse(text)) for _, arg in f.all_slots() for v in arg.values if v.kind == "number"]
+
+    [crew] = numbers("The ship sailed with a 964-person crew.")
+    assert (crew.amount.amount, crew.amount.noun, crew.text) == (964, None, "964")
+    [ill] = numbers("The illness affected 100 people.")
+    assert (ill.amount.amount, ill.amount.noun, ill.text) == (100, "person", "100 people")

@@ -10,6 +10,7 @@ question, a negated verb above them, a relative clause) are marked ``main=False`
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -230,6 +231,9 @@ def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[SlotValue, .
         before = doc[span.start - 1].lower_ if span.start > 0 else ""
         if span.start == 0 or before in _LIST_WORDS:
             continue  # list numbering ("4 Reduce the heat", "passage 2"), not a stated quantity
+        if read.noun is not None and _HYPHEN_AFTER.match(text, read.end):
+            # "a 964-person crew": the number says how big the crew is, no count of persons to compare
+            read = replace(read, noun=None, written=(read.written[0], read.end))
         a, b = read.written
         counted = bool(read.units) or read.noun is not None
         if ent is not None and ent.label_ in {"DATE", "TIME"} and 1000 <= read.amount <= 2100 and not counted:
@@ -262,6 +266,8 @@ def _qualified(value: SlotValue, text: str) -> SlotValue:
         period_phrase=(period[1], period[2], text[period[1] : period[2]]) if period else None,
     )
 
+
+_HYPHEN_AFTER = re.compile(r"[^\S\n]*-[^\S\n]*[A-Za-z]")
 
 _BOUND_PREPS = frozenset({"over", "under", "above", "below", "before", "after", "within", "until", "till", "beyond"})
 """Prepositions that bound a number or date: "after 1 May" and "before 1 May" fill one slot, compared by value."""
