@@ -155,10 +155,11 @@ def test_a_full_parse_cache_is_emptied_without_losing_what_the_call_needs() -> N
     assert sorted(f.kind for f in again.findings) == ["role", "value"]
 
 
-def test_a_hyphened_count_says_how_big_its_noun_is_and_counts_nothing_to_compare():
+def test_a_counted_noun_is_the_slot_values_own_only_right_after_its_number():
     """ "a 964-person crew" is the crew's size, no count of persons: the slot value has no noun, so "100 people"
-    elsewhere is not compared with it (issue 69: the value reader reads the noun, the frames keep their reading;
-    ragtruth-15739-1 was flagged when they took it)."""
+    elsewhere is not compared with it; "16 free withdrawals" names its thing in the argument's head, which anchors the
+    comparison with "4 free withdrawals" (issue 69: the value reader reads both nouns, the frames keep the parse's
+    reading; with the reader's, ragtruth-15739-1 was flagged and the suite's swap-number-018 and -019 missed)."""
     from veracity.stages.verify.checkers.frames import frames_of
     from veracity.text.parsing import parse
 
@@ -169,3 +170,5 @@ def test_a_hyphened_count_says_how_big_its_noun_is_and_counts_nothing_to_compare
     assert (crew.amount.amount, crew.amount.noun, crew.text) == (964, None, "964")
     [ill] = numbers("The illness affected 100 people.")
     assert (ill.amount.amount, ill.amount.noun, ill.text) == (100, "person", "100 people")
+    [free] = numbers("You can make 16 free withdrawals in each calendar year.")
+    assert (free.amount.noun, free.text) == (None, "16")

@@ -231,8 +231,9 @@ def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[SlotValue, .
         before = doc[span.start - 1].lower_ if span.start > 0 else ""
         if span.start == 0 or before in _LIST_WORDS:
             continue  # list numbering ("4 Reduce the heat", "passage 2"), not a stated quantity
-        if read.noun is not None and _HYPHEN_AFTER.match(text, read.end):
-            # "a 964-person crew": the number says how big the crew is, no count of persons to compare
+        if read.noun is not None and not _NOUN_RIGHT_AFTER.fullmatch(text, read.end, read.written[1]):
+            # "a 964-person crew" says how big the crew is, "16 free withdrawals" names its thing in the argument's
+            # head: a noun is the value's own only right after its number ("100 people"), as the parse reads it
             read = replace(read, noun=None, written=(read.written[0], read.end))
         a, b = read.written
         counted = bool(read.units) or read.noun is not None
@@ -267,7 +268,7 @@ def _qualified(value: SlotValue, text: str) -> SlotValue:
     )
 
 
-_HYPHEN_AFTER = re.compile(r"[^\S\n]*-[^\S\n]*[A-Za-z]")
+_NOUN_RIGHT_AFTER = re.compile(r"[^\S\n]+[A-Za-z]+")
 
 _BOUND_PREPS = frozenset({"over", "under", "above", "below", "before", "after", "within", "until", "till", "beyond"})
 """Prepositions that bound a number or date: "after 1 May" and "before 1 May" fill one slot, compared by value."""
