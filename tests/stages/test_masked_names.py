@@ -10,6 +10,7 @@ from veracity.stages.sources import AnswerUnits, Sources
 from veracity.stages.verify.checkers.masked import (
     MAX_NAMES,
     NAME_MARGIN,
+    NAMES,
     MaskedFrameChecker,
     name_frames,
     name_source_frames,
@@ -24,7 +25,8 @@ MINUTES = (
     "At Tuesday's meeting, Cllr Danby proposed that the library's opening hours be extended until 8 pm on Thursdays. "
     "Cllr Farrow asked how the extra staff would be paid for."
 )
-LEAFLET = (
+LEAFLET = "The leaflet was written by Yara Haddon and checked by Pavel Horak."
+LEAFLET_WITH_ROLES = (
     "The leaflet was written by the lead pharmacist, Yara Haddon, and checked by the medical director, Pavel Horak."
 )
 
@@ -70,7 +72,7 @@ def test_same_name_as_the_name_checker_reads_it():
 # ----------------------------------------------------------------------------------------------- the checker
 @pytest.fixture(scope="module")
 def checker(embedder) -> MaskedFrameChecker:  # type: ignore[no-untyped-def]
-    return MaskedFrameChecker(embedder)
+    return MaskedFrameChecker(embedder, names=True)
 
 
 def check(checker: MaskedFrameChecker, answer: str, *documents: str) -> tuple[list, AnswerUnits]:
@@ -104,19 +106,50 @@ def test_a_faithful_rewording_of_who_did_what_passes(checker, answer):
 
 
 def test_two_names_swapped_in_one_clause_are_flagged(checker):
+    # by hand: each answer name's clause is the other name's source clause word for word ("The leaflet was written
+    # by [PERSON]", "The leaflet checked by [PERSON]"), and each points back at the other: a swap
     answer = "The leaflet was written by Pavel Horak and checked by Yara Haddon."
     findings, _ = check(checker, answer, LEAFLET)
     assert {f.span.text for f in findings} == {"Pavel Horak", "Yara Haddon"}
     by_name = {f.span.text: f.explanation for f in findings}
-    assert "the source gives Yara Haddon" in by_name["Pavel Horak"]
-    assert "the source gives Pavel Horak" in by_name["Yara Haddon"]
+    assert by_name["Pavel Horak"].startswith("answer: Pavel Horak; the source gives Yara Haddon here: ")
+    assert by_name["Yara Haddon"].startswith("answer: Yara Haddon; the source gives Pavel Horak here: ")
     assert check(checker, "The leaflet was written by Yara Haddon and checked by Pavel Horak.", LEAFLET)[0] == []
+    assert check(checker, "Yara Haddon wrote the leaflet, and Pavel Horak checked it.", LEAFLET)[0] == []
 
 
-def test_names_can_be_turned_off(embedder):
-    off = MaskedFrameChecker(embedder, names=False)
-    assert check(off, "The proposal to extend the library's opening hours was made by Cllr Farrow.", MINUTES)[0] == []
-    assert 0 < NAME_MARGIN < 1
+def test_a_swap_the_sources_write_with_roles_is_below_the_margin(checker):
+    """What it cannot read yet: "the lead pharmacist, Yara Haddon" makes the source clauses less like the answer's,
+    and the swap's gap (the smaller of the two) stays under the margin trained on RAGTruth."""
+    answer = "The leaflet was written by Pavel Horak and checked by Yara Haddon."
+    read = AnswerUnits.of(answer, [(0, len(answer))])
+    attached = checker.attachments(read, Sources([Document(id="d", text=LEAFLET_WITH_ROLES)]))
+    gaps = checker.rule_gaps(read, attached)
+    assert [a.value.text for a in attached] == ["Pavel Horak", "Yara Haddon"]
+    assert all(g is not None and 0.1 < g < NAME_MARGIN for g in gaps)
+    assert check(checker, answer, LEAFLET_WITH_ROLES)[0] == []
+
+
+def test_a_unit_that_names_the_other_name_too_is_read_only_as_a_swap(checker):
+    # by hand: the answer's Farrow clause reads like Danby's, but the answer gives Danby his own clause as well
+    answer = "Cllr Danby and Cllr Farrow both spoke about extending the library's opening hours until 8 pm."
+    read = AnswerUnits.of(answer, [(0, len(answer))])
+    attached = checker.attachments(read, Sources([Document(id="d", text=MINUTES)]))
+    assert all(g is None or g <= NAME_MARGIN for g in checker.rule_gaps(read, attached))
+    assert check(checker, answer, MINUTES)[0] == []
+
+
+def test_names_are_off_by_default_and_can_be_turned_on(embedder):
+    assert NAMES is False and MaskedFrameChecker(embedder).names is False
+    answer = "The proposal to extend the library's opening hours was made by Cllr Farrow."
+    assert check(MaskedFrameChecker(embedder), answer, MINUTES)[0] == []
+    assert len(check(MaskedFrameChecker(embedder, names=True), answer, MINUTES)[0]) == 1
+
+
+def test_a_name_written_twice_in_a_row_is_not_read():
+    text = "However, The Weinstein Company (TWC) pulled the film out of awards contention."
+    assert [v.text for v in name_values(text)] == ["Weinstein Company", "TWC"]
+    assert name_frames(text, aliases=False) == []
 
 
 def test_a_unit_with_twenty_names_is_skipped_with_a_note(checker):
@@ -159,7 +192,7 @@ def test_name_frames_are_built_once_per_input(embedder):
             calls.append(len(texts))
             return embedder.embed(texts)
 
-    counted = MaskedFrameChecker(Counting())
+    counted = MaskedFrameChecker(Counting(), names=True)
     answer = "The proposal to extend the library's opening hours was made by Cllr Farrow."
     sources = Sources([Document(id="d", text=MINUTES)])
     first = counted.findings(AnswerUnits.of(answer, [(0, len(answer))]), sources)

@@ -10,9 +10,9 @@ name's attachment gap (:meth:`MaskedFrameChecker.attachments` with names on, val
 * the same at a few other margins (the curve), the flagged and fired examples at the chosen m (for reading), and the
   cost (parses and frames per answer).
 
-Reads only ../../../shared/data/ragtruth/{train,train-upstream}.jsonl.gz; caches vectors under
-../../../cache/masked-frames/names-minilm.npz. Never reads dev, the behaviour suite, benchmarks/frames-heldout/ or
-experiments/derived-values/frozen/.
+Reads only ../../../../shared/data/ragtruth/{train,train-upstream}.jsonl.gz; caches vectors under
+../../../../cache/masked-frames/names-minilm.npz. Never reads dev, the behaviour suite, benchmarks/frames-heldout/
+or experiments/derived-values/frozen/.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -41,16 +42,21 @@ DATA = ROOT.parent / "shared" / "data" / "ragtruth"
 CACHE = ROOT.parent / "cache" / "masked-frames" / "names-minilm.npz"
 TARGET = 0.005
 SAMPLE = int(sys.argv[1]) if len(sys.argv) > 1 else 8  # train-upstream: one source in SAMPLE, by hash
+SETTINGS = {"persons and organisations": NAME_KINDS, "persons only": frozenset({"PERSON"})}
+"""Which answer names are read (by spaCy's label of the answer's name; source names of both labels compete)."""
+CHOSEN = "persons and organisations"
+"""The setting the margin is chosen for: the issue's names. "persons only" is measured beside it, not chosen: the
+small pipeline labels persons ORG (the issue's own "Cllr Farrow"), so a label is no sound basis to read a name by."""
 CURVE = (0.0, 0.025, 0.05, 0.075, 0.1, 0.125, 0.15, 0.2, 0.25, 0.3)
 
 
-def read_rows(split: str) -> list[dict]:
+def read_rows(split: str) -> list[dict[str, Any]]:
     """The rows of ``shared/data/ragtruth/<split>.jsonl.gz``."""
     with gzip.open(DATA / f"{split}.jsonl.gz", "rt", encoding="utf-8") as f:
         return [json.loads(line) for line in f]
 
 
-def source_key(row: dict) -> str:
+def source_key(row: dict[str, Any]) -> str:
     """The key of a row's sources (RAGTruth rows share them by ``source_id``)."""
     return f"{row.get('task', '')}:{row['source_id']}"
 
@@ -94,7 +100,7 @@ class DiskCachedEmbedder:
         if not self.rows:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        keys = np.array(sorted(self.index, key=self.index.get))
+        keys = np.array(sorted(self.index, key=lambda k: self.index[k]))
         np.savez(self.path.with_suffix(".tmp.npz"), vectors=np.stack(self.rows), keys=keys)
         self.path.with_suffix(".tmp.npz").replace(self.path)
 
@@ -103,12 +109,15 @@ def _inside(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
     return any(x < end and start < y for x, y in spans)
 
 
-def unit_records(checker: MaskedFrameChecker, rows: list[dict], embedder: DiskCachedEmbedder) -> list[dict]:
+Row = dict[str, Any]
+
+
+def unit_records(checker: MaskedFrameChecker, rows: list[Row], embedder: DiskCachedEmbedder) -> list[Row]:
     """Per answer unit: faithful or not, and its largest name gap.
 
     For a hallucinated unit also whether a name lies inside a marked span, and the largest gap of those names.
     """
-    by_source: dict[str, list[dict]] = {}
+    by_source: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         by_source.setdefault(source_key(row), []).append(row)
     out = []
@@ -117,23 +126,33 @@ def unit_records(checker: MaskedFrameChecker, rows: list[dict], embedder: DiskCa
         for row in group:
             answer, spans = row["answer"], [(s["start"], s["end"]) for s in row.get("spans", [])]
             read = AnswerUnits.of(answer, reader_sentences(answer))
-            attached = [a for a in checker.attachments(read, sources) if a.value.kind in NAME_KINDS]
+            every = checker.attachments(read, sources)
+            # the gap the rule holds to the margin (a name the unit names beside its rival: only as a swap)
+            attached = [(a, g) for a, g in zip(every, checker.rule_gaps(read, every), strict=True)
+                        if a.value.kind in NAME_KINDS]  # fmt: skip
             for start, end in read.units:
                 faithful = not any(a < end and start < b for a, b in spans)
-                mine = [a for a in attached if start <= a.value.start < end and a.gap is not None]
-                best = max(mine, key=lambda a: a.gap or 0.0, default=None)
-                record: dict = {"row": row["id"], "task": row.get("task"), "faithful": faithful,
-                                "gap": best.gap if best else None, "names compared": len(mine)}  # fmt: skip
-                if best is not None and best.other is not None:
-                    record["example"] = {"unit": answer[start:end], "name": best.value.text, "frame": best.frame,
-                                         "other": best.other.value.text, "other frame": best.other.frame,
-                                         "own frame": best.own.frame if best.own else None}  # fmt: skip
+                mine = [(a, g) for a, g in attached if start <= a.value.start < end and g is not None]
+                record: dict[str, Any] = {"row": row["id"], "task": row.get("task"), "faithful": faithful}
+                for setting, kinds in SETTINGS.items():
+                    read_here = [(a, g) for a, g in mine if a.value.kind in kinds]
+                    best, gap = max(read_here, key=lambda pair: pair[1], default=(None, None))
+                    record[setting] = gap
+                    if not faithful:
+                        inside = [g for a, g in read_here if _inside(a.value.start, a.value.end, spans)]
+                        record[f"{setting} in span"] = max(inside) if inside else None
+                    if best is not None and best.other is not None:
+                        record[f"{setting} example"] = {
+                            "unit": answer[start:end], "name": best.value.text, "frame": best.frame,
+                            "gap": round(gap or 0.0, 4), "other": best.other.value.text,
+                            "other frame": best.other.frame, "own frame": best.own.frame if best.own else None,
+                        }  # fmt: skip
                 if not faithful:
-                    inside = [a.gap for a in mine if _inside(a.value.start, a.value.end, spans) and a.gap is not None]
-                    record["gap in span"] = max(inside) if inside else None
-                    record["name in span"] = any(
-                        _inside(v.start + start, v.end + start, spans) for v in name_values(answer[start:end])
-                    )
+                    names = name_values(answer[start:end])
+                    for setting, kinds in SETTINGS.items():
+                        record[f"{setting} name in span"] = any(
+                            _inside(v.start + start, v.end + start, spans) for v in names if v.kind in kinds
+                        )
                 out.append(record)
         if n % 20 == 19:
             embedder.save()
@@ -148,15 +167,15 @@ def choose_margin(gaps: Sequence[float], total_units: int, target: float) -> flo
     return 0.0 if len(ordered) <= allowed else max(0.0, float(ordered[allowed]))
 
 
-def firing(records: list[dict], margin: float) -> dict:
+def firing(records: list[dict[str, Any]], setting: str, margin: float) -> dict[str, Any]:
     """The rule at ``margin``: faithful units fired; hallucinated name units flagged (at a name inside the span)."""
     faithful = [r for r in records if r["faithful"]]
-    fired = sum(1 for r in faithful if r["gap"] is not None and r["gap"] > margin)
-    name_units = [r for r in records if not r["faithful"] and r["name in span"]]
-    comparable = [r for r in name_units if r["gap in span"] is not None]
-    flagged = sum(1 for r in comparable if r["gap in span"] > margin)
+    fired = sum(1 for r in faithful if r[setting] is not None and r[setting] > margin)
+    name_units = [r for r in records if not r["faithful"] and r[f"{setting} name in span"]]
+    comparable = [r for r in name_units if r[f"{setting} in span"] is not None]
+    flagged = sum(1 for r in comparable if r[f"{setting} in span"] > margin)
     hallucinated = [r for r in records if not r["faithful"]]
-    any_flag = sum(1 for r in hallucinated if r["gap"] is not None and r["gap"] > margin)
+    any_flag = sum(1 for r in hallucinated if r[setting] is not None and r[setting] > margin)
     return {
         "margin": round(margin, 4),
         "faithful_units": len(faithful),
@@ -180,7 +199,7 @@ def main() -> None:
     splits = {"train": read_rows("train"), f"train-upstream sample (1/{SAMPLE} of sources)": upstream}
     checker = MaskedFrameChecker(embedder, margin=0.0, kinds=frozenset(), cache_size=10**7, names=True,
                                  name_margin=0.0)  # fmt: skip
-    records: dict[str, list[dict]] = {}
+    records: dict[str, list[dict[str, Any]]] = {}
     seconds: dict[str, float] = {}
     for name, rows in splits.items():
         t = time.perf_counter()
@@ -188,24 +207,40 @@ def main() -> None:
         embedder.save()
         seconds[name] = round(time.perf_counter() - t, 1)
         print(f"{name}: {len(rows)} answers, {seconds[name]:.0f}s", flush=True)
+    with gzip.open(CACHE.with_name(f"names-records-{SAMPLE}.json.gz"), "wt", encoding="utf-8") as f:
+        json.dump(records, f)  # every unit's gaps, to read again without the run
     training = [r for rows in records.values() for r in rows]
     total = sum(1 for r in training if r["faithful"])
-    gaps = [r["gap"] for r in training if r["faithful"] and r["gap"] is not None]
-    margin = choose_margin(gaps, total, TARGET)
-    fired = [r for r in training if r["faithful"] and r["gap"] is not None and r["gap"] > margin]
-    flagged = [r for r in training if not r["faithful"] and r.get("gap in span") is not None
-               and r["gap in span"] > margin]  # fmt: skip
+    settings: dict[str, dict[str, Any]] = {}
+    for setting in SETTINGS:
+        gaps = [r[setting] for r in training if r["faithful"] and r[setting] is not None]
+        margin = choose_margin(gaps, total, TARGET)
+        settings[setting] = {
+            "margin": round(margin, 4),
+            "training": firing(training, setting, margin),
+            **{split: firing(rows, setting, margin) for split, rows in records.items()},
+            "curve (training)": [firing(training, setting, m) for m in CURVE],
+            "faithful units with a name compared": sum(1 for r in training if r["faithful"] and r[setting] is not None),
+        }
+    flagged_by = {n: s["training"]["hallucinated_name_units_flagged"] for n, s in settings.items()}
+    chosen = CHOSEN  # the issue's names: persons and organisations (the other setting is reported beside it)
+    margin = settings[chosen]["margin"]
+    fired = [r for r in training if r["faithful"] and r[chosen] is not None and r[chosen] > margin]
+    flagged = [r for r in training if not r["faithful"] and r.get(f"{chosen} in span") is not None
+               and r[f"{chosen} in span"] > margin]  # fmt: skip
     metrics = {
         "target": TARGET,
-        "margin": round(margin, 4),
-        "why": "the smallest m at which name findings fire on at most 0.5% of the faithful units of the training "
-        "data (train + the train-upstream sample); dev is never read",
-        "training": firing(training, margin),
-        **{split: firing(rows, margin) for split, rows in records.items()},
-        "curve (training)": [firing(training, m) for m in CURVE],
-        "faithful units with a name compared": sum(1 for r in training if r["faithful"] and r["gap"] is not None),
-        "hallucinated flagged at the margin (examples)": [r.get("example") for r in flagged],
-        "faithful fired at the margin (first 25 examples)": [r.get("example") for r in fired[:25]],
+        "settings": settings,
+        "chosen": {
+            "setting": chosen,
+            "margin": margin,
+            "why": "the smallest margin at which name findings fire on at most 0.5% of the faithful units of the "
+            "training data (train + the train-upstream sample), for the issue's names (persons and organisations); "
+            "dev is never read",
+            "training flagged, each setting at its own margin": flagged_by,
+        },
+        "hallucinated flagged at the margin (examples)": [r.get(f"{chosen} example") for r in flagged],
+        "faithful fired at the margin (first 30 examples)": [r.get(f"{chosen} example") for r in fired[:30]],
         "data": {
             "train answers": len(splits["train"]),
             f"train-upstream sample answers (1/{SAMPLE} of its sources by hash)": len(upstream),

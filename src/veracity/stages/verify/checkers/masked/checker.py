@@ -19,6 +19,12 @@ The other-value frame is far more alike (similarity 0.91 against 0.31: a gap of 
 days" is contradicted: "answer: 180 days; the source gives 60 days here: 'SEPA Direct Debit payments can be
 refunded within 60 days.'".
 
+Names (``names=True``; off by default, :data:`NAMES`) are read the same way with their own frames (:mod:`.names`:
+a name's clause, the name written ``[PERSON]``) and their own margin (:data:`NAME_MARGIN`): "The proposal to extend
+the library's opening hours was made by Cllr Farrow" attaches to "Cllr Danby proposed that the library's opening
+hours be extended …" and is contradicted, "the source gives Danby here". Where the unit names the other name too,
+only a swap is flagged (:meth:`MaskedFrameChecker.rule_gaps`).
+
 Work is bounded: a unit with more than :data:`~.frames.MAX_VALUES` values is skipped with a note, the sources give at
 most ``max_source_frames`` frames (the rest unread, with a note), and frame vectors are kept by text in a bounded
 LRU shared across inputs (a RAG application checks many answers over the same passages).
@@ -48,7 +54,9 @@ from veracity.stages.verify.checkers.masked.names import (
     MAX_NAMES,
     NAME_KINDS,
     name_frames,
+    name_relation,
     name_source_frames,
+    name_values,
     same_name,
 )
 from veracity.text.lexicon import STOP_WORDS
@@ -88,14 +96,18 @@ RAGTruth train + a train-upstream sample (1/8 of its sources by hash), with this
 settings (counts read or not, range bounds read or not) each at its own such m, the one that flags the most
 hallucinated value units of that training data. Never chosen on dev, the behaviour suite or the held-out sets."""
 
-NAME_MARGIN = 0.1
-"""How much more alike another name's frame must be than the answer's own name's (:mod:`.names`). Provisional: to be
-chosen in experiments/masked-frames/names (run.sh, metrics.json) as the smallest m at which name findings fire on at
-most 0.5% of the faithful answer units of RAGTruth training data."""
+NAME_MARGIN = 0.2327
+"""How much more alike another name's frame must be than the answer's own name's (:mod:`.names`). Chosen in
+experiments/masked-frames/names (run.sh, metrics.json): the smallest m at which name findings fire on at most 0.5%
+of the faithful answer units of RAGTruth train + a train-upstream sample (1/8 of its sources by hash), 101 of
+20,264. Never chosen on dev, the behaviour suite or the held-out sets."""
 
-NAMES = True
-"""Whether names are attached (:mod:`.names`) by default; see experiments/masked-frames/names for the training
-numbers behind it."""
+NAMES = False
+"""Names are not attached by default. At :data:`NAME_MARGIN` they flag 4 of the 312 hallucinated name units of the
+training data (units with a PERSON or ORG name inside a marked span), and they fire on 0.29% of its hallucinated units
+(7 of 2,412) against 0.50% of its faithful ones: no better than chance on RAGTruth (experiments/masked-frames/names).
+``names=True`` is for inputs like a council's minutes, where the sources say different things of several people and
+answers reword them."""
 
 READ_KINDS = frozenset({ADDRESS, AMOUNT, DATE, DURATION, PERCENT, QUANTITY, TIME})
 """The values the checker reads: a value with a unit, a date, a clock time, a house number. Counts with their noun
@@ -301,7 +313,7 @@ class MaskedFrameChecker:
         queries: list[_Query] = []
         for start, end in answer.units:
             text = answer.text[start:end]
-            framed = name_frames(text)
+            framed = name_frames(text, aliases=False)  # a name written twice in a row is not read
             if framed is None:
                 answer.notes.append(f"masked frames: a sentence with more than {MAX_NAMES} names was not read for "
                                     f"names: {_short(text)!r}")  # fmt: skip
@@ -309,8 +321,10 @@ class MaskedFrameChecker:
             for value, text_frame in framed:
                 if read is None:
                     read = self._read_names(sources, answer.notes)
-                candidates = read.by_key["names"]
-                states = [same_name(value.text, read.frames.frames[c].value.text) for c in candidates]
+                frames = read.frames.frames
+                related = [(c, name_relation(value.text, frames[c].value.text)) for c in read.by_key["names"]]
+                candidates = [c for c, same in related if same is not None]  # a name sharing a word is left out
+                states = [bool(same) for _, same in related if same is not None]
                 if not any(states) or all(states):
                     continue  # a name no source states (the name checkers'), or no other name to give it to
                 moved = replace(value, start=start + value.start, end=start + value.end)
@@ -335,14 +349,39 @@ class MaskedFrameChecker:
                                 frames[q.candidates[other]], float(sims[other])))  # fmt: skip
         return out
 
+    @staticmethod
+    def rule_gaps(answer: AnswerUnits, attached: Sequence[Attached]) -> list[float | None]:
+        """The gap each attachment's rule holds to its margin (None: it never fires).
+
+        A value's and a name's own gap; but where the answer's unit names the other name too ("Cricket Australia
+        said: 'After Bradman, …'"), a name is flagged only as one of a swap: the other name's attachment in the unit
+        gives it the first name's place back, and the smaller of the two gaps is held to the margin. Else the unit
+        says something of both names that the sources say of one, which is no name in the wrong place.
+        """
+        gaps: list[float | None] = [a.gap for a in attached]
+        for k, a in enumerate(attached):
+            if a.value.kind not in NAME_KINDS or a.other is None or a.gap is None:
+                continue
+            unit = next(((s, e) for s, e in answer.units if s <= a.value.start < e), None)
+            if unit is None:
+                continue
+            rival = a.other.value.text
+            if not any(same_name(v.text, rival) for v in name_values(answer.text[unit[0] : unit[1]])):
+                continue
+            back = [b.gap for b in attached if b.value.kind in NAME_KINDS and b.other is not None and b.gap is not None
+                    and unit[0] <= b.value.start < unit[1] and same_name(b.value.text, rival)
+                    and same_name(b.other.value.text, a.value.text)]  # fmt: skip
+            gaps[k] = min(a.gap, max(back)) if back else None
+        return gaps
+
     def findings(self, answer: AnswerUnits, sources: Sources) -> list[Finding]:
         """A ``contradicted`` value finding for each value whose attachment gap exceeds the margin.
 
         A name's gap is held to the name margin (:data:`NAME_MARGIN`), every other value's to ``margin``.
         """
         found = []
-        for a in self.attachments(answer, sources):
-            gap = a.gap
+        attached = self.attachments(answer, sources)
+        for a, gap in zip(attached, self.rule_gaps(answer, attached), strict=True):
             margin = self.name_margin if a.value.kind in NAME_KINDS else self.margin
             if gap is None or gap <= margin or a.other is None:
                 continue

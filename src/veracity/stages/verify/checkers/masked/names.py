@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from veracity.stages.sources import Sources, SourceSentence
@@ -54,6 +54,7 @@ __all__ = [
     "is_title",
     "name_clause",
     "name_frames",
+    "name_relation",
     "name_source_frames",
     "name_values",
     "same_name",
@@ -80,6 +81,8 @@ CIVIC_TITLES = frozenset({"cllr", "councillor", "mayor", "alderman", "mp", "mini
 _VERBS = frozenset({"VERB", "AUX"})
 _CLAUSE_CUTS = frozenset({"relcl", "advcl", "parataxis"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
+_OPENS = re.compile(r"\s*\(\s*")  # "the Weinstein Company (TWC)": one name written twice
+_CLOSES = re.compile(r"\s*\)")
 _LEFT_OVER = re.compile(r"\s*(?:[,;:]\s*)*([.!?,;:])")  # "handled by [PERSON], ." where a clause was cut
 
 
@@ -100,11 +103,15 @@ def is_title(word: str) -> bool:
 
 @dataclass(frozen=True)
 class _Name:
-    """A name of a parsed text: its tokens ``[first, last)`` (title left out) and its value."""
+    """A name of a parsed text: its tokens ``[first, last)`` (title left out) and its value.
+
+    ``alias``: the name is one of a pair that writes one name twice, "the Weinstein Company (TWC)".
+    """
 
     first: int
     last: int
     value: WrittenValue
+    alias: bool = False
 
 
 def _names_of(doc: Any) -> list[_Name]:
@@ -122,6 +129,11 @@ def _names_of(doc: Any) -> list[_Name]:
             continue  # "ltd", "2024": no name as written
         value = WrittenValue(span.start_char, span.start_char + len(span.text), entity.label_, None, text=text)
         found.append(_Name(first, entity.end, value))
+    text = doc.text
+    for k in range(len(found) - 1):
+        a, b = found[k].value, found[k + 1].value
+        if _OPENS.fullmatch(text, a.end, b.start) and _CLOSES.match(text, b.end):
+            found[k], found[k + 1] = replace(found[k], alias=True), replace(found[k + 1], alias=True)
     return found
 
 
@@ -212,8 +224,11 @@ def _frame(doc: Any, names: Sequence[_Name], index: int) -> str:
     return " ".join(text.split())
 
 
-def name_frames(text: str) -> list[tuple[WrittenValue, str]] | None:
+def name_frames(text: str, aliases: bool = True) -> list[tuple[WrittenValue, str]] | None:
     """Each name of ``text`` with its frame; None when it has more than :data:`MAX_NAMES` names (not read).
+
+    ``aliases=False`` leaves out the names of a pair that writes one name twice ("the Weinstein Company (TWC)"):
+    each is the other's other name, and a clause that introduces a name gives it to no one else.
 
     >>> name_frames("The leaflet was written by Yara Haddon and checked by Pavel Horak.")[1][1]
     'The leaflet checked by [PERSON]'
@@ -224,7 +239,7 @@ def name_frames(text: str) -> list[tuple[WrittenValue, str]] | None:
     names = _names_of(doc)
     if len(names) > MAX_NAMES:
         return None
-    return [(name.value, _frame(doc, names, k)) for k, name in enumerate(names)]
+    return [(name.value, _frame(doc, names, k)) for k, name in enumerate(names) if aliases or not name.alias]
 
 
 def _states(text: str, name: str) -> bool:
@@ -252,6 +267,23 @@ def same_name(a: str, b: str) -> bool:
     if not a.strip() or not b.strip():
         return False
     return _states(a, b) or _states(b, a)
+
+
+@functools.lru_cache(maxsize=65_536)
+def name_relation(a: str, b: str) -> bool | None:
+    """True for one name (:func:`same_name`), False for another name, None for names that share a word.
+
+    Two names that share a word and are not one name ("USPS Customer Service" and "USPS Call Center", "Jane Smith"
+    and "John Smith") are neither: an answer that calls one by the other may be rewording, so they are not compared.
+
+    >>> name_relation("Tom Farrow", "Farrow"), name_relation("Farrow", "Danby"), name_relation("Jane Smith", "Smith")
+    (True, False, True)
+    >>> name_relation("USPS Customer Service", "USPS Call Center")
+    """
+    if same_name(a, b):
+        return True
+    shared = {w.form for w in content_words(a)} & {w.form for w in content_words(b)}
+    return None if shared else False
 
 
 @dataclass(frozen=True)
