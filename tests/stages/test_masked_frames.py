@@ -227,23 +227,15 @@ def test_a_repeated_source_sentence_cites_the_copy_attached_to(checker):
     assert f.source_span.text == SEPA and context.find(SEPA) != f.source_span.start
 
 
-def test_source_frames_are_built_once_per_input_and_vectors_kept_across_inputs(embedder):
-    calls: list[int] = []
-
-    class Counting:
-        model_id = embedder.model_id
-
-        def embed(self, texts):  # type: ignore[no-untyped-def]
-            calls.append(len(texts))
-            return embedder.embed(texts)
-
-    counted = MaskedFrameChecker(Counting())
+def test_source_frames_are_built_once_per_input_and_vectors_kept_across_inputs(counting_embedder):
+    counted = MaskedFrameChecker(counting_embedder)
     answer = "SEPA Direct Debit payments can be refunded within 180 days of the original payment."
     sources = Sources([Document(id="d", text=f"{CARD} {SEPA}")])
     counted.findings(AnswerUnits.of(answer, [(0, len(answer))]), sources)
     counted.findings(AnswerUnits.of(answer, [(0, len(answer))]), sources)
     counted.findings(AnswerUnits.of(answer, [(0, len(answer))]), Sources([Document(id="e", text=f"{CARD} {SEPA}")]))
-    assert calls == [2, 1]  # the two source frames once, the answer's frame once: then all from the cache
+    # the two source frames once, the answer's frame once: then all from the cache
+    assert counting_embedder.calls == [2, 1]
 
 
 def test_unreadable_input_never_raises(checker):

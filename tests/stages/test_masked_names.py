@@ -182,21 +182,13 @@ def test_empty_and_odd_names_never_raise(checker, answer, context):
     assert findings == []
 
 
-def test_name_frames_are_built_once_per_input(embedder):
-    calls: list[int] = []
-
-    class Counting:
-        model_id = embedder.model_id
-
-        def embed(self, texts):  # type: ignore[no-untyped-def]
-            calls.append(len(texts))
-            return embedder.embed(texts)
-
-    counted = MaskedFrameChecker(Counting(), names=True)
+def test_name_frames_are_built_once_per_input(counting_embedder):
+    counted = MaskedFrameChecker(counting_embedder, names=True)
     answer = "The proposal to extend the library's opening hours was made by Cllr Farrow."
     sources = Sources([Document(id="d", text=MINUTES)])
     first = counted.findings(AnswerUnits.of(answer, [(0, len(answer))]), sources)
     again = counted.findings(AnswerUnits.of(answer, [(0, len(answer))]), sources)
-    assert first == again and calls == [1, 2]  # the answer's frame, then the two source frames: once each
+    # the answer's frame, then the two source frames: once each
+    assert first == again and counting_embedder.calls == [1, 2]
     built = name_source_frames(sources, 10)
     assert [f.value.text for f in built.frames.frames] == ["Danby", "Farrow"] and built.notes == ()
