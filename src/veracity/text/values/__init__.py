@@ -38,7 +38,7 @@ or currency (:func:`read_values`) so that:
 
 from veracity.text.values.clock import ClockTime, clock_times
 from veracity.text.values.compare import compare_values, unit_name, units_shared
-from veracity.text.values.durations import duration_days, duration_supported, find_durations
+from veracity.text.values.durations import duration_supported, find_durations
 from veracity.text.values.numbers import (
     DateValue,
     Mention,
@@ -90,7 +90,6 @@ __all__ = [
     "clock_times",
     "compare_values",
     "date_supported",
-    "duration_days",
     "duration_supported",
     "find_dates",
     "find_durations",

@@ -39,7 +39,8 @@ def units_shared(a: Value, b: Value) -> bool:
 
 
 def _time_unit(value: Value) -> str | None:
-    return next((u for u in value.units if u in UNIT_DAYS), None) if len(value.units) == 1 else None
+    """The value's unit where it is one unit of time, else None."""
+    return value.units[0] if len(value.units) == 1 and value.units[0] in UNIT_DAYS else None
 
 
 def compare_values(a: Value, b: Value) -> tuple[bool | None, str]:

@@ -18,16 +18,11 @@ from veracity.text.values.numbers import Mention, find_numbers
 from veracity.text.values.reader import Value, same_value
 from veracity.text.values.table import CALENDAR_UNITS, UNIT_DAYS
 
-__all__ = ["duration_days", "duration_supported", "find_durations"]
+__all__ = ["duration_supported", "find_durations"]
 
 _UNIT = re.compile(r"\b(?P<unit>" + "|".join(UNIT_DAYS) + r")s?\b", re.IGNORECASE)
 _ONE_BEFORE = re.compile(r"\b(?:a|an|one)\s+$", re.IGNORECASE)
 _COMPOUND_JOIN = re.compile(r"\s*(?:,\s*|\s+and\s+|\s+)\s*", re.IGNORECASE)
-
-
-def duration_days(value: Value) -> Decimal:
-    """A duration's length in days (a month is 365.25 / 12 days, a year 365.25)."""
-    return value.amount * UNIT_DAYS[value.units[0]]
 
 
 def _duration(start: int, end: int, amount: Decimal, unit: str) -> Value:
@@ -41,8 +36,8 @@ def find_durations(text: str) -> list[Mention[Value]]:
 
     Example::
 
-        >>> [(d.text, duration_days(d.value)) for d in find_durations("It lasts 60 days, about two months.")][0]
-        ('60 days', Decimal('60'))
+        >>> [(d.text, d.value.amount, d.value.units) for d in find_durations("It lasts 60 days, about two months.")]
+        [('60 days', Decimal('60'), ('day',)), ('two months', Decimal('2'), ('month',))]
     """
     numbers = find_numbers(text)
     found = []
