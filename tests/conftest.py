@@ -42,6 +42,25 @@ def embedder() -> SentenceTransformerEmbedder:
     return SentenceTransformerEmbedder()
 
 
+class CountingEmbedder:
+    """An embedder that passes to the real one and records how many texts each call embeds (``calls``)."""
+
+    def __init__(self, embedder: SentenceTransformerEmbedder) -> None:
+        self.inner = embedder
+        self.model_id = embedder.model_id
+        self.calls: list[int] = []
+
+    def embed(self, texts: list[str]):  # type: ignore[no-untyped-def]
+        self.calls.append(len(texts))
+        return self.inner.embed(texts)
+
+
+@pytest.fixture
+def counting_embedder(embedder: SentenceTransformerEmbedder) -> CountingEmbedder:
+    """The session's real embedder, counting its calls (a new count per test)."""
+    return CountingEmbedder(embedder)
+
+
 @pytest.fixture(scope="session")
 def spacy_splitter() -> SentenceSplitter:
     return SentenceSplitter("spacy")
