@@ -3,8 +3,8 @@
 Before this, each rule checker split the documents into sentences itself (the frame checker, attachment, names
 attached, dropped conditions), the record checker's caller read the records, and a finding's source span was found
 again with ``str.find`` (pointing at a sentence's first copy when a source repeats it). A :class:`Sources` is built
-once per input: its prose sentences with their offsets, its records' fields, and a memo where a checker keeps what
-it derives from them (its clauses, its name clauses), so that nothing is read twice for one answer.
+once per input: its prose sentences with their offsets, its records' fields and tables, and a memo where a checker
+keeps what it derives from them (its clauses, its name clauses), so that nothing is read twice for one answer.
 
 :class:`AnswerUnits` is the answer as checkers read it: its text and its units (sentences, long ones cut at ``;``),
 with a list where a checker says what it could not read.
@@ -25,6 +25,7 @@ from veracity.text.novelty import content_words, vocabulary
 from veracity.text.records import RecordField, read_record_fields
 from veracity.text.select import json_as_text
 from veracity.text.split import split_sentences
+from veracity.text.tables import Table, read_tables
 from veracity.text.values.kinds import WrittenValue
 
 __all__ = [
@@ -137,6 +138,11 @@ class Sources:
     def record_fields(self) -> tuple[RecordField, ...]:
         """Every leaf of the documents that are structured records (JSON, a dict literal, ``key: value`` lines)."""
         return tuple(f for d in self.all_documents for f in read_record_fields(d.id, d.text))
+
+    @cached_property
+    def tables(self) -> tuple[tuple[int, Table], ...]:
+        """Every table of the documents (pipe tables, lists of JSON records), with its document's position."""
+        return tuple((k, t) for k, d in enumerate(self.documents) for t in read_tables(d.text))
 
     @cached_property
     def raw_text(self) -> str:

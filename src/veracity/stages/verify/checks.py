@@ -17,6 +17,7 @@ from veracity.stages.verify.checkers.conditions import ConditionChecker
 from veracity.stages.verify.checkers.frames.consistency import ConsistencyChecker, consistency_signals
 from veracity.stages.verify.checkers.names import NameChecker
 from veracity.stages.verify.checkers.records import RecordChecker, record_signals
+from veracity.stages.verify.checkers.tables import TableChecker
 
 __all__ = ["check_consistency", "relation_findings", "rule_checkers", "run_checkers"]
 
@@ -26,14 +27,22 @@ Confirm = Callable[[list[tuple[str, str]]], list[float]]
 def rule_checkers(
     frames: ConsistencyChecker, confirm: Confirm | None = None, masked: Checker | None = None
 ) -> tuple[Checker, ...]:
-    """The checkers in the order they run: frames, records, attachment, masked frames (when given), names, conditions.
+    """The checkers in the order they run: frames, records, tables, attachment, masked (when given), names, conditions.
 
     ``frames`` is the frame checker (it holds a parse cache, so a detector keeps one); ``confirm`` is P(contradiction)
     of (premise, hypothesis) pairs, with which attachment confirms its candidates; ``masked`` the masked-frame checker
     (it holds its embedder and the source frames' vectors across inputs).
     """
     given = (masked,) if masked is not None else ()
-    return (frames, RecordChecker(), AttachmentChecker(confirm), *given, NameChecker(), ConditionChecker())
+    return (
+        frames,
+        RecordChecker(),
+        TableChecker(),
+        AttachmentChecker(confirm),
+        *given,
+        NameChecker(),
+        ConditionChecker(),
+    )
 
 
 def run_checkers(checkers: Sequence[Checker], answer: AnswerUnits, sources: Sources) -> list[Finding]:

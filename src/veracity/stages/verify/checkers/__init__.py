@@ -12,6 +12,8 @@ One module or package per checker:
   a value, role or polarity that an aligned source sentence's parse gives otherwise;
 * ``records`` — :class:`~veracity.stages.verify.checkers.records.RecordChecker`: claims about a JSON or table
   record, read by key;
+* ``tables`` — :class:`~veracity.stages.verify.checkers.tables.TableChecker`: a value the answer gives the row or
+  column of a source table it names that sits in another row or column;
 * ``attachment`` — :class:`~veracity.stages.verify.checkers.attachment.AttachmentChecker`: a value the sources give
   only to another thing;
 * ``names`` — :class:`~veracity.stages.verify.checkers.names.NameChecker`: a name moved into another's place, or
