@@ -121,6 +121,39 @@ def test_a_compound_duration_is_also_read_whole():
     assert "a month and two weeks" not in {d.text for d in find_durations("a month and two weeks")}  # calendar units
 
 
+@pytest.mark.parametrize(
+    ("text", "amount", "unit"),
+    [
+        ("three quarters of an hour", "0.75", "hour"),
+        ("a quarter of an hour", "0.25", "hour"),
+        ("an hour and a half", "1.5", "hour"),
+        ("2 hours and a half", "2.5", "hour"),
+        ("two and a half days", "2.5", "day"),
+        ("half an hour", "0.5", "hour"),
+        ("a half-day session", "0.5", "day"),
+        ("one extra week", "1", "week"),
+        ("two more days", "2", "day"),
+    ],
+)
+def test_halves_quarters_and_extra_units_of_time_are_read_whole(text, amount, unit):
+    from veracity.text.values import find_durations
+
+    [duration] = find_durations(text)  # before, "half an hour" was read as "an hour": 1 hour
+    assert (duration.text, duration.value.amount, duration.value.units) == (duration.text, Decimal(amount), (unit,))
+    assert duration.start == 0 and duration.end == len(text.removesuffix(" session"))
+
+
+def test_a_half_or_a_quarter_vouches_only_for_its_own_length():
+    from veracity.text.values import duration_supported, find_durations, read_values
+
+    [three_quarters] = find_durations("Arrive three quarters of an hour before.")
+    assert duration_supported(three_quarters.value, read_values("45 minutes"))
+    assert not duration_supported(three_quarters.value, read_values("1 hour"))
+    [half] = find_durations("It takes half an hour.")
+    assert duration_supported(half.value, read_values("30 minutes"))
+    assert not duration_supported(half.value, read_values("60 minutes"))
+
+
 def test_values_in_other_units_of_their_measure():
     from veracity.text.values import in_base_unit, read_values
 

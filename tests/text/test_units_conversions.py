@@ -165,3 +165,37 @@ def test_terms_in_two_sentences_do_not_add_up():
     filler = " Nothing else is stated here." * 20
     stated = read_values("You have 1,500 points." + filler + " Earn 750 points.")
     assert not derived(_one("2,250 points"), stated, cue=True)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "number", "sources", "vouched"),
+    [
+        # two sentences, each naming one thing of the answer's sentence, with a cue that it adds up
+        (
+            "Open Water and Advanced back to back take 6 days.",
+            "6",
+            "Open Water runs over 4 days. Advanced takes 2 days.",
+            True,
+        ),
+        (
+            "Between them, hand-building and glazing give you 5 hours of teaching.",
+            "5",
+            "| Hand-building | Wednesday | 2 hours |\n| Glazing | Thursday | 3 hours |\n| Raku | Saturday | 4 hours |",
+            True,
+        ),
+        ("A morning trip and kit hire come to £120 altogether.", "120", "The morning trip: £75.\nKit hire: £45.", True),
+        # no cue, a wrong total, or sentences that share only a verb with it: no sum across sentences
+        ("Open Water and Advanced take 6 days.", "6", "Open Water runs over 4 days. Advanced takes 2 days.", False),
+        ("Open Water and Advanced back to back: 7 days.", "7", "Open Water runs 4 days. Advanced takes 2 days.", False),
+        ("The crossing takes 110 minutes in total.", "110", "It takes 80 minutes. Boarding takes 30 minutes.", False),
+        ("Raku and glazing take 5 hours in total.", "5", "Hand-building runs 2 hours. Glazing runs 3 hours.", False),
+    ],
+)
+def test_a_cued_sum_of_two_sentences_each_naming_a_term_vouches(sentence, number, sources, vouched):
+    from veracity.text.arithmetic import related_values
+
+    own = read_values(sentence)
+    (answer,) = [v for v in own if sentence[v.start : v.end] == number]
+    cue = arithmetic_cue(sentence, answer.end)
+    related = related_values(sentence, sources) if cue else ()
+    assert derived(answer, read_values(sources), own, cue, related) is vouched

@@ -175,7 +175,7 @@ def derived_value(answer: AnswerUnits, sources: Sources, finding: Finding) -> bo
     The frame and record checkers drop such findings. Attachment does not: a value it finds given to another thing
     is stated as such, and a product the rule would read into it ("$50,000" as 5 years × "$10,000 a year") is chance.
     """
-    from veracity.text.arithmetic import arithmetic_cue, derived
+    from veracity.text.arithmetic import arithmetic_cue, derived, related_values
     from veracity.text.values import read_values, stated_values
 
     if finding.kind not in ("value", "record") or finding.relation != "contradicted":
@@ -191,7 +191,9 @@ def derived_value(answer: AnswerUnits, sources: Sources, finding: Finding) -> bo
         return False
     stated = sources.derived("checks.stated_values", lambda read: stated_values(read.raw_text))
     own = [v for v in values if v is not value]
-    return derived(value, stated, own, arithmetic_cue(sentence, value.end))
+    cue = arithmetic_cue(sentence, value.end)
+    related = related_values(sentence, sources.raw_text) if cue else ()
+    return derived(value, stated, own, cue, related)
 
 
 # A source sentence longer than this many words is cut into pieces of this many (a table row, a run-on list).

@@ -3,7 +3,8 @@
 Split from :mod:`veracity.text.values` (which reads and compares the values): a sum, difference or product of two
 values the sources or the question state, in one unit, vouches for the answer's value (:func:`derived`); sums and
 differences outside the answer's own sentence only where the sentence says it adds up or takes away
-(:func:`arithmetic_cue`). Never a year, date, clock time or temperature.
+(:func:`arithmetic_cue`), and with terms from two stated sentences only where both are about what the sentence names
+(:func:`related_values`). Never a year, date, clock time or temperature.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from veracity.text.lexicon import STOP_WORDS
 from veracity.text.values import (
     CALENDAR_UNITS,
     SPACE,
@@ -22,16 +24,19 @@ from veracity.text.values import (
     Value,
     is_count,
     is_year_like,
+    sentence_spans,
+    stated_values,
 )
 
-__all__ = ["Derivation", "arithmetic_cue", "derivation", "derived"]
+__all__ = ["Derivation", "Related", "arithmetic_cue", "derivation", "derived", "related_values"]
 
 _MAX_VALUES = 64  # stated values of one unit tried
 # words or signs by which a sentence says it adds up or takes away ("in total", "1,750 + 1,500 = 3,250")
 _ARITHMETIC_CUE = re.compile(
     r"\b(?:in\s+total|total(?:s|led|ling)?|in\s+all|altogether|all\s+together|combined|together|overall|sum|both|"
     r"the\s+(?:two|three|four)|plus|minus|add(?:s|ed|ing)?(?:\s+up)?|difference|come\s+to|comes\s+to|came\s+to|"
-    r"make\s+up|makes\s+up)\b|[+=−×]",
+    r"make\s+up|makes\s+up|between\s+them|between\s+the\s+(?:two|three)|back[\s-]to[\s-]back|all\s+told|"
+    r"across\s+(?:the|both|all))\b|[+=−×]",
     re.IGNORECASE,
 )
 # a comparison right after the value, in its unit: "750 more points", "10 minutes longer", "EUR 5 less"
@@ -101,7 +106,9 @@ class Derivation:
     result: Decimal
 
 
-def derived(answer: Value, stated: Sequence[Value], own: Sequence[Value] = (), cue: bool = False) -> bool:
+def derived(
+    answer: Value, stated: Sequence[Value], own: Sequence[Value] = (), cue: bool = False, related: Related = ()
+) -> bool:
     """Whether ``answer`` is a sum, difference or product of two values (the module's rules).
 
     ``stated``: the values the sources and the question state; ``own``: the values of the answer's sentence (the
@@ -113,19 +120,22 @@ def derived(answer: Value, stated: Sequence[Value], own: Sequence[Value] = (), c
     before, so for 195 minutes"). Other sums and differences need one: two values of the sentence, one with no
     unit ("1,750 + 1,500 = 3,250 points"), two values one stated sentence gives ("5,150 runners in the full
     marathon and 11,800 in the half" for "16,950 runners took part in the two races"), or one of the sentence's
-    and one stated, both in the answer's unit.
+    and one stated, both in the answer's unit; with a cue, also two ``related`` values (stated in two sentences
+    that each name something of the answer's sentence the other does not, :func:`related_values`: "Open Water takes
+    four days" and "Advanced takes two days" for "Open Water and Advanced back to back take six days").
 
     Example::
 
+        >>> from veracity.text.values import read_values
         >>> stated = read_values("I have 1,500 points and will earn 750 points.")
         >>> derived(read_values("2,250 points")[0], stated, cue=True), derived(read_values("2,300 points")[0], stated)
         (True, False)
     """
-    return derivation(answer, stated, own, cue) is not None
+    return derivation(answer, stated, own, cue, related) is not None
 
 
 def derivation(
-    answer: Value, stated: Sequence[Value], own: Sequence[Value] = (), cue: bool = False
+    answer: Value, stated: Sequence[Value], own: Sequence[Value] = (), cue: bool = False, related: Related = ()
 ) -> Derivation | None:
     """The sum, difference or product that :func:`derived` finds for ``answer``, or None."""
     if answer.loose or is_year_like(answer) or not answer.amount:
@@ -148,6 +158,8 @@ def derivation(
                 if _counts(c, value) and c.amount * amount == target:
                     return Derivation("×", c.amount, amount * scale, answer.amount)
         pair = _sum_or_difference(target, key, own, pool, keyed, cue)
+        if pair is None and cue and related:
+            pair = _across_sentences(target, key, related)
         if pair is not None:
             x, y = sorted(pair, reverse=True)
             op = "+" if x + y == target else "−"
@@ -178,6 +190,61 @@ def _sum_or_difference(
             scale = x / first.amount if first.amount else Decimal(1)
             pairs += [(x, y) for y in same] + [(x, b.amount * scale) for b in bare if b.sentence == first.sentence]
     return next(((x, y) for x, y in pairs if target in (x + y, abs(x - y))), None)
+
+
+def _across_sentences(target: Decimal, key: str, related: Related) -> tuple[Decimal, Decimal] | None:
+    """Two ``related`` values whose sum or difference is ``target``, from sentences that name two things.
+
+    Each term's sentence must share a word with the answer's sentence that the other's does not: "The crossing takes
+    80 minutes" and "Boarding takes 30 minutes" share only "takes" with "The crossing takes 110 minutes in total".
+    """
+    usable = [(s, words) for s, words in related if not s.loose and not is_year_like(s)]
+    keyed = [(s, words, amount) for s, words in usable if (amount := _keys(s).get(key)) is not None][:_MAX_VALUES]
+    return next(
+        (
+            (x, y)
+            for i, (first, words_x, x) in enumerate(keyed)
+            for second, words_y, y in keyed[i + 1 :]
+            if first.sentence != second.sentence
+            and words_x - words_y
+            and words_y - words_x
+            and target in (x + y, abs(x - y))
+        ),
+        None,
+    )
+
+
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+
+
+def _content(text: str) -> set[str]:
+    """The words of ``text`` that may name a thing: no stop word, unit word or number, three letters or more."""
+    words = {w.lower().removesuffix("'s") for w in _WORD.findall(text)}
+    return {w for w in words if len(w) >= 3 and w not in STOP_WORDS and w not in UNIT_WORDS}
+
+
+Related = Sequence[tuple[Value, frozenset[str]]]
+"""Stated values with the words their sentence shares with the answer's sentence (:func:`related_values`)."""
+
+
+def related_values(sentence: str, text: str) -> tuple[tuple[Value, frozenset[str]], ...]:
+    """The values ``text`` states in sentences that share a word naming a thing with ``sentence``, with those words.
+
+    A sum across two stated sentences vouches only where both are about what the answer's sentence names: "Between
+    them, hand-building and the glazing workshop give you five hours" over a table whose "Hand-building" row gives 2
+    hours and whose "Glazing workshop" row gives 3 — not any two values of the sources in the unit.
+
+    Example::
+
+        >>> text = "Hand-building runs 2 hours. Glazing runs 3 hours. Raku takes 4 hours."
+        >>> [(v.amount, sorted(w)) for v, w in related_values("Hand-building and glazing: 5 hours between them.", text)]
+        [(Decimal('2'), ['hand-building']), (Decimal('3'), ['glazing'])]
+    """
+    words = _content(sentence)
+    if not words:
+        return ()
+    shared = {k: frozenset(_content(text[a:b]) & words) for k, (a, b) in enumerate(sentence_spans(text))}
+    return tuple((v, shared[v.sentence]) for v in stated_values(text) if shared.get(v.sentence))
 
 
 def _plain_key(key: str) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Literal
 
-from veracity.text.arithmetic import Derivation, arithmetic_cue, derivation
+from veracity.text.arithmetic import Derivation, arithmetic_cue, derivation, related_values
 from veracity.text.values import CURRENCY_BEFORE, RANGE_BETWEEN, Value, same_value, stated_values, units_written_after
 
 __all__ = ["bridges", "restated", "value_text"]
@@ -131,7 +131,8 @@ def bridges(
             out.append(f"{value_text(premise, source)} is {written}.")
         elif derivations != "none" and not _own_work(value, unstated, sentence):
             cue = arithmetic_cue(sentence, value.end)
-            step = derivation(value, pool, terms, cue)
+            related = related_values(sentence, sources) if cue and sources else ()
+            step = derivation(value, pool, terms, cue, related)
             if step is not None and (step.op == "×" or cue):  # a sum only where the sentence says it adds up
                 if derivations == "any" or _terms_written(step, value, terms):
                     out.append(_render(step, value, sentence))

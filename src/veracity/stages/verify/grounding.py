@@ -51,7 +51,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from veracity.text.arithmetic import arithmetic_cue, derived
+from veracity.text.arithmetic import arithmetic_cue, derived, related_values
 from veracity.text.lexicon import GLUE_WORDS, NAME_PARTICLES, NEGATION_WORDS, NEGATIVE_PRONOUNS, STOP_WORDS
 from veracity.text.names import acronym_stated, name_index, phrase_name, phrase_stated
 from veracity.text.normalize import normalize_words
@@ -375,12 +375,13 @@ class GroundingChecker:
             missing = [m for m in missing if not any(a <= m.start and m.end <= b for a, b in times)]
         if any(m.kind is CheckableKind.NUMBER for m in missing):  # a sum, difference or product of stated values
             own = list(values.values())
+            related = related_values(text, joined) if arithmetic_cue(text) else ()
             missing = [
                 m
                 for m in missing
                 if m.kind is not CheckableKind.NUMBER
                 or (value := values.get((m.start, m.end))) is None
-                or not derived(value, stated_values(joined), own, arithmetic_cue(text, m.end))
+                or not derived(value, stated_values(joined), own, arithmetic_cue(text, m.end), related)
             ]
         return [m for m in missing if not self._silent_sources(text, m, joined)]
 

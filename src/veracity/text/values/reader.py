@@ -28,6 +28,7 @@ __all__ = [
     "is_year_like",
     "read_values",
     "same_value",
+    "sentence_spans",
     "singular",
     "stated_values",
     "units_written_after",
@@ -264,6 +265,20 @@ def read_values(text: str) -> list[Value]:
             if is_count(count) and (value.units or value.noun):
                 found[k] = replace(value, times=count.amount)
     return found
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    r"""The sentences a :class:`Value`'s ``sentence`` counts in ``text``: ``[start, end)`` of each, in order.
+
+    Each ends after its full stop or line break; an empty one (a blank line) keeps its place, so that the index of a
+    value's sentence is its position here.
+
+    >>> sentence_spans("Two days.\nThree days")
+    [(0, 9), (9, 10), (10, 20)]
+    """
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    starts = [0, *ends]
+    return list(zip(starts, [*ends, len(text)], strict=True))
 
 
 @functools.lru_cache(maxsize=16)
