@@ -170,7 +170,7 @@ def test_terms_in_two_sentences_do_not_add_up():
 @pytest.mark.parametrize(
     ("sentence", "number", "sources", "vouched"),
     [
-        # two sentences, each naming one thing of the answer's sentence, with a cue that it adds up
+        # two sentences that share different words with the answer's sentence, with a cue that it adds up
         (
             "Open Water and Advanced back to back take 6 days.",
             "6",
@@ -184,6 +184,7 @@ def test_terms_in_two_sentences_do_not_add_up():
             True,
         ),
         ("A morning trip and kit hire come to £120 altogether.", "120", "The morning trip: £75.\nKit hire: £45.", True),
+        ("Open Water, then Advanced: 6 days in all.", "6", "Open Water: 4 days. Advanced Open Water: 2 days.", True),
         # no cue, a wrong total, or sentences that share only a verb with it: no sum across sentences
         ("Open Water and Advanced take 6 days.", "6", "Open Water runs over 4 days. Advanced takes 2 days.", False),
         ("Open Water and Advanced back to back: 7 days.", "7", "Open Water runs 4 days. Advanced takes 2 days.", False),
@@ -191,7 +192,7 @@ def test_terms_in_two_sentences_do_not_add_up():
         ("Raku and glazing take 5 hours in total.", "5", "Hand-building runs 2 hours. Glazing runs 3 hours.", False),
     ],
 )
-def test_a_cued_sum_of_two_sentences_each_naming_a_term_vouches(sentence, number, sources, vouched):
+def test_a_cued_sum_of_two_sentences_naming_different_things_vouches(sentence, number, sources, vouched):
     from veracity.text.arithmetic import related_values
 
     own = read_values(sentence)

@@ -121,8 +121,8 @@ def derived(
     unit ("1,750 + 1,500 = 3,250 points"), two values one stated sentence gives ("5,150 runners in the full
     marathon and 11,800 in the half" for "16,950 runners took part in the two races"), or one of the sentence's
     and one stated, both in the answer's unit; with a cue, also two ``related`` values (stated in two sentences
-    that each name something of the answer's sentence the other does not, :func:`related_values`: "Open Water takes
-    four days" and "Advanced takes two days" for "Open Water and Advanced back to back take six days").
+    that share different words with the answer's sentence, :func:`related_values`: "Open Water takes four days" and
+    "Advanced takes two days" for "Open Water and Advanced back to back take six days").
 
     Example::
 
@@ -195,8 +195,9 @@ def _sum_or_difference(
 def _across_sentences(target: Decimal, key: str, related: Related) -> tuple[Decimal, Decimal] | None:
     """Two ``related`` values whose sum or difference is ``target``, from sentences that name two things.
 
-    Each term's sentence must share a word with the answer's sentence that the other's does not: "The crossing takes
-    80 minutes" and "Boarding takes 30 minutes" share only "takes" with "The crossing takes 110 minutes in total".
+    The two sentences must share different words with the answer's sentence ("Open Water" and "Advanced Open Water"
+    for "Open Water and then Advanced back to back"): "It takes 80 minutes" and "Boarding takes 30 minutes" share
+    only "takes" with "The crossing takes 110 minutes in total", which names one thing.
     """
     usable = [(s, words) for s, words in related if not s.loose and not is_year_like(s)]
     keyed = [(s, words, amount) for s, words in usable if (amount := _keys(s).get(key)) is not None][:_MAX_VALUES]
@@ -205,10 +206,7 @@ def _across_sentences(target: Decimal, key: str, related: Related) -> tuple[Deci
             (x, y)
             for i, (first, words_x, x) in enumerate(keyed)
             for second, words_y, y in keyed[i + 1 :]
-            if first.sentence != second.sentence
-            and words_x - words_y
-            and words_y - words_x
-            and target in (x + y, abs(x - y))
+            if first.sentence != second.sentence and words_x != words_y and target in (x + y, abs(x - y))
         ),
         None,
     )
