@@ -190,6 +190,13 @@ def test_terms_in_two_sentences_do_not_add_up():
         ("Open Water and Advanced back to back: 7 days.", "7", "Open Water runs 4 days. Advanced takes 2 days.", False),
         ("The crossing takes 110 minutes in total.", "110", "It takes 80 minutes. Boarding takes 30 minutes.", False),
         ("Raku and glazing take 5 hours in total.", "5", "Hand-building runs 2 hours. Glazing runs 3 hours.", False),
+        (  # a wrong operand: £24 is the porcelain's, in the clause after the one that names Hexley Buff
+            "Your monthly fee plus a bag of Hexley Buff comes to £89.",
+            "89",
+            "Open Studio membership costs £65 a month, plus a bag of Hexley Buff. "
+            "Hexley Buff is £18 a bag and Pellworth porcelain is £24 a bag.",
+            False,
+        ),
     ],
 )
 def test_a_cued_sum_of_two_sentences_naming_different_things_vouches(sentence, number, sources, vouched):

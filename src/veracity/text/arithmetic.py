@@ -230,7 +230,10 @@ def related_values(sentence: str, text: str) -> tuple[tuple[Value, frozenset[str
 
     A sum across two stated sentences vouches only where both are about what the answer's sentence names: "Between
     them, hand-building and the glazing workshop give you five hours" over a table whose "Hand-building" row gives 2
-    hours and whose "Glazing workshop" row gives 3 — not any two values of the sources in the unit.
+    hours and whose "Glazing workshop" row gives 3 — not any two values of the sources in the unit. The value's own
+    clause (its sentence cut at commas, semicolons and "and"; a table row or a "key: value" line whole) must share
+    such a word too: "Open Studio membership costs £65 a month, plus a bag of Hexley Buff" gives no term to "your
+    monthly fee plus a bag of Hexley Buff comes to £89" (£89 = £65 + another clay's £24).
 
     Example::
 
@@ -241,8 +244,24 @@ def related_values(sentence: str, text: str) -> tuple[tuple[Value, frozenset[str
     words = _content(sentence)
     if not words:
         return ()
-    shared = {k: frozenset(_content(text[a:b]) & words) for k, (a, b) in enumerate(sentence_spans(text))}
-    return tuple((v, shared[v.sentence]) for v in stated_values(text) if shared.get(v.sentence))
+    spans = sentence_spans(text)
+    shared = {k: frozenset(_content(text[a:b]) & words) for k, (a, b) in enumerate(spans)}
+    return tuple(
+        (v, shared[v.sentence])
+        for v in stated_values(text)
+        if shared.get(v.sentence) and _content(_clause(text, spans[v.sentence], v)) & words
+    )
+
+
+_CLAUSE_BREAK = re.compile(r"[,;]|\band\b", re.IGNORECASE)
+
+
+def _clause(text: str, sentence: tuple[int, int], value: Value) -> str:
+    """The clause of ``value``'s sentence that holds it: from the break before it to the break after it."""
+    start, end = sentence
+    before = [m.end() for m in _CLAUSE_BREAK.finditer(text, start, value.start)]
+    after = _CLAUSE_BREAK.search(text, value.end, end)
+    return text[before[-1] if before else start : after.start() if after else end]
 
 
 def _plain_key(key: str) -> bool:
