@@ -9,6 +9,7 @@ differences outside the answer's own sentence only where the sentence says it ad
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -225,6 +226,7 @@ Related = Sequence[tuple[Value, frozenset[str]]]
 """Stated values with the words their sentence shares with the answer's sentence (:func:`related_values`)."""
 
 
+@functools.lru_cache(maxsize=64)
 def related_values(sentence: str, text: str) -> tuple[tuple[Value, frozenset[str]], ...]:
     """The values ``text`` states in sentences that share a word naming a thing with ``sentence``, with those words.
 
@@ -233,7 +235,8 @@ def related_values(sentence: str, text: str) -> tuple[tuple[Value, frozenset[str
     hours and whose "Glazing workshop" row gives 3 — not any two values of the sources in the unit. The value's own
     clause (its sentence cut at commas, semicolons and "and"; a table row or a "key: value" line whole) must share
     such a word too: "Open Studio membership costs £65 a month, plus a bag of Hexley Buff" gives no term to "your
-    monthly fee plus a bag of Hexley Buff comes to £89" (£89 = £65 + another clay's £24).
+    monthly fee plus a bag of Hexley Buff comes to £89" (£89 = £65 + another clay's £24). Kept for the last texts read:
+    the bridges ask it for each value of a unit against each premise, the value checker and ``derived_value`` again.
 
     Example::
 
