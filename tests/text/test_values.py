@@ -85,11 +85,11 @@ def test_clock_times_and_their_numbers():
         ("12:30:45", 750),
     ]
     assert clock_times("It costs 1.30 and sleeps 7.") == []
-    # the numbers of a clock time count a time of day: never a bare 7 that vouches for "7 hours"
-    assert [(v.amount, v.noun) for v in read_values("Doors open at 7 pm, for 3 hours.")] == [
-        (Decimal(7), TIME_OF_DAY),
-        (Decimal(3), None),
-    ]
+    # a clock time is one value of a time of day, its minutes after midnight (issue 76): never a bare 7 that
+    # vouches for "7 hours"
+    values = read_values("Doors open at 7 pm, for 3 hours.")
+    assert [(v.amount, v.noun) for v in values] == [(Decimal(1140), TIME_OF_DAY), (Decimal(3), None)]
+    assert values[0].clock == frozenset({1140})
 
 
 @pytest.mark.parametrize(
@@ -132,8 +132,9 @@ def test_a_schedule_time_is_found_in_a_phrase_and_clock_times_stays_as_it_was():
         {1020},
         {0},
     ]
-    # running text reads neither words nor an hour past 12 with "pm", as before
-    assert clock_times("closes at noon, or 21:00 pm, or 17:0") == []
+    # running text reads no hour past 12 with "pm" and no one-digit minutes, as before; "noon" is a time since
+    # issue 76 (a word form of a clock time)
+    assert [t.text for t in clock_times("closes at noon, or 21:00 pm, or 17:0")] == ["noon"]
 
 
 def test_the_end_of_a_range_takes_the_unit_of_the_other_end():

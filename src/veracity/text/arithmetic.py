@@ -32,6 +32,8 @@ from veracity.text.values import (
 __all__ = ["Derivation", "Related", "arithmetic_cue", "derivation", "derived", "related_values"]
 
 _MAX_VALUES = 64  # stated values of one unit tried
+# measures added up in their base unit, as money and time are: a product or sum may be written in another unit
+_BY_MEASURE = frozenset({"mass", "length", "volume", "area", "data", "energy", "power"})
 # words or signs by which a sentence says it adds up or takes away ("in total", "1,750 + 1,500 = 3,250")
 _ARITHMETIC_CUE = re.compile(
     r"\b(?:in\s+total|total(?:s|led|ling)?|in\s+all|altogether|all\s+together|combined|together|overall|sum|both|"
@@ -66,8 +68,8 @@ def _keys(value: Value) -> dict[str, Decimal]:
         measure, factor = UNIT_TABLE[unit]
         if measure == "temperature":
             continue
-        if measure.startswith("money") or (measure == "time" and unit not in CALENDAR_UNITS):
-            keys[measure] = value.amount * factor
+        if measure in _BY_MEASURE or measure.startswith("money") or (measure == "time" and unit not in CALENDAR_UNITS):
+            keys[measure] = value.amount * factor  # "2 g" and "250 mg" under one key: 2 × 250 mg × 4 = 2 g
         else:
             keys[unit] = value.amount
     if value.noun is not None and value.noun != TIME_OF_DAY:
@@ -154,10 +156,13 @@ def derivation(
             for n in _counts_for(value, pool):
                 if n * amount == target:
                     return Derivation("×", n, amount * scale, answer.amount)
-        for value, amount in own_keyed + keyed:  # a count of the sentence's own
+        for value, amount in own_keyed + keyed:  # a count of the sentence's own, times the count before the value
             for c in own:
-                if _counts(c, value) and c.amount * amount == target:
-                    return Derivation("×", c.amount, amount * scale, answer.amount)
+                if not _counts(c, value):
+                    continue
+                for n in dict.fromkeys((c.amount, c.amount * (value.times or 1))):
+                    if n * amount == target:  # "two 250 mg capsules four times a day" → 2 × 4 × 250 mg = 2 g
+                        return Derivation("×", n, amount * scale, answer.amount)
         pair = _sum_or_difference(target, key, own, pool, keyed, cue)
         if pair is None and cue and related:
             pair = _across_sentences(target, key, related)

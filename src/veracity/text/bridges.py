@@ -18,7 +18,15 @@ from decimal import Decimal
 from typing import Literal
 
 from veracity.text.arithmetic import Derivation, arithmetic_cue, derivation, related_values
-from veracity.text.values import CURRENCY_BEFORE, RANGE_BETWEEN, Value, same_value, stated_values, units_written_after
+from veracity.text.values import (
+    CURRENCY_BEFORE,
+    RANGE_BETWEEN,
+    TIME_OF_DAY,
+    Value,
+    same_value,
+    stated_values,
+    units_written_after,
+)
 
 __all__ = ["bridges", "restated", "value_text"]
 
@@ -65,11 +73,21 @@ def _literal(value: Value, stated: Sequence[Value]) -> bool:
     sentence ("199 at Elmsworth") is the stated one it repeats ("199 patients").
     """
     bare = not value.units and not value.noun
+    counts = _counts_before(stated)
     return any(
         s.amount == value.amount
         and (bare or set(s.units) & set(value.units) or (s.noun and s.noun == value.noun) or not (s.units or s.noun))
-        for s in stated
+        and not (value.units and k in counts)
+        for k, s in enumerate(stated)
     )
+
+
+def _counts_before(stated: Sequence[Value]) -> set[int]:
+    """Indices of the bare counts right before a value they count ("two" of "two 250 mg capsules").
+
+    Such a count states no value as written: "two" does not state "2 g".
+    """
+    return {k for k in range(len(stated) - 1) if stated[k + 1].times == stated[k].amount and not stated[k].units}
 
 
 def _range_bounds(text: str, values: Sequence[Value]) -> set[int]:
@@ -111,7 +129,7 @@ def bridges(
     # read once per text: the reader asks for each unit against two premises, every unit against one question
     read = stated_values(sentence)
     bounds = _range_bounds(sentence, read)
-    own = [v for k, v in enumerate(read) if (v.units or v.noun) and k not in bounds]
+    own = [v for k, v in enumerate(read) if v.noun == TIME_OF_DAY or ((v.units or v.noun) and k not in bounds)]
     if not own:
         return []
     stated = list(stated_values(premise))
@@ -121,6 +139,14 @@ def bridges(
     unstated = [v for v in terms if not _literal(v, pool)]
     out: list[str] = []
     for value in own:
+        if value.noun == TIME_OF_DAY:  # "09:00 is 9 am.": the same time of day, written otherwise
+            written = sentence[value.start : value.end]
+            same = [s for s in stated if s.noun == TIME_OF_DAY and value.clock & s.clock]
+            if same and not any(_same_writing(written, premise[s.start : s.end]) for s in same):
+                out.append(f"{premise[same[0].start : same[0].end]} is {written}.")
+            if len(out) >= _MAX_BRIDGES:
+                break
+            continue
         if _literal(value, pool) or _literal(value, everywhere):
             continue
         written = value_text(sentence, value)  # from its number or currency: "about" is never part of it
@@ -148,7 +174,8 @@ def restated(sentence: str, premise: str) -> str:
     euros" and "29 days" as neutral or contradicted (P(entailment) 0.2–0.45 with the shipped verifier); the value
     checker reads them as the same values. The hypothesis it is given says the same thing in the premise's writing:
     the same amount in the same (or no) unit, never another value — a value the premise does not state, or states
-    with another amount or unit, stays as written, and so do times of day and numbers the premise writes in words.
+    with another amount or unit, stays as written, and so do numbers the premise writes in words. A time of day is
+    written as the premise writes the same time ("9 am" → "09:00"; :func:`~veracity.text.values.clock_times`).
     A range's bounds ("from 2300 to 1150") change their numbers only.
 
     Example::
@@ -163,10 +190,15 @@ def restated(sentence: str, premise: str) -> str:
     bounds = _range_bounds(sentence, read)
     edits: list[tuple[int, int, str]] = []
     for k, value in enumerate(read):
-        if _clock(sentence, value):
+        if value.noun == TIME_OF_DAY:  # "9 am" for "09:00": the premise's writing of the same time of day
+            same = next((s for s in stated if s.noun == TIME_OF_DAY and value.clock & s.clock), None)
+            if same is not None and not _same_writing(
+                sentence[value.start : value.end], premise[same.start : same.end]
+            ):
+                edits.append((value.start, value.end, premise[same.start : same.end]))
             continue
         match = next(
-            (s for s in stated if s.amount == value.amount and _same_units(value, s) and not _clock(premise, s)), None
+            (s for s in stated if s.amount == value.amount and _same_units(value, s) and s.noun != TIME_OF_DAY), None
         )
         if match is None or not _other_digits(sentence[value.start : value.end], premise[match.start : match.end]):
             continue
@@ -183,9 +215,12 @@ def restated(sentence: str, premise: str) -> str:
     return sentence
 
 
-def _clock(text: str, value: Value) -> bool:
-    """Part of a time of day ("4:00 PM", "17:15"): read by the time readers, never restated."""
-    return text[value.end : value.end + 1] == ":" or text[max(0, value.start - 1) : value.start] == ":"
+def _same_writing(a: str, b: str) -> bool:
+    """Whether two times are written with the same digits ("9 AM", "9am"; "7:30", "7:30am"): no bridge is needed.
+
+    "9 am" and "09:00", "6 pm" and "18:00" differ in their digits, and the models read them as other numbers.
+    """
+    return re.sub(r"\D", "", a).lstrip("0") == re.sub(r"\D", "", b).lstrip("0")
 
 
 def _other_digits(number: str, stated: str) -> bool:

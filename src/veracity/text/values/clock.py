@@ -14,10 +14,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["SCHEDULE_TIME", "ClockTime", "clock_readings", "clock_times"]
+__all__ = ["SCHEDULE_TIME", "ClockTime", "clock_readings", "clock_times", "same_time"]
 
+_MERIDIEM = r"(?P<ap>[ap]m\b|[ap]\.\s?m\.)"  # "pm", "p.m."; the full stop after "pm." ends the sentence, not the time
 _CLOCK = re.compile(
-    r"(?<![\d:.])(?P<h>[01]?\d|2[0-4])(?::(?P<m>[0-5]\d)(?::[0-5]\d)?)?\s*(?P<ap>[ap]\.?\s?m\b\.?)?(?![\d:])",
+    rf"(?<![\d:.,£$€¥])(?P<h>[01]?\d|2[0-4])(?:(?P<sep>[:.])(?P<m>[0-5]\d)(?::[0-5]\d)?)?\s*{_MERIDIEM}?(?![\d:]|\.\d)",
+    re.IGNORECASE,
+)
+_HOUR_WORDS = {w: k for k, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+_HOUR = r"(?:1[0-2]|[1-9]|" + "|".join(_HOUR_WORDS) + r")"
+# "noon", "12 noon", "midday", "midnight"; "half past two", "quarter to nine", "three o'clock" (12-hour, no am/pm)
+_WORD_CLOCK = re.compile(
+    rf"\b(?:(?:12\s+|twelve\s+)?(?P<word>noon|midday|midnight)\b(?![-\w])"
+    rf"|(?P<part>half|(?:a\s+)?quarter)\s+(?P<rel>past|to)\s+(?P<hour>{_HOUR})\b(?![-\w])|(?P<oclock>{_HOUR})\s+o['’]clock\b)",
     re.IGNORECASE,
 )
 
@@ -49,6 +58,17 @@ class ClockTime:
     minutes: int
     meridiem: bool = False
 
+    @property
+    def readings(self) -> frozenset[int]:
+        """The minutes it may mean: one, or two where a 12-hour time has no "am" / "pm" ("8:00", "half past two").
+
+        "08:00", "18:00", "00:30" and "12:00" (noon) are on the 24-hour clock; "8:00" may be 8:00 or 20:00.
+        """
+        hour = self.minutes // 60
+        if self.meridiem or self.text[:1] == "0" or not (1 <= hour <= 11 or self.text[:1].isalpha()):
+            return frozenset({self.minutes})
+        return frozenset({self.minutes, (self.minutes + _HALF_DAY) % _DAY})
+
 
 def _minutes(hour: int, minute: int, meridiem: str | None) -> int:
     """Minutes after midnight of ``hour:minute`` followed by ``meridiem`` ("a", "p" or None).
@@ -62,21 +82,28 @@ def _minutes(hour: int, minute: int, meridiem: str | None) -> int:
 
 
 def clock_times(text: str) -> list[ClockTime]:
-    """The clock times of ``text``: hours and minutes ("07:45"), or an hour with "am" / "pm" ("7 pm", "7:45 p.m.").
+    """The clock times of ``text``, in order: hours and minutes, an hour with "am" / "pm", or a time in words.
 
-    Hours 0–24 on the 24-hour clock ("24:00" is midnight), seconds read and dropped ("12:30:45" is 12:30), 1–12 with
-    "am" / "pm" ("12 am" is midnight). A number with neither minutes nor "am" / "pm" ("at 7") is no time; nor is a
-    part of a longer figure ("1.30", "12:30:45:10"); nor an hour the 12-hour clock lacks with "am" / "pm" ("21 pm").
+    Written forms: "07:45", "7:45 pm", "7 p.m.", "9.30am" (a full stop between hour and minutes only with "am" /
+    "pm": "9.30" alone is a number), "noon", "12 noon", "midday", "midnight", "half past two", "a quarter to
+    nine", "three o'clock". Hours 0–24 on the 24-hour clock ("24:00" is midnight), seconds read and dropped
+    ("12:30:45" is 12:30), 1–12 with "am" / "pm" ("12 am" is midnight). Kept as words, never a time: a number with
+    neither minutes nor "am" / "pm" ("at 7"), part of a longer figure ("1.30", "12:30:45:10"), an hour the 12-hour
+    clock lacks with "am" / "pm" ("13 pm"), an hour or minute out of range ("25:00", "9.75am"), "noonish". A time
+    with no "am" / "pm" on the 12-hour clock ("8:00", "half past two") may be either half of the day
+    (:attr:`ClockTime.readings`).
 
     Example::
 
-        >>> [(t.text, t.minutes) for t in clock_times("Departs 07:45, arrives 2:10 pm; gate at 7.")]
-        [('07:45', 465), ('2:10 pm', 850)]
+        >>> [(t.text, t.minutes) for t in clock_times("Departs 07:45, arrives 2:10 pm; gate at 7; shut at midnight.")]
+        [('07:45', 465), ('2:10 pm', 850), ('midnight', 0)]
     """
     found: list[ClockTime] = []
     for match in _CLOCK.finditer(text):
         if match["m"] is None and match["ap"] is None:
             continue
+        if match["sep"] == "." and match["ap"] is None:
+            continue  # "9.30" alone is a number
         hour = int(match["h"])
         if match["ap"] and not 1 <= hour <= 12:
             continue
@@ -85,7 +112,32 @@ def clock_times(text: str) -> list[ClockTime]:
         end = match.end() - (len(written) - len(written.rstrip()))
         minutes = _minutes(hour, int(match["m"] or 0), match["ap"][0] if match["ap"] else None)
         found.append(ClockTime(start, end, text[start:end], minutes, meridiem=bool(match["ap"])))
-    return found
+    taken = [(t.start, t.end) for t in found]
+    for match in _WORD_CLOCK.finditer(text):
+        if any(a < match.end() and match.start() < b for a, b in taken):
+            continue
+        if match["word"]:
+            minutes, meridiem = (0, True) if match["word"].lower() == "midnight" else (_HALF_DAY, True)
+        else:
+            written_hour = (match["hour"] or match["oclock"]).lower()
+            hour = _HOUR_WORDS.get(written_hour) or int(written_hour)
+            minutes, meridiem = (hour % 12) * 60, False
+            if match["part"]:
+                offset = 30 if match["part"].lower() == "half" else 15
+                minutes += offset if match["rel"].lower() == "past" else -offset
+            minutes %= _DAY
+        found.append(ClockTime(match.start(), match.end(), match.group(), minutes, meridiem=meridiem))
+    return sorted(found, key=lambda t: t.start)
+
+
+def same_time(a: ClockTime, b: ClockTime) -> bool:
+    """Whether two clock times may be one time of day: "9 am" and "09:00", "3 pm" and "15:00", "8:00" and "8 pm".
+
+    >>> [a, b, c] = clock_times("9 am, 09:00 and 9 pm")
+    >>> same_time(a, b), same_time(a, c)
+    (True, False)
+    """
+    return bool(a.readings & b.readings)
 
 
 def clock_readings(written: str) -> frozenset[int] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from veracity.text.values.qualifiers import PERIOD_DAYS
-from veracity.text.values.reader import Value, same_value
+from veracity.text.values.reader import TIME_OF_DAY, Value, same_value
 from veracity.text.values.table import CALENDAR_UNITS, UNIT_DAYS, UNIT_TABLE
 
 __all__ = ["compare_values", "unit_name", "units_shared"]
@@ -44,12 +44,13 @@ def _time_unit(value: Value) -> str | None:
 
 
 def compare_values(a: Value, b: Value) -> tuple[bool | None, str]:
-    """Whether two values say the same, and if not, what differs ("number", "unit", "comparison", "period").
+    """Whether two values say the same, and if not, what differs ("number", "unit", "comparison", "period", "time").
 
     Returns ``(True, "")`` for the same value ("€1,250" / "1250 euros"; "two months" / "60 days" within 3%, fixed
     units of time exactly; "€100 per month" / "€1,200 per year" per day within 3%; "23 kg" / "50.7 lb" within the
-    rounding of :func:`~veracity.text.values.same_value`), ``(False, what)`` for a conflict, ``(None, "")`` when
-    they cannot be compared (units of two measures, euros and pages, two currencies, a unit against none).
+    rounding of :func:`~veracity.text.values.same_value`; "3 pm" / "15:00", two times of day by their minutes),
+    ``(False, what)`` for a conflict, ``(None, "")`` when they cannot be compared (units of two measures, euros and
+    pages, two currencies, a unit against none, a time of day against any other value).
 
     Example::
 
@@ -58,6 +59,11 @@ def compare_values(a: Value, b: Value) -> tuple[bool | None, str]:
         >>> compare_values(six_hours, six_days)
         (False, 'unit')
     """
+    if TIME_OF_DAY in (a.noun, b.noun):
+        if a.noun != b.noun:
+            return None, ""  # a time of day compares with a time of day only, never with a count or a price
+        if not (a.clock & b.clock if a.clock and b.clock else a.amount == b.amount):
+            return False, "time"  # "3 pm" / "15:00" agree, whatever their forms; "8:00" may be 20:00
     x, y = _time_unit(a), _time_unit(b)
     if x and y and x != y:
         days_a, days_b = a.amount * UNIT_DAYS[x], b.amount * UNIT_DAYS[y]

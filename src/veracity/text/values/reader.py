@@ -98,7 +98,9 @@ class Value:
     "max" for "up to 6"; :func:`~veracity.text.values.bound_before`); ``period``: what it is counted per ("month"
     for "€1,200 per month", "year" for "an annual fee of 1.5%"; :func:`~veracity.text.values.period_near`);
     ``written``: the characters of the number with its currency and its unit or noun ("€40", "45 minutes");
-    ``extent``: those with the comparison before and a period after ("up to €40 a day").
+    ``extent``: those with the comparison before and a period after ("up to €40 a day"); ``clock``: for a time of
+    day (``noun`` :data:`TIME_OF_DAY`, ``amount`` its minutes after midnight), the minutes it may mean ("8:00" is
+    8:00 or 20:00; :attr:`~veracity.text.values.ClockTime.readings`).
     """
 
     start: int
@@ -117,6 +119,7 @@ class Value:
     period: str | None = None
     written: tuple[int, int] = (0, 0)
     extent: tuple[int, int] = (0, 0)
+    clock: frozenset[int] = frozenset()
 
 
 def units_written_after(text: str, end: int, skip: bool = True) -> tuple[tuple[str, ...], int, bool]:
@@ -204,8 +207,9 @@ def read_values(text: str) -> list[Value]:
     The unit is a currency before the number ("$", "€", "£", "US$", "EUR", "USD", "GBP"), a unit after it ("45
     lb", "45-minute", "20 °C", "45%", "45 euros", "48 cents"), or the last word of a record's key before it
     ("weight kg: 21", "Weight limit (lb): 45"); the end of a range takes the unit of the other end ("20–25 kg",
-    "$20 to 25"). The numbers of a clock time (:func:`~veracity.text.values.clock_times`: "13:35", "7 pm") count a
-    time of day, as a noun would.
+    "$20 to 25"). A clock time (:func:`~veracity.text.values.clock_times`: "13:35", "1:35 pm", "noon") is one value,
+    its minutes after midnight, counting a time of day as a noun would (:data:`TIME_OF_DAY`): its hour and minutes
+    are no numbers of their own.
 
     Example::
 
@@ -214,8 +218,18 @@ def read_values(text: str) -> list[Value]:
     """
     found: list[Value] = []
     ends = [m.start() for m in _SENTENCE_END.finditer(text)]
-    clocks = [(t.start, t.end) for t in clock_times(text)]
+    times = clock_times(text)
+    clocks = [(t.start, t.end) for t in times]
+    for time in times:  # "13:35", "1:35 pm", "noon": one value, its minutes after midnight, whatever its form
+        sentence = bisect.bisect_left(ends, time.start)
+        bound = bound_before(text, time.start)
+        extent = (min(time.start, bound[1]) if bound else time.start, time.end)
+        found.append(Value(time.start, time.end, Decimal(time.minutes), (), TIME_OF_DAY, sentence=sentence,
+                           bound=bound[0] if bound else None, written=(time.start, time.end), extent=extent,
+                           clock=time.readings))  # fmt: skip
     for n in find_numbers(text):
+        if any(a <= n.start and n.end <= b for a, b in clocks):
+            continue  # a clock's hours and minutes: the clock time is the value
         units: tuple[str, ...] = ()
         loose = False
         unit_end = n.end
@@ -230,8 +244,6 @@ def read_values(text: str) -> list[Value]:
         ordinal = bool(re.search(r"(?:st|nd|rd|th)$", n.text, re.IGNORECASE))
         counted = None if units or loose or ordinal or before is not None else _noun_after(text, n.end)
         noun, written_end = counted if counted else (None, unit_end)
-        if any(a <= n.start and n.end <= b for a, b in clocks):
-            units, noun = (), TIME_OF_DAY  # "13:35": a time, no bare 35
         rate = _RATE_AFTER.match(text, unit_end)
         per = None
         if rate is not None and (units or noun):
@@ -249,6 +261,7 @@ def read_values(text: str) -> list[Value]:
         qualifiers = (bound[0] if bound else None, period[0] if period else None, (opening, written_end), extent)
         found.append(Value(n.start, n.end, n.value, units, noun, per, half, approx, loose, plain, None, sentence,
                            *qualifiers))  # fmt: skip
+    found.sort(key=lambda v: v.start)
     for k in range(len(found) - 1):  # a range: "20–25 kg", "$20 to 25", "between 20 and 25 minutes"
         first, second = found[k], found[k + 1]
         if not RANGE_BETWEEN.fullmatch(text, first.end, second.start):

@@ -257,7 +257,7 @@ def _value_conflict(answer: Frame, slot: str, arg: Arg, value: SlotValue, same: 
         explanation = f"answer: {words}; source: {other.phrase(what)[2]} ({what})"
         return Conflict("value", start, end, confidence, explanation, slot, value, source, is_exact)
     kind = value.kind if value.kind != "name" else compared.label
-    if what == "unit":
-        kind = "unit"
+    if what in ("unit", "time"):
+        kind = what
     explanation = f"answer: {value.text}; source: {other.text} ({kind})"
     return Conflict("value", value.start, value.end, confidence, explanation, slot, value, source, is_exact)

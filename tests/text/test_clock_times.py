@@ -1,0 +1,77 @@
+"""Clock times in every form read as one time of day (issue 76 §1): 12-hour, 24-hour and words, both directions.
+
+Cases written for this test (a hospital's opening hours), not taken from any evaluation set.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from veracity.text.bridges import bridges, restated
+from veracity.text.values import clock_times, compare_values, read_values
+from veracity.text.values.clock import same_time
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [
+        ("open 08:00", [480]),
+        ("open 18:00", [1080]),
+        ("open 8 am", [480]),
+        ("open 6 pm", [1080]),
+        ("open 6 p.m. daily", [1080]),
+        ("open 9.30am", [570]),
+        ("open 9.30 pm", [1290]),
+        ("open 12 noon", [720]),
+        ("open at midday", [720]),
+        ("shuts at midnight", [0]),
+        ("at half past two", [150]),
+        ("at a quarter to nine", [525]),
+        ("at three o'clock", [180]),
+        ("09:00-12:00", [540, 720]),
+        ("from 3 pm to 7 pm", [900, 1140]),
+    ],
+)
+def test_each_written_form_is_one_time_of_day(text: str, minutes: list[int]) -> None:
+    assert [t.minutes for t in clock_times(text)] == minutes
+
+
+@pytest.mark.parametrize("text", ["25:00", "13 pm", "9.75am", "noonish", "9.30", "£9.30", "1.30 kg", "24:61"])
+def test_a_form_no_clock_has_is_kept_as_words(text: str) -> None:
+    assert clock_times(text) == []
+    assert not [v for v in read_values(text) if v.noun == "time-of-day"]
+
+
+def test_a_range_with_one_end_unreadable_keeps_the_readable_end() -> None:
+    assert [t.text for t in clock_times("open 9 am to 25:00")] == ["9 am"]
+
+
+def test_the_full_stop_after_pm_ends_the_sentence_not_the_time() -> None:
+    assert [t.text for t in clock_times("The pharmacy closes at 6 pm.")] == ["6 pm"]
+    assert [t.text for t in clock_times("It closes at 6 p.m.")] == ["6 p.m."]
+
+
+def test_twelve_hour_times_without_am_or_pm_may_mean_either_half_of_the_day() -> None:
+    eight, eight_pm, early, noon = clock_times("8:00, 8 pm, 08:00, 12:00")
+    assert same_time(eight, eight_pm) and not same_time(early, eight_pm)
+    assert sorted(eight.readings) == [480, 1200] and noon.readings == frozenset({720})
+
+
+def test_a_clock_time_is_one_value_compared_only_with_times() -> None:
+    [three, seven] = read_values("from 3 pm to 7 pm")
+    [fifteen, _] = read_values("15:00 to 19:00")
+    assert (three.amount, seven.amount) == (Decimal(900), Decimal(1140))
+    assert compare_values(three, fifteen) == (True, "")
+    assert compare_values(seven, fifteen) == (False, "time")
+    count, price = read_values("15 people and £15")
+    assert compare_values(fifteen, count) == (None, "") and compare_values(fifteen, price) == (None, "")
+
+
+def test_the_nli_reads_the_premises_writing_and_the_span_model_a_bridge() -> None:
+    premise = "Outpatient pharmacy: open 08:00 to 18:00, Monday to Saturday."
+    assert restated("The pharmacy is open from 8 am to 6 pm.", premise) == "The pharmacy is open from 08:00 to 18:00."
+    assert bridges("The pharmacy is open from 8 am to 6 pm.", premise) == ["08:00 is 8 am.", "18:00 is 6 pm."]
+    assert bridges("The pharmacy is open from 8 am to 7 pm.", premise) == ["08:00 is 8 am."]  # 7 pm: no bridge
+    assert restated("It opens at 08:00.", "It opens at 8 am.") == "It opens at 8 am."
