@@ -92,7 +92,13 @@ class HypothesisOnlyScorer:
 
 
 class VerifierDetector(ConfiguredDetector[VerifierConfig]):
-    """Scores the whole answer against the whole context with one pair-scorer call."""
+    """NLI per answer sentence: for a claim over a short passage; flags most reworded RAG answers (docs/verifier.md).
+
+    One NLI cross-encoder reads each answer sentence against each passage chunk (``chunked``, the default mode).
+    Built for NLI pairs and single claims or one-sentence answers over a short passage. On multi-sentence answers
+    reworded from several passages (RAG answers) it flags most faithful ones: measured in docs/verifier.md
+    ("What the `verifier` detector is for"); use the default detector (``auto``) there.
+    """
 
     name = "verifier"
     config_class = VerifierConfig
