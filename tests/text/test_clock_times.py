@@ -65,6 +65,8 @@ def test_a_clock_time_is_one_value_compared_only_with_times() -> None:
     assert (three.amount, seven.amount) == (Decimal(900), Decimal(1140))
     assert compare_values(three, fifteen) == (True, "")
     assert compare_values(seven, fifteen) == (False, "time")
+    eight, eight_pm = read_values("8:00 or 8 pm")
+    assert compare_values(eight, eight_pm) == (True, "")  # "8:00" may be 20:00
     count, price = read_values("15 people and £15")
     assert compare_values(fifteen, count) == (None, "") and compare_values(fifteen, price) == (None, "")
 

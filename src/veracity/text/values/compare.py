@@ -64,6 +64,9 @@ def compare_values(a: Value, b: Value) -> tuple[bool | None, str]:
             return None, ""  # a time of day compares with a time of day only, never with a count or a price
         if not (a.clock & b.clock if a.clock and b.clock else a.amount == b.amount):
             return False, "time"  # "3 pm" / "15:00" agree, whatever their forms; "8:00" may be 20:00
+        if a.bound and b.bound and a.bound != b.bound:
+            return False, "comparison"
+        return True, ""
     x, y = _time_unit(a), _time_unit(b)
     if x and y and x != y:
         days_a, days_b = a.amount * UNIT_DAYS[x], b.amount * UNIT_DAYS[y]

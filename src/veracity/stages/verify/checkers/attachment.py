@@ -307,6 +307,29 @@ def restates(sentence: str, clause: SourceClause) -> bool:
     return copied_clause(words, clause.words)
 
 
+_CLAUSE_BREAK = re.compile(
+    r"\s*(?:;|,\s*(?:and|but|while|whereas|which|where|so|and\s+then)\b|\s(?:and|but)\s+(?=(?:then\s+)?(?:you|they|it|he|she|we|there|the|a|an|this|these|its|their|your)\b))",
+    re.I,
+)
+_MIN_CLAUSE_WORDS = 4
+
+
+def value_clause(sentence: str, start: int, end: int) -> str:
+    """The clause of ``sentence`` that holds its value at ``[start, end)``.
+
+    Cut at ";", at a comma before "and", "but", "which" …, and at "and" / "but" before a new subject; the whole
+    sentence when that clause is under four words.
+
+    >>> value_clause("Online fees are £3 an order, and there is no fee at the box office.", 15, 17)
+    'Online fees are £3 an order'
+    """
+    cuts = [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(sentence)]
+    begin = max((e for s, e in cuts if e <= start), default=0)
+    finish = min((s for s, e in cuts if s >= end), default=len(sentence))
+    clause = sentence[begin:finish].strip()
+    return clause if len(clause.split()) >= _MIN_CLAUSE_WORDS else sentence
+
+
 def _parallel(a: SourceClause, b: SourceClause) -> bool:
     """Whether two clauses say the same kind of thing about two things (share :data:`PARALLEL` of their words)."""
     x = {w for w in a.words if not w.startswith("val:")}
@@ -345,9 +368,12 @@ class AttachmentChecker:
         else:
             # a unit that restates the clause with another value needs no reading: the NLI model reads "Junior
             # membership costs £85 a season" → "… £170 a season" as entailed (0.62); the others are confirmed by it
-            restating = [restates(answer.unit_text(start), m.clause) for start, m in candidates]
-            asked = [(m.clause.premise, answer.unit_text(start))
-                     for (start, m), r in zip(candidates, restating, strict=True) if not r]  # fmt: skip
+            # each value on its own (issue 76 §3): the unit's clause that holds it, so that a correct detail the unit
+            # adds in another clause ("..., and call the booking team on ...") never clears the finding
+            own = [value_clause(answer.unit_text(start), m.value.start, m.value.end) for start, m in candidates]
+            restating = [restates(text, m.clause) for text, (_, m) in zip(own, candidates, strict=True)]
+            asked = [(m.clause.premise, text)
+                     for text, (_, m), r in zip(own, candidates, restating, strict=True) if not r]  # fmt: skip
             read = iter(self.confirm(asked) if asked else [])
             confidences = [CONFIDENCE if r else (p if (p := float(next(read))) >= CONFIRM else 0.0) for r in restating]
         findings: list[Finding] = []

@@ -16,7 +16,15 @@ from typing import Any, Literal
 
 from veracity.text.lexicon import GLUE_WORDS, NEGATION_WORDS
 from veracity.text.normalize import normalize_words
-from veracity.text.values import DateValue, Value, bound_before, find_dates, period_near, stated_values
+from veracity.text.values import (
+    TIME_OF_DAY,
+    DateValue,
+    Value,
+    bound_before,
+    find_dates,
+    period_near,
+    stated_values,
+)
 
 __all__ = ["Arg", "Frame", "SlotValue", "acronym_of", "frames_of", "name_words", "normalised_words"]
 
@@ -231,7 +239,7 @@ def _values(doc: Any, tokens: list[Any], head: Any = None) -> tuple[SlotValue, .
         before = doc[span.start - 1].lower_ if span.start > 0 else ""
         if span.start == 0 or before in _LIST_WORDS:
             continue  # list numbering ("4 Reduce the heat", "passage 2"), not a stated quantity
-        if read.noun is not None and not _NOUN_RIGHT_AFTER.fullmatch(text, read.end, read.written[1]):
+        if read.noun not in (None, TIME_OF_DAY) and not _NOUN_RIGHT_AFTER.fullmatch(text, read.end, read.written[1]):
             # "a 964-person crew" says how big the crew is, "16 free withdrawals" names its thing in the argument's
             # head: a noun is the value's own only right after its number ("100 people"), as the parse reads it
             read = replace(read, noun=None, written=(read.written[0], read.end))
