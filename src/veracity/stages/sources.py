@@ -20,6 +20,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from veracity.schema import Document, Finding, TextSpan
+from veracity.text.headings import Heading, heading_lines
 from veracity.text.mentions import gives_value_elsewhere, value_mentions
 from veracity.text.novelty import content_words, vocabulary
 from veracity.text.records import RecordField, read_record_fields
@@ -126,13 +127,33 @@ class Sources:
 
     @cached_property
     def sentences(self) -> tuple[SourceSentence, ...]:
-        """The sentences of every prose document (records are read by key: :attr:`record_fields`), in order."""
-        return tuple(
-            SourceSentence(k, s.span.start, s.span.end, s.span.text)
-            for k, document in enumerate(self.documents)
-            if not is_record_text(document.text)
-            for s in split_sentences(document.text, "rules")
-        )
+        r"""The sentences of every prose document (records are read by key: :attr:`record_fields`), in order.
+
+        A heading line is a sentence of its own (:mod:`veracity.text.headings`): "Electric bikes\nA full day: £55."
+        is two, the heading and the line under it, which :meth:`heading_of` says it is about.
+        """
+        found: list[SourceSentence] = []
+        for k, document in enumerate(self.documents):
+            if is_record_text(document.text):
+                continue
+            text, ends = document.text, [h.end for h in self.headings[k]]
+            for sentence in split_sentences(text, "rules"):
+                start, end = sentence.span.start, sentence.span.end
+                for cut in (e for e in ends if start < e < end):
+                    found.append(SourceSentence(k, start, cut, text[start:cut]))
+                    start = cut + len(text[cut:end]) - len(text[cut:end].lstrip())
+                found.append(SourceSentence(k, start, end, text[start:end]))
+        return tuple(found)
+
+    @cached_property
+    def headings(self) -> tuple[tuple[Heading, ...], ...]:
+        """Each document's headings (:func:`~veracity.text.headings.heading_lines`); none for a record."""
+        return tuple(() if is_record_text(d.text) else tuple(heading_lines(d.text)) for d in self.documents)
+
+    def heading_of(self, document: int, start: int) -> Heading | None:
+        """The heading the text at ``start`` of document ``document`` is under (None: none, or it is one)."""
+        before = [h for h in self.headings[document] if h.end <= start]
+        return before[-1] if before else None
 
     @cached_property
     def record_fields(self) -> tuple[RecordField, ...]:

@@ -102,6 +102,7 @@ class SourceClause:
     words: frozenset[str]
     values: tuple[WrittenValue, ...]
     reading: str = ""
+    about: frozenset[str] = frozenset()  # the words of the heading it is under (part of ``words``)
 
     @property
     def premise(self) -> str:
@@ -203,6 +204,7 @@ def _source_clauses(sources: Sources) -> list[SourceClause]:
     for sentence in sources.sentences:
         number = len({(c.document, c.sentence) for c in clauses}) + 1
         offset, whole = sentence.start, sentence.text
+        heading = sources.heading_of(sentence.document, sentence.start)
         pieces = _pieces(whole)
         subject, continuing = _elided_subject(whole, pieces)
         for k, (where, piece, values) in enumerate(pieces):
@@ -213,8 +215,12 @@ def _source_clauses(sources: Sources) -> list[SourceClause]:
                 reading = ""
                 if k in continuing:
                     words, reading = words | subject, whole[: where + len(piece)]
+                about: frozenset[str] = frozenset()
+                if heading is not None:  # "A full day: £55." under "Electric bikes" is about electric bikes
+                    about = _clause_words(heading.text, []) - words
+                    words, reading = words | about, f"{heading.text}: {reading or piece}"
                 clauses.append(
-                    SourceClause(sentence.document, number, piece, offset + where, words, tuple(values), reading)
+                    SourceClause(sentence.document, number, piece, offset + where, words, tuple(values), reading, about)
                 )
     return clauses
 
@@ -227,6 +233,10 @@ class Misattribution:
     clause: SourceClause
     source_value: WrittenValue
     evidence: tuple[str, ...]  # the answer's words that tie it to the clause
+    by_heading: bool = False
+    """Only the headings tell the clause from the value's own ("A full day: £55." under "Electric bikes", "A full
+    day: £25." under "City bikes"), and the answer names the clause's: a moved value the structure shows, confirmed
+    without the NLI (which reads a changed number beside the same words as entailed)."""
 
 
 def misattributed(
@@ -265,7 +275,8 @@ def misattributed(
             tie = _tie(answer_words - {value_word(value)}, clause, plus, df,
                        n_clauses)  # fmt: skip
             if tie:
-                found.append(Misattribution(value, clause, rivals[0], tie))
+                by_heading = bool(set(tie) & clause.about) and all(_siblings_by_heading(clause, p) for p in plus)
+                found.append(Misattribution(value, clause, rivals[0], tie, by_heading))
                 break
     return found
 
@@ -288,6 +299,16 @@ def _tie(
         tie |= own
     weight = math.fsum(math.log(1 + n / max(1, df[w])) for w in tie)
     return tuple(sorted(tie)) if weight >= MIN_EVIDENCE else ()
+
+
+def _siblings_by_heading(a: SourceClause, b: SourceClause) -> bool:
+    """Two clauses under two headings that say the same words of their own, values aside.
+
+    "A full day: £55." under "Electric bikes" and "A full day: £25." under "City bikes".
+    """
+    own_a = {w for w in a.words - a.about if not w.startswith("val:")}
+    own_b = {w for w in b.words - b.about if not w.startswith("val:")}
+    return bool(a.about) and bool(b.about) and a.about != b.about and own_a == own_b
 
 
 def _numeral(word: str) -> bool:
@@ -371,7 +392,7 @@ class AttachmentChecker:
             # each value on its own (issue 76 §3): the unit's clause that holds it, so that a correct detail the unit
             # adds in another clause ("..., and call the booking team on ...") never clears the finding
             own = [value_clause(answer.unit_text(start), m.value.start, m.value.end) for start, m in candidates]
-            restating = [restates(text, m.clause) for text, (_, m) in zip(own, candidates, strict=True)]
+            restating = [m.by_heading or restates(text, m.clause) for text, (_, m) in zip(own, candidates, strict=True)]
             asked = [(m.clause.premise, text)
                      for text, (_, m), r in zip(own, candidates, restating, strict=True) if not r]  # fmt: skip
             read = iter(self.confirm(asked) if asked else [])

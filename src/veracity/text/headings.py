@@ -1,0 +1,82 @@
+r"""Headings of a plain-text or Markdown document: the lines that say what the lines under them are about (issue 77).
+
+A line under the heading "Electric bikes" is about electric bikes, and nothing in a sentence splitter knows that:
+"Electric bikes\nA full day: £55." reads as one sentence whose subject is "Electric bikes". :func:`heading_lines`
+finds the headings by rules, so that a source's sentences are cut after them and each sentence knows its heading
+(:meth:`veracity.stages.sources.Sources.heading_of`):
+
+* a Markdown heading: ``#`` to ``######`` and a space at the start of a line ("## Lift passes");
+* a short plain line: at most :data:`MAX_HEADING_WORDS` words and :data:`MAX_HEADING_CHARS` characters, starting
+  with a capital letter or a digit, ending with no full stop, question or exclamation mark, colon, semicolon or
+  comma, no table row ("|"), no list item ("-", "*", "•", "1."), followed by a line with text (a blank line may come
+  between: "Bike hire\n\nCity bikes\nUp to 3 hours: £12.").
+
+Text with no such line reads as before. A heading's *path* is Markdown's nesting by level; a plain heading has no
+level, so its path is itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["MAX_HEADING_CHARS", "MAX_HEADING_WORDS", "Heading", "heading_lines"]
+
+MAX_HEADING_WORDS = 8
+MAX_HEADING_CHARS = 60
+MAX_HEADINGS = 2_000  # a document of thousands of lines: the rest are read as lines (bounded work)
+_MARKDOWN = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<text>.+?)[ \t#]*$")
+_LIST_OR_ROW = re.compile(r"^\s*(?:[-*•+]\s|\d+[.)]\s|\|)")
+_LINE = re.compile(r"[^\n]*")
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading line: ``[start, end)`` of its text in the document, its ``text`` and its ``path`` (outer first)."""
+
+    start: int
+    end: int
+    text: str
+    path: tuple[str, ...]
+
+
+def _plain_heading(line: str) -> bool:
+    words = line.split()
+    if not words or len(words) > MAX_HEADING_WORDS or len(line) > MAX_HEADING_CHARS:
+        return False
+    if _LIST_OR_ROW.match(line) or "|" in line or line.rstrip()[-1] in ".!?:;,":
+        return False
+    return line.lstrip()[0].isupper() or line.lstrip()[0].isdigit()
+
+
+def heading_lines(text: str) -> list[Heading]:
+    r"""The headings of ``text``, in order, each with its path.
+
+    >>> [(h.text, h.path) for h in heading_lines("# Hire\n## City bikes\nA day: £25.\nE-bikes\nA day: £55.")]
+    [('Hire', ('Hire',)), ('City bikes', ('Hire', 'City bikes')), ('E-bikes', ('E-bikes',))]
+    """
+    lines: list[tuple[int, str]] = []
+    offset = 0
+    for line in text.split("\n"):
+        lines.append((offset, line))
+        offset += len(line) + 1
+    found: list[Heading] = []
+    levels: list[tuple[int, str]] = []  # the open Markdown headings: (level, text)
+    for k, (start, line) in enumerate(lines):
+        if len(found) >= MAX_HEADINGS:
+            break
+        markdown = _MARKDOWN.match(line)
+        if markdown:
+            level, title = len(markdown["hashes"]), markdown["text"].strip()
+            levels = [(n, t) for n, t in levels if n < level] + [(level, title)]
+            at = start + markdown.start("text")
+            found.append(Heading(at, at + len(title), title, tuple(t for _, t in levels)))
+            continue
+        following = next((rest.strip() for _, rest in lines[k + 1 : k + 3] if rest.strip()), "")
+        # the next block starts a line of its own: a capital, a digit, a list item, a heading, a table (not a
+        # wrapped sentence going on in lower case)
+        if following and not following[0].islower() and _plain_heading(line):
+            title = line.strip()
+            at = start + line.index(title)
+            found.append(Heading(at, at + len(title), title, (title,)))
+    return found
