@@ -14,10 +14,7 @@ BIKES = (
     "Bike hire\n\nCity bikes\nUp to 3 hours: £12. A full day: £25. Helmet included.\n\n"
     "Electric bikes\nUp to 3 hours: £30. A full day: £55. Helmet and charger included.\n"
 )
-PARK = (
-    "## Lodges\nA night: £120. Sleeps six.\n\n"
-    "## Family cabins\nA night: £89. Sleeps four.\n"
-)
+PARK = "## Lodges\nA night: £120. Sleeps six.\n\n## Family cabins\nA night: £89. Sleeps four.\n"
 
 
 @pytest.fixture(scope="module")

@@ -439,7 +439,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
         marked = scored.marked
         if score >= threshold:  # the span model's marks in the other units too: weaker signs, in the same answer
             marked += [m for r, s in zip(readings, scored.sentences, strict=True) if not s.hallucinated
-                       for m in self.content_marks(answer, r.span_marks)]  # fmt: skip
+                       for m in self.span_marks(answer, r)]  # fmt: skip
         notes += scored.notes + self.answer_notes(readings, scored.floor)
         ranked = sorted(scored.contributions.items(), key=lambda item: -abs(item[1]))
         values = with_interactions(scored.signals)
@@ -523,34 +523,56 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
 
     @staticmethod
     def unit_marks(answer: str, reading: UnitReading, findings: Sequence[Finding]) -> list[tuple[int, int]]:
-        """What decided a flagged unit, never function words alone.
+        """What decided a flagged unit, never function words alone, in whole words and whole values.
 
         The absent names and values, the words a source contradicts, and the span model's marks (when it runs) —
         but a span mark over most of the unit (≥ 80% of its characters) only where there is no other: it says the
-        clause is unsupported, not which words; failing all, the unit itself (an unsupported clause).
+        clause is unsupported, not which words; failing all, the unit itself (an unsupported clause). Each mark is
+        snapped (:func:`~veracity.text.spans.snap`: whole words, whole values, no punctuation at its ends); the span
+        model's marks lose the words the unit's best evidence sentence states about the same thing and the glue
+        words at their ends (:meth:`span_marks`). Where that leaves the unit no mark at all, its span marks stay as
+        snapped: a flagged unit that had marks keeps them. Only the marks change: the unit's P is read before.
         """
+        from veracity.detectors.reader.marks import snapped
+        from veracity.text.spans import snap, value_spans
+
+        text = answer[reading.start : reading.end]
+        values = [(reading.start + s, reading.start + e) for s, e in value_spans(text)]
         evidence = list(reading.marks)
         evidence += [
             (f.span.start, f.span.end)
             for f in findings
             if f.relation == "contradicted" and reading.start <= f.span.start < reading.end
         ]
-        evidence = ReaderDetector.content_marks(answer, evidence)
-        spans = ReaderDetector.content_marks(answer, reading.span_marks)
+        evidence = ReaderDetector.content_marks(answer, snapped(answer, evidence, values))
+        spans = list(reading.span_marks)
         if evidence:
             whole = 0.8 * (reading.end - reading.start)
             spans = [(s, e) for s, e in spans if e - s < whole]
-        return evidence + spans or [(reading.start, reading.end)]
+        spans = ReaderDetector.content_marks(answer, snapped(answer, spans, values))
+        trimmed = ReaderDetector.span_marks(answer, reading, spans, evidence)
+        if evidence or trimmed:
+            return evidence + trimmed
+        return spans or [snap(answer, reading.start, reading.end, values) or (reading.start, reading.end)]
+
+    @staticmethod
+    def span_marks(
+        answer: str,
+        reading: UnitReading,
+        marks: Sequence[tuple[int, int]] | None = None,
+        keep: Sequence[tuple[int, int]] = (),
+    ) -> list[tuple[int, int]]:
+        """The span model's marks of a unit, trimmed (:func:`veracity.detectors.reader.marks.span_marks`)."""
+        from veracity.detectors.reader.marks import span_marks
+
+        return span_marks(answer, reading, marks, keep)
 
     @staticmethod
     def content_marks(answer: str, marks: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-        """The marks with a content word in them (a function word or a punctuation mark alone says nothing)."""
-        from veracity.text.lexicon import STOP_WORDS
+        """The marks with a content word in them (:func:`veracity.detectors.reader.marks.content_marks`)."""
+        from veracity.detectors.reader.marks import content_marks
 
-        def content(word: str) -> bool:
-            return word.lower().strip(".,;:!?()[]\"'") not in STOP_WORDS and any(c.isalnum() for c in word)
-
-        return [(s, e) for s, e in marks if any(content(w) for w in answer[s:e].split())]
+        return content_marks(answer, marks)
 
     @staticmethod
     def as_evidence(documents: Sequence[Document], window: AlignedEvidence) -> Evidence:
