@@ -38,12 +38,13 @@ def test_what_is_no_heading() -> None:
 
 def test_sources_cut_a_heading_from_the_line_under_it_and_say_what_each_sentence_is_under() -> None:
     sources = Sources([Document(id="bikes", text=BIKES)])
-    sentences = [s.text for s in sources.sentences]
+    sentences = [s.text for s in sources.headed_sentences]
     assert "Electric bikes" in sentences and "A full day: £55." in sentences
-    under = {s.text: getattr(sources.heading_of(s.document, s.start), "text", None) for s in sources.sentences}
+    under = {s.text: getattr(sources.heading_of(s.document, s.start), "text", None) for s in sources.headed_sentences}
     assert under["A full day: £55."] == "Electric bikes" and under["A full day: £25."] == "City bikes"
-    for s in sources.sentences:
+    for s in sources.headed_sentences:
         assert BIKES[s.start : s.end] == s.text
+    assert "Electric bikes\nUp to 3 hours: £30." in [s.text for s in sources.sentences]  # the others' reading
 
 
 def test_deep_nesting_many_lines_and_another_language_are_bounded_work() -> None:

@@ -127,22 +127,31 @@ class Sources:
 
     @cached_property
     def sentences(self) -> tuple[SourceSentence, ...]:
-        r"""The sentences of every prose document (records are read by key: :attr:`record_fields`), in order.
+        """The sentences of every prose document (records are read by key: :attr:`record_fields`), in order."""
+        return tuple(
+            SourceSentence(k, s.span.start, s.span.end, s.span.text)
+            for k, document in enumerate(self.documents)
+            if not is_record_text(document.text)
+            for s in split_sentences(document.text, "rules")
+        )
 
-        A heading line is a sentence of its own (:mod:`veracity.text.headings`): "Electric bikes\nA full day: £55."
-        is two, the heading and the line under it, which :meth:`heading_of` says it is about.
+    @cached_property
+    def headed_sentences(self) -> tuple[SourceSentence, ...]:
+        r""":attr:`sentences` with each heading line cut off as a sentence of its own (:mod:`veracity.text.headings`).
+
+        "Electric bikes\nA full day: £55." is two, the heading and the line under it, which :meth:`heading_of` says
+        it is about. Read by the attachment checker; the other checkers read :attr:`sentences` (cut so, the frame
+        checker read "Paitsel received a sentence of 24 months" under "Sentencing" against "The FBI agent received a
+        24-month sentence" as two people: three faithful RAGTruth dev summaries flagged).
         """
         found: list[SourceSentence] = []
-        for k, document in enumerate(self.documents):
-            if is_record_text(document.text):
-                continue
-            text, ends = document.text, [h.end for h in self.headings[k]]
-            for sentence in split_sentences(text, "rules"):
-                start, end = sentence.span.start, sentence.span.end
-                for cut in (e for e in ends if start < e < end):
-                    found.append(SourceSentence(k, start, cut, text[start:cut]))
-                    start = cut + len(text[cut:end]) - len(text[cut:end].lstrip())
-                found.append(SourceSentence(k, start, end, text[start:end]))
+        for sentence in self.sentences:
+            k, start, end = sentence.document, sentence.start, sentence.end
+            text = self.documents[k].text
+            for cut in (h.end for h in self.headings[k] if start < h.end < end):
+                found.append(SourceSentence(k, start, cut, text[start:cut]))
+                start = cut + len(text[cut:end]) - len(text[cut:end].lstrip())
+            found.append(SourceSentence(k, start, end, text[start:end]))
         return tuple(found)
 
     @cached_property

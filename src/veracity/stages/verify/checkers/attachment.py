@@ -201,7 +201,7 @@ def source_clauses(sources: Sources) -> list[SourceClause]:
 
 def _source_clauses(sources: Sources) -> list[SourceClause]:
     clauses: list[SourceClause] = []
-    for sentence in sources.sentences:
+    for sentence in sources.headed_sentences:
         number = len({(c.document, c.sentence) for c in clauses}) + 1
         offset, whole = sentence.start, sentence.text
         heading = sources.heading_of(sentence.document, sentence.start)
