@@ -19,7 +19,7 @@ from veracity.text.spans import value_spans
 
 DAY = ("Day tickets cost £4.50.", "Day tickets cost £6.50 and weekly tickets cost £20.")
 WEEKLY = ("A weekly pass costs £13.50.", "Weekly pass: £15 for seven consecutive days.")
-COFFEE = ("A coffee is £3.50 in the café.", "The café sells hot drinks from £2.20.")  # the span model marks "50"
+COFFEE = ("A coffee is £3.50 in the café.", "The café sells hot drinks from £2.20.")
 CARD = ("The replacement card fee is £3.50.", "A replacement card costs £5.00.")
 MUSEUM = ("The museum charges £3.50 for entry and opens at 10 am.", "The museum is free to enter and opens at 10:00.")
 DOSE = ("Take two 250 mg capsules four times a day, which is 2 g a day.",
@@ -92,7 +92,8 @@ def test_a_price_is_marked_whole(reader, answer, source) -> None:
 def test_a_span_models_mark_inside_a_price_takes_the_whole_price(reader) -> None:
     answer, source = COFFEE
     [reading], findings, _ = reader.read(answer, [Document(id="d", text=source)], None)
-    assert [answer[s:e] for s, e in reading.span_marks] == ["50"]  # the span model's run: the price's decimals
+    cut = answer.index("50")
+    reading.span_marks = [(cut, cut + 2)]  # a run inside a price, as the span model gave (8-bit weights: "50")
     assert [answer[s:e] for s, e in reading.marks] == ["3.50"]  # the value checker's: no currency
     assert [answer[s:e] for s, e in reader.unit_marks(answer, reading, findings)] == ["£3.50", "£3.50"]
 
@@ -120,7 +121,8 @@ def test_only_the_marks_change(reader, raw, answer, source) -> None:
 def test_the_reproductions_verdicts_are_as_before(raw) -> None:
     assert raw.detect(DAY[0], [DAY[1]]).verdict == "hallucinated"  # pinned at 8bd1e31
     assert raw.detect(WEEKLY[0], [WEEKLY[1]]).verdict == "hallucinated"
-    assert marks(raw.detect(DAY[0], [DAY[1]])) == ["Day", "cost £4.50"]  # what issue 76 reports
+    # (the raw marks issue 76 reports, "Day" and "cost £4.50", came from the span model with 8-bit weights; with
+    # 7-bit weights it marks nothing there, so the trimming rule is held to constructed readings below)
 
 
 def test_a_flagged_unit_whose_span_marks_are_all_stated_keeps_them(reader) -> None:

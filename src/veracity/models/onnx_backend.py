@@ -58,7 +58,8 @@ Head = Literal["sequence", "token", "embedding"]
 Precision = Literal["none", "int8"]
 
 # Version of the exported folder's layout (export.json); files of another version are exported again.
-EXPORT_FORMAT = 4  # 4: weights in a .data file beside each graph (3: inline), int8 per channel (2: per tensor)
+EXPORT_FORMAT = 5  # 5: int8 weights on 7 bits (reduce_range), 4: weights in a .data file beside each graph (3: inline),
+# int8 per channel (2: per tensor)
 OPSET = 17
 # What a model folder's content hash covers: what the exported graph and its tokenisation depend on.
 _EXPORT_LOCK = threading.Lock()
@@ -289,7 +290,10 @@ def _quantize(fp32: Path, out: Path) -> None:
     try:
         # Per output channel: one scale per row of each weight matrix. Per tensor cost the span model 0.013 span F1 on
         # ragtruth:dev (0.349 -> 0.336); per channel 0.001 (benchmarks/onnx/README.md), at the same speed.
-        quantize_dynamic(str(fp32), str(out), weight_type=QuantType.QInt8, per_channel=True)
+        # reduce_range: weights on 7 bits, so that a CPU without VNNI (AVX2 only: u8 x s8 pairs summed into 16 bits)
+        # never saturates and every x86-64 CPU computes the same integer products: the same scores on every machine
+        # (issue 76; 8-bit weights moved a sentence's P by up to 0.17 on AVX2: experiments/cross-machine).
+        quantize_dynamic(str(fp32), str(out), weight_type=QuantType.QInt8, per_channel=True, reduce_range=True)
     finally:
         root.setLevel(level)
 
