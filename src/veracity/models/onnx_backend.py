@@ -291,8 +291,8 @@ def _quantize(fp32: Path, out: Path) -> None:
         # Per output channel: one scale per row of each weight matrix. Per tensor cost the span model 0.013 span F1 on
         # ragtruth:dev (0.349 -> 0.336); per channel 0.001 (benchmarks/onnx/README.md), at the same speed.
         # reduce_range: weights on 7 bits, so that a CPU without VNNI (AVX2 only: u8 x s8 pairs summed into 16 bits)
-        # never saturates and every x86-64 CPU computes the same integer products: the same scores on every machine
-        # (issue 76; 8-bit weights moved a sentence's P by up to 0.17 on AVX2: experiments/cross-machine).
+        # never saturates and every x86-64 CPU computes the same integer products (issue 76; 8-bit weights moved an
+        # answer's P by up to 0.14 on AVX2, 7-bit by up to 0.026: experiments/cross-machine).
         quantize_dynamic(str(fp32), str(out), weight_type=QuantType.QInt8, per_channel=True, reduce_range=True)
     finally:
         root.setLevel(level)
