@@ -329,7 +329,7 @@ def restates(sentence: str, clause: SourceClause) -> bool:
 
 
 _CLAUSE_BREAK = re.compile(
-    r"\s*(?:;|,\s*(?:and|but|while|whereas|which|where|so|and\s+then)\b|\s(?:and|but)\s+(?=(?:then\s+)?(?:you|they|it|he|she|we|there|the|a|an|this|these|its|their|your)\b))",
+    r"\s*(?:;|,\s*(?:and|but|while|whereas|so|and\s+then)\b|\s(?:and|but)\s+(?=(?:then\s+)?(?:you|they|it|he|she|we|there|the|a|an|this|these|its|their|your)\b))",
     re.I,
 )
 _MIN_CLAUSE_WORDS = 4
@@ -338,8 +338,8 @@ _MIN_CLAUSE_WORDS = 4
 def value_clause(sentence: str, start: int, end: int) -> str:
     """The clause of ``sentence`` that holds its value at ``[start, end)``.
 
-    Cut at ";", at a comma before "and", "but", "which" …, and at "and" / "but" before a new subject; the whole
-    sentence when that clause is under four words.
+    Cut at ";", at a comma before "and", "but", "while" … (not before "which": a relative clause needs its noun),
+    and at "and" / "but" before a new subject; the whole sentence when that clause is under four words.
 
     >>> value_clause("Online fees are £3 an order, and there is no fee at the box office.", 15, 17)
     'Online fees are £3 an order'
