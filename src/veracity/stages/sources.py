@@ -12,6 +12,7 @@ with a list where a checker says what it could not read.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence, Set
@@ -147,8 +148,8 @@ class Sources:
         found: list[SourceSentence] = []
         for sentence in self.sentences:
             k, start, end = sentence.document, sentence.start, sentence.end
-            text = self.documents[k].text
-            for cut in (h.end for h in self.headings[k] if start < h.end < end):
+            text, ends = self.documents[k].text, self._heading_ends[k]
+            for cut in ends[bisect.bisect_right(ends, start) : bisect.bisect_left(ends, end)]:
                 found.append(SourceSentence(k, start, cut, text[start:cut]))
                 start = cut + len(text[cut:end]) - len(text[cut:end].lstrip())
             found.append(SourceSentence(k, start, end, text[start:end]))
@@ -159,10 +160,15 @@ class Sources:
         """Each document's headings (:func:`~veracity.text.headings.heading_lines`); none for a record."""
         return tuple(() if is_record_text(d.text) else tuple(heading_lines(d.text)) for d in self.documents)
 
+    @cached_property
+    def _heading_ends(self) -> tuple[list[int], ...]:
+        """Where each document's headings end, in order (the headings are in text order)."""
+        return tuple([h.end for h in headings] for headings in self.headings)
+
     def heading_of(self, document: int, start: int) -> Heading | None:
         """The heading the text at ``start`` of document ``document`` is under (None: none, or it is one)."""
-        before = [h for h in self.headings[document] if h.end <= start]
-        return before[-1] if before else None
+        before = bisect.bisect_right(self._heading_ends[document], start)
+        return self.headings[document][before - 1] if before else None
 
     @cached_property
     def record_fields(self) -> tuple[RecordField, ...]:

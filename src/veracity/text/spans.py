@@ -65,11 +65,10 @@ def value_spans(text: str, qualified: bool = False) -> list[Span]:
     ``qualified``: with the comparison before and the period after ("up to €40 a day"; ``Value.extent``) rather
     than the value alone ("€40"; ``Value.written``).
     """
-    from veracity.text.values import clock_times, read_values
+    from veracity.text.values import read_values
 
-    spans = {v.extent if qualified else v.written for v in read_values(text)}
-    spans |= {(t.start, t.end) for t in clock_times(text)}
-    spans = {(s, e) for s, e in spans if s < e}  # a number inside a clock time ("9" of "9:30 am") is in it
+    # a clock time is one value of read_values ("9:30 am"), its hour and minutes no values of their own
+    spans = {(s, e) for s, e in (v.extent if qualified else v.written for v in read_values(text)) if s < e}
     return sorted((s, e) for s, e in spans if not any(a <= s and e <= b and (a, b) != (s, e) for a, b in spans))
 
 
