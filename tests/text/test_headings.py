@@ -50,6 +50,11 @@ def test_sources_cut_a_heading_from_the_line_under_it_and_say_what_each_sentence
 def test_deep_nesting_many_lines_and_another_language_are_bounded_work() -> None:
     deep = "\n".join(f"{'#' * min(k, 6)} Level {k}\nText {k}." for k in range(1, 21))
     assert len(heading_lines(deep)) == 20 and max(len(h.path) for h in heading_lines(deep)) == 6
-    many = "\n".join(f"Section {k}\nLine {k}." for k in range(5_000))
+    many = "\n\n".join(f"Section {k}\nLine {k}." for k in range(5_000))
     assert len(heading_lines(many)) == MAX_HEADINGS
     assert [h.text for h in heading_lines("Fahrräder\nEin Tag: 25 €.")] == ["Fahrräder"]
+
+
+def test_a_list_of_name_value_lines_has_no_headings() -> None:
+    text = "Fibre 900\nJoining fee £45\nContract length: 12 months\nPrice: £29 per month."
+    assert [h.text for h in heading_lines(text)] == ["Fibre 900"]

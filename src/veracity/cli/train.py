@@ -99,6 +99,23 @@ def train_retriever_command(
     typer.echo(json.dumps(summary, indent=2))
 
 
+@train_app.command("aligner")
+@handle_errors
+def train_aligner_command(
+    config: Annotated[Path, typer.Option(help="YAML training config, e.g. configs/aligner-small.yaml.")],
+    settings: Annotated[list[str] | None, typer.Option("--set", help="Override a config key=value.")] = None,
+) -> None:
+    """Fine-tune the aligner (which source clause an answer clause is about); resumes from OUTPUT_DIR/checkpoint."""
+    from veracity.training import load_yaml_config
+    from veracity.training.aligner import AlignerTrainConfig, train_aligner
+
+    summary = train_aligner(
+        load_yaml_config(config, AlignerTrainConfig, parse_settings(settings)),
+        log=lambda line: typer.echo(line, err=True),
+    )
+    typer.echo(json.dumps(summary, indent=2))
+
+
 @train_app.command("leap-strategies")
 @handle_errors
 def train_leap_strategies_command(

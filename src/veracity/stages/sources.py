@@ -13,7 +13,9 @@ with a list where a checker says what it could not read.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, field
@@ -21,6 +23,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from veracity.schema import Document, Finding, TextSpan
+from veracity.text.about import ListLead, list_leads
 from veracity.text.headings import Heading, heading_lines
 from veracity.text.mentions import gives_value_elsewhere, value_mentions
 from veracity.text.novelty import content_words, vocabulary
@@ -156,6 +159,30 @@ class Sources:
         return tuple(found)
 
     @cached_property
+    def clauses(self) -> tuple[SourceSentence, ...]:
+        r""":attr:`headed_sentences` cut at line ends too, list markers left out: what the learned alignment reads.
+
+        A list item, a "Name: value" line, a table row is a clause of its own ("- Covers 12 km\n- Members save 5%"
+        is two); a line going on in lower case is one sentence wrapped, and stays whole.
+        """
+        found: list[SourceSentence] = []
+        for sentence in self.headed_sentences:
+            text = self.documents[sentence.document].text
+            cuts = [sentence.start]
+            for m in _LINE_BREAK.finditer(text, sentence.start, sentence.end):
+                if m.end() < sentence.end and not text[m.end()].islower():
+                    cuts.append(m.end())
+            cuts.append(sentence.end)
+            for a, b in itertools.pairwise(cuts):
+                marker = _LIST_MARKER.match(text, a, b)
+                a = marker.end() if marker else a
+                while b > a and text[b - 1].isspace():
+                    b -= 1
+                if b > a:
+                    found.append(SourceSentence(sentence.document, a, b, text[a:b]))
+        return tuple(found)
+
+    @cached_property
     def headings(self) -> tuple[tuple[Heading, ...], ...]:
         """Each document's headings (:func:`~veracity.text.headings.heading_lines`); none for a record."""
         return tuple(() if is_record_text(d.text) else tuple(heading_lines(d.text)) for d in self.documents)
@@ -169,6 +196,28 @@ class Sources:
         """The heading the text at ``start`` of document ``document`` is under (None: none, or it is one)."""
         before = bisect.bisect_right(self._heading_ends[document], start)
         return self.headings[document][before - 1] if before else None
+
+    @cached_property
+    def _leads(self) -> tuple[tuple[list[int], tuple[ListLead, ...]], ...]:
+        out = []
+        for d in self.documents:
+            leads = () if is_record_text(d.text) else tuple(list_leads(d.text))
+            out.append(([x.start for x in leads], leads))
+        return tuple(out)
+
+    def about(self, document: int, start: int) -> tuple[str, ...]:
+        """What the text at ``start`` of document ``document`` is about beyond its own words, outer first.
+
+        Its heading's path (:meth:`heading_of`) and the lead of the list it is in (:mod:`veracity.text.about`):
+        "Up to 3 hours: £30." under "## Electric bikes" of "# Bike hire" is about ("Bike hire", "Electric bikes").
+        """
+        heading = self.heading_of(document, start)
+        path = heading.path if heading is not None else ()
+        starts, leads = self._leads[document]
+        k = bisect.bisect_right(starts, start) - 1
+        if k >= 0 and leads[k].start <= start < leads[k].end and (heading is None or leads[k].start > heading.end):
+            path = (*path, leads[k].text)
+        return path
 
     @cached_property
     def record_fields(self) -> tuple[RecordField, ...]:
@@ -231,6 +280,9 @@ def derived_value(answer: AnswerUnits, sources: Sources, finding: Finding) -> bo
     related = related_values(sentence, sources.raw_text) if cue else ()
     return derived(value, stated, own, cue, related)
 
+
+_LINE_BREAK = re.compile(r"\n\s*")
+_LIST_MARKER = re.compile(r"[ \t]*(?:[-*•+]|\d{1,3}[.)])[ \t]+")
 
 # A source sentence longer than this many words is cut into pieces of this many (a table row, a run-on list).
 _PIECE_WORDS = 60

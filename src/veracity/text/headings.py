@@ -8,7 +8,8 @@ finds the headings by rules, so that a source's sentences are cut after them and
 * a Markdown heading: ``#`` to ``######`` and a space at the start of a line ("## Lift passes");
 * a short plain line: at most :data:`MAX_HEADING_WORDS` words and :data:`MAX_HEADING_CHARS` characters, starting
   with a capital letter or a digit, ending with no full stop, question or exclamation mark, colon, semicolon or
-  comma, no table row ("|"), no list item ("-", "*", "•", "1."), followed by a line with text (a blank line may come
+  comma, no table row ("|"), no list item ("-", "*", "•", "1."), no "Name: value" line, opening its block (the
+  text's first line, or after a blank line), followed by a line with text (a blank line may come
   between: "Bike hire\n\nCity bikes\nUp to 3 hours: £12.").
 
 Text with no such line reads as before. A heading's *path* is Markdown's nesting by level; a plain heading has no
@@ -28,6 +29,7 @@ MAX_HEADINGS = 2_000  # a document of thousands of lines: the rest are read as l
 _MARKDOWN = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<text>.+?)[ \t#]*$")
 _LIST_OR_ROW = re.compile(r"^\s*(?:[-*•+]\s|\d+[.)]\s|\|)")
 _LINE = re.compile(r"[^\n]*")
+_FIELD = re.compile(r"\S\s*:\s+\S")
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,8 @@ def _plain_heading(line: str) -> bool:
     if not words or len(words) > MAX_HEADING_WORDS or len(line) > MAX_HEADING_CHARS:
         return False
     if _LIST_OR_ROW.match(line) or "|" in line or line.rstrip()[-1] in ".!?:;,":
+        return False
+    if _FIELD.search(line):  # "Contract length: 12 months", "Fees – £5": a name and its value
         return False
     return line.lstrip()[0].isupper() or line.lstrip()[0].isdigit()
 
@@ -74,8 +78,10 @@ def heading_lines(text: str) -> list[Heading]:
             continue
         following = next((rest.strip() for _, rest in lines[k + 1 : k + 3] if rest.strip()), "")
         # the next block starts a line of its own: a capital, a digit, a list item, a heading, a table (not a
-        # wrapped sentence going on in lower case)
-        if following and not following[0].islower() and _plain_heading(line):
+        # wrapped sentence going on in lower case); and the line starts a block (a line after another is a line of a
+        # list of fields, "Joining fee £45\nContract length: 12 months", no heading)
+        opens_block = k == 0 or not lines[k - 1][1].strip()
+        if following and opens_block and not following[0].islower() and _plain_heading(line):
             title = line.strip()
             at = start + line.index(title)
             found.append(Heading(at, at + len(title), title, (title,)))

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from veracity.stages.sources import Sources, is_record_text
+from veracity.text.about import aligned_text
 from veracity.text.records import RecordField
 from veracity.text.values.kinds import WrittenValue, sentence_values
 
@@ -129,6 +130,12 @@ class SourceFrame:
     text: str
     value: WrittenValue
     frame: str
+    about: tuple[str, ...] = ()
+
+    @property
+    def aligned(self) -> str:
+        """What the learned alignment reads: the frame after what its clause is about ("Electric bikes | …")."""
+        return aligned_text(self.about, self.frame)
 
     @property
     def written(self) -> str:
@@ -169,16 +176,21 @@ def field_clause(field: RecordField) -> tuple[str, int] | None:
     return f"{key}: {value}", len(key) + 2
 
 
-def source_frames(sources: Sources, limit: int) -> SourceFrames:
+def source_frames(sources: Sources, limit: int, headed: bool = False) -> SourceFrames:
     """Every value frame of the sources: prose sentences, then record fields, at most ``limit`` in all.
 
     A sentence or field with more than :data:`MAX_VALUES` values gives none; a record's values are read in the
-    field's value only.
+    field's value only. ``headed``: the sources are read as the learned alignment reads them, as clauses (heading
+    lines cut off, a list item or a line a clause of its own: :attr:`Sources.clauses`), each frame with what it is
+    about (:meth:`Sources.about`).
     """
     out: list[SourceFrame] = []
-    for sentence in sources.sentences:
+    for sentence in sources.clauses if headed else sources.sentences:
         framed = frames_of_text(sentence.text) or []
-        out += [SourceFrame(sentence.document, sentence.start, sentence.end, sentence.text, v, f) for v, f in framed]
+        about = sources.about(sentence.document, sentence.start) if headed and framed else ()
+        out += [
+            SourceFrame(sentence.document, sentence.start, sentence.end, sentence.text, v, f, about) for v, f in framed
+        ]
         if len(out) > limit:
             return SourceFrames(tuple(out[:limit]), capped=True)
     position = {d.id: k for k, d in reversed(list(enumerate(sources.documents)))}
