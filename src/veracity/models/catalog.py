@@ -153,6 +153,17 @@ def _shipped_weights(folder: str) -> Path | None:
     return path if (path / "config.json").exists() else None
 
 
+def _shipped_int8_weights(folder: str) -> Path | None:
+    """A model shipped as int8 weights (``weights/FOLDER/model.int8.safetensors``), written once as fp32 into the cache.
+
+    (:mod:`veracity.models.int8_weights`.) None when it is not there.
+    """
+    from veracity.models.int8_weights import INT8_FILE, materialize
+
+    path = Path(__file__).parent / "weights" / folder
+    return materialize(path, cache_dir() / "models") if (path / INT8_FILE).is_file() else None
+
+
 def _shipped_fused_model(folder: str) -> Path | None:
     """The JSON file of a fused model shipped inside the package (``weights/FOLDER/fused_model.json``), if there."""
     path = Path(__file__).parent / "weights" / folder / "fused_model.json"
@@ -252,6 +263,15 @@ CATALOG: dict[str, ModelSpec] = {
             "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
             lambda: _shipped_weights("veracity-retriever-small"),
             lambda: _shipped_weights("veracity-retriever-small") is not None,
+        ),
+        ModelSpec(
+            "veracity-aligner-small",
+            "embedder",
+            "veracity's aligner: MiniLM-L6 trained on which source clause an answer value's masked frame is about, "
+            "headings and list leads included (int8 weights; MODEL_CARD.md)",
+            "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
+            lambda: _shipped_int8_weights("veracity-aligner-small"),
+            lambda: (Path(__file__).parent / "weights" / "veracity-aligner-small" / "model.int8.safetensors").is_file(),
         ),
         ModelSpec(
             "veracity-fused-small",

@@ -5,7 +5,8 @@ A line under the heading "Electric bikes" is about electric bikes, and nothing i
 finds the headings by rules, so that a source's sentences are cut after them and each sentence knows its heading
 (:meth:`veracity.stages.sources.Sources.heading_of`):
 
-* a Markdown heading: ``#`` to ``######`` and a space at the start of a line ("## Lift passes");
+* a Markdown heading, ATX ("## Lift passes") or setext (a line underlined with ``===`` or ``---``), as
+  markdown-it-py's CommonMark parser reads it (so a ``#`` line inside a code fence is code);
 * a short plain line: at most :data:`MAX_HEADING_WORDS` words and :data:`MAX_HEADING_CHARS` characters, starting
   with a capital letter or a digit, ending with no full stop, question or exclamation mark, colon, semicolon or
   comma, no table row ("|"), no list item ("-", "*", "•", "1."), no "Name: value" line, opening its block (the
@@ -18,15 +19,16 @@ level, so its path is itself.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["MAX_HEADING_CHARS", "MAX_HEADING_WORDS", "Heading", "heading_lines"]
 
 MAX_HEADING_WORDS = 8
 MAX_HEADING_CHARS = 60
 MAX_HEADINGS = 2_000  # a document of thousands of lines: the rest are read as lines (bounded work)
-_MARKDOWN = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<text>.+?)[ \t#]*$")
 _LIST_OR_ROW = re.compile(r"^\s*(?:[-*•+]\s|\d+[.)]\s|\|)")
 _LINE = re.compile(r"[^\n]*")
 _FIELD = re.compile(r"\S\s*:\s+\S")
@@ -53,10 +55,36 @@ def _plain_heading(line: str) -> bool:
     return line.lstrip()[0].isupper() or line.lstrip()[0].isdigit()
 
 
+def _markdown(text: str) -> tuple[dict[int, tuple[int, str]], set[int]]:
+    """Markdown's headings (ATX and setext) by their first line, as (level, title); and the lines of fenced code.
+
+    Parsed by markdown-it-py (CommonMark), not by hand: "# not a heading" inside a code fence stays code.
+    """
+    parser = _parser()
+    headings: dict[int, tuple[int, str]] = {}
+    fenced: set[int] = set()
+    tokens = parser.parse(text)
+    for k, token in enumerate(tokens):
+        if token.type == "heading_open" and token.map and k + 1 < len(tokens):
+            title = tokens[k + 1].content.strip()
+            if title and "\n" not in title:
+                headings[token.map[0]] = (int(token.tag[1:]), title)
+        elif token.type == "fence" and token.map:
+            fenced.update(range(*token.map))
+    return headings, fenced
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> Any:
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark")
+
+
 def heading_lines(text: str) -> list[Heading]:
     r"""The headings of ``text``, in order, each with its path.
 
-    >>> [(h.text, h.path) for h in heading_lines("# Hire\n## City bikes\nA day: £25.\nE-bikes\nA day: £55.")]
+    >>> [(h.text, h.path) for h in heading_lines("# Hire\n## City bikes\nA day: £25.\n\nE-bikes\nA day: £55.")]
     [('Hire', ('Hire',)), ('City bikes', ('Hire', 'City bikes')), ('E-bikes', ('E-bikes',))]
     """
     lines: list[tuple[int, str]] = []
@@ -64,17 +92,19 @@ def heading_lines(text: str) -> list[Heading]:
     for line in text.split("\n"):
         lines.append((offset, line))
         offset += len(line) + 1
+    markdown, fenced = _markdown(text) if "#" in text or "---" in text or "===" in text else ({}, set())
     found: list[Heading] = []
     levels: list[tuple[int, str]] = []  # the open Markdown headings: (level, text)
     for k, (start, line) in enumerate(lines):
         if len(found) >= MAX_HEADINGS:
             break
-        markdown = _MARKDOWN.match(line)
-        if markdown:
-            level, title = len(markdown["hashes"]), markdown["text"].strip()
+        if k in markdown:
+            level, title = markdown[k]
             levels = [(n, t) for n, t in levels if n < level] + [(level, title)]
-            at = start + markdown.start("text")
+            at = start + max(0, line.find(title))
             found.append(Heading(at, at + len(title), title, tuple(t for _, t in levels)))
+            continue
+        if k in fenced:
             continue
         following = next((rest.strip() for _, rest in lines[k + 1 : k + 3] if rest.strip()), "")
         # the next block starts a line of its own: a capital, a digit, a list item, a heading, a table (not a

@@ -79,7 +79,7 @@ class ReaderStages:
             values=Lazy(value_checker),
             checkers=Lazy(lambda: consistency_checker(settings.consistency)),
             span=Lazy(lambda: span_detector(settings.span_model or model.span_model) if weighs_span else None),
-            masked=Lazy(lambda: masked_checker(settings.masked_frames and settings.consistency)),
+            masked=Lazy(lambda: masked_checker(settings.masked_frames and settings.consistency, settings.aligner)),
         )
 
     def load(self) -> None:
@@ -119,13 +119,19 @@ def consistency_checker(enabled: bool) -> ConsistencyChecker | None:
     return ConsistencyChecker() if enabled else None
 
 
-def masked_checker(enabled: bool) -> MaskedFrameChecker | None:
-    """The masked-frame checker over the default sentence embedder, or None when the settings leave it off."""
+def masked_checker(enabled: bool, aligner: str | None = None) -> MaskedFrameChecker | None:
+    """The masked-frame checker, or None when the settings leave it off.
+
+    With ``aligner`` (a model name or folder: ``veracity-aligner-small``) it reads the sources as clauses with what
+    each is about and ranks them by the aligner; without, by the default sentence embedder and word overlap.
+    """
     if not enabled:
         return None
     from veracity.models.embedder import DEFAULT_EMBEDDER, SentenceTransformerEmbedder
     from veracity.stages.verify.checkers.masked import MaskedFrameChecker
 
+    if aligner is not None:
+        return MaskedFrameChecker(SentenceTransformerEmbedder(aligner), aligned=True)
     return MaskedFrameChecker(SentenceTransformerEmbedder(DEFAULT_EMBEDDER))
 
 

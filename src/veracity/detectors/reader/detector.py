@@ -83,6 +83,11 @@ class ReaderConfig(ModelSettings):
         description="Also attach each value to the source frame most like its own (masked frames, read by the "
         "sentence embedder; docs/reader.md): a value the sources give another thing is a conflict.",
     )
+    aligner: str | None = Field(
+        "veracity-aligner-small",
+        description="The model masked frames rank source clauses by (which clause a value is about; "
+        "docs/reader.md); null: the untuned sentence embedder with word overlap, as before issue 77.",
+    )
     batch_size: int = Field(32, ge=1, description="NLI pairs per model call.")
     quantize: Literal["none", "int8"] = Field("int8", description="The NLI model's weights: int8 (CPU) or none.")
 

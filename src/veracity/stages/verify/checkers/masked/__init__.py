@@ -14,6 +14,7 @@ Example::
 """
 
 from veracity.stages.verify.checkers.masked.checker import (
+    ALIGNED_MARGIN,
     MARGIN,
     MAX_SOURCE_FRAMES,
     NAME_MARGIN,
@@ -57,6 +58,7 @@ from veracity.text.values.kinds import (
 )
 
 __all__ = [
+    "ALIGNED_MARGIN",
     "KINDS",
     "MARGIN",
     "MAX_FRAME_CHARS",

@@ -77,6 +77,7 @@ from veracity.text.values.kinds import (
 )
 
 __all__ = [
+    "ALIGNED_MARGIN",
     "MARGIN",
     "MAX_SOURCE_FRAMES",
     "NAMES",
@@ -95,6 +96,11 @@ as the prototype chose it: the smallest m at which the rule fires on at most 0.5
 RAGTruth train + a train-upstream sample (1/8 of its sources by hash), with this checker's own frames; among the
 settings (counts read or not, range bounds read or not) each at its own such m, the one that flags the most
 hallucinated value units of that training data. Never chosen on dev, the behaviour suite or the held-out sets."""
+
+ALIGNED_MARGIN = 0.0235
+"""The margin with the learned aligner (``aligned=True``): chosen in experiments/aligner (margin.py, metrics.json) as
+:data:`MARGIN` was, the smallest m at which the rule fires on at most 0.5% of the faithful answer units of RAGTruth
+train + the train-upstream margin sample (sources the aligner was never trained on)."""
 
 NAME_MARGIN = 0.2327
 """How much more alike another name's frame must be than the answer's own name's (:mod:`.names`). Chosen in
@@ -206,6 +212,10 @@ class MaskedFrameChecker:
         read_ranges: whether a bound of a range ("from 11 am to 8 pm") is attached on its own (:data:`READ_RANGES`).
         names: whether persons' and organisations' names are attached too (:mod:`.names`; :data:`NAMES`).
         name_margin: how much more alike another name's frame must be (:data:`NAME_MARGIN`).
+        aligned: ``embedder`` is the learned aligner (``veracity-aligner-small``): the sources are read as clauses
+            with what each is about (``source_frames(..., headed=True)``), a value's frames are compared by the
+            aligner's cosine alone (word overlap adds nothing to a trained matcher), and ``margin`` is
+            :data:`ALIGNED_MARGIN` unless given.
     """
 
     name = "masked"
@@ -213,16 +223,18 @@ class MaskedFrameChecker:
     def __init__(
         self,
         embedder: Embedder,
-        margin: float = MARGIN,
+        margin: float | None = None,
         kinds: frozenset[str] = READ_KINDS,
         max_source_frames: int = MAX_SOURCE_FRAMES,
         cache_size: int = CACHE_SIZE,
         read_ranges: bool | None = None,
         names: bool | None = None,
         name_margin: float = NAME_MARGIN,
+        aligned: bool = False,
     ) -> None:
         self.embedder = embedder
-        self.margin = margin
+        self.aligned = aligned
+        self.margin = (ALIGNED_MARGIN if aligned else MARGIN) if margin is None else margin
         self.kinds = kinds
         self.max_source_frames = max_source_frames
         self.cache_size = cache_size
@@ -247,8 +259,8 @@ class MaskedFrameChecker:
         return np.stack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
 
     def _read(self, sources: Sources) -> _Read:
-        built = sources.derived(f"masked.frames:{self.max_source_frames}",
-                                lambda s: source_frames(s, self.max_source_frames))  # fmt: skip
+        built = sources.derived(f"masked.frames:{self.max_source_frames}:{self.aligned}",
+                                lambda s: source_frames(s, self.max_source_frames, headed=self.aligned))  # fmt: skip
 
         def build(_: Sources) -> _Read:
             frames = built.frames
@@ -256,7 +268,7 @@ class MaskedFrameChecker:
             for k, f in enumerate(frames):
                 by_key.setdefault(f.value.key, []).append(k)
             read = [k for k, f in enumerate(frames) if f.value.kind in self.kinds]  # only what can be compared
-            found = self.vectors([frames[k].frame for k in read])
+            found = self.vectors([frames[k].aligned if self.aligned else frames[k].frame for k in read])
             vectors = np.zeros((len(frames), found.shape[1] if len(read) else 0), dtype=np.float32)
             if read:
                 vectors[read] = found
@@ -342,7 +354,10 @@ class MaskedFrameChecker:
             found = q.read.vectors
             texts = [frames[c].frame for c in q.candidates]
             vectors = found[q.candidates] if found is not None else self.vectors(texts)
-            sims = similarity(content_words(q.frame), vector, [q.read.words[c] for c in q.candidates], vectors)
+            if self.aligned and found is not None:
+                sims = (vectors @ vector).astype(np.float64)
+            else:
+                sims = similarity(content_words(q.frame), vector, [q.read.words[c] for c in q.candidates], vectors)
             own = max((k for k, s in enumerate(q.states) if s), key=lambda k: sims[k])
             other = max((k for k, s in enumerate(q.states) if not s), key=lambda k: sims[k])
             out.append(Attached(q.value, q.frame, frames[q.candidates[own]], float(sims[own]),

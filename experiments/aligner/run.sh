@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Reproduces metrics.json: the aligner's items (cached under ~/.cache/veracity/aligner), the untuned embedder's
+# ranking, the training run (configs/aligner-small.yaml; resumes from ../cache/aligner-small/checkpoint), the trained
+# and the shipped (int8) model's ranking, and the masked-frame checker's margin with it. Needs the project's .venv
+# and ../shared/data. Run it with nothing else on the cores: the training's speed is part of the record.
+set -euo pipefail
+cd "$(dirname "$0")"
+export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 TOKENIZERS_PARALLELISM=false
+PY=../../.venv/bin/python
+$PY build.py
+$PY evaluate.py untuned all-MiniLM-L6-v2
+(cd ../.. && .venv/bin/veracity train aligner --config configs/aligner-small.yaml)
+$PY evaluate.py trained ../../../cache/aligner-small/model
+$PY -c "from pathlib import Path; from veracity.training.aligner import export_aligner; \
+print(export_aligner(Path('../../../cache/aligner-small/model'), Path('../../src/veracity/models/weights/veracity-aligner-small')))"
+$PY evaluate.py shipped veracity-aligner-small
+$PY margin.py veracity-aligner-small

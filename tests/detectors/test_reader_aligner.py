@@ -1,0 +1,54 @@
+"""Masked frames with the learned aligner (issue 77): a line under a heading is about the heading's thing."""
+
+from __future__ import annotations
+
+import pytest
+
+from veracity.detectors.reader import ReaderConfig, ReaderDetector
+from veracity.models.embedder import SentenceTransformerEmbedder
+from veracity.schema import Document
+from veracity.stages.sources import AnswerUnits, Sources
+from veracity.stages.verify.checkers.masked import ALIGNED_MARGIN, MARGIN, MaskedFrameChecker
+
+BIKES = (
+    "Bike hire\n\nCity bikes\nUp to 3 hours: £12. A full day: £25. Helmet included.\n\n"
+    "Electric bikes\nUp to 3 hours: £30. A full day: £55. Helmet and charger included."
+)
+
+
+@pytest.fixture(scope="module")
+def reader() -> ReaderDetector:
+    return ReaderDetector.from_config(ReaderConfig(masked_frames=True))
+
+
+def test_the_bike_hire_page_gives_the_electric_bikes_day_price_with_the_right_line(reader):
+    # issue 77's reproduction: FAITHFUL 0.13 before, with the city bikes' line as its evidence
+    report = reader.detect("Hiring an electric bike for a full day costs £25.", [BIKES])
+    assert report.verdict == "hallucinated"
+    found = [f for f in report.details.findings if f.relation == "contradicted" and f.span.text == "£25"]
+    assert found and any("£55" in f.explanation for f in found)
+    [masked] = [f for f in found if f.source_text == "A full day: £55."]
+    assert BIKES[masked.source_span.start : masked.source_span.end] == "A full day: £55."
+
+
+def test_the_city_bikes_day_price_passes(reader):
+    report = reader.detect("Hiring a city bike for a full day costs £25.", [BIKES])
+    assert report.verdict == "faithful"
+
+
+def test_the_aligned_checker_reads_clauses_under_their_headings_and_has_its_own_margin():
+    aligner = SentenceTransformerEmbedder("veracity-aligner-small")
+    checker = MaskedFrameChecker(aligner, aligned=True)
+    assert checker.margin == ALIGNED_MARGIN != MARGIN
+    answer = "Hiring an electric bike for a full day costs £25."
+    sources = Sources([Document(id="b", text=BIKES)])
+    [attached] = checker.attachments(AnswerUnits.of(answer, [(0, len(answer))]), sources)
+    assert attached.other is not None and attached.other.about == ("Electric bikes",)
+    assert attached.own is not None and attached.own.about == ("City bikes",)
+    assert attached.gap is not None and attached.gap > ALIGNED_MARGIN
+
+
+def test_without_the_aligner_the_checker_reads_as_before():
+    config = ReaderConfig(masked_frames=True, aligner=None)
+    assert config.aligner is None
+    assert ReaderConfig().aligner == "veracity-aligner-small"
