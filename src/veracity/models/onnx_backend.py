@@ -63,8 +63,15 @@ EXPORT_FORMAT = 5  # 5: int8 weights on 7 bits (reduce_range), 4: weights in a .
 OPSET = 17
 # What a model folder's content hash covers: what the exported graph and its tokenisation depend on.
 _EXPORT_LOCK = threading.Lock()
-# The encoders the default detector (auto's routes) and `fused` load: what `veracity export-onnx` exports unnamed.
-DEFAULT_ONNX_MODELS = ("veracity-nli-small", "veracity-nli-small-stage3", "veracity-span-small", "all-MiniLM-L6-v2")
+# The encoders the default detector (auto's routes) and `fused` load, and the aligner its masked frames read
+# (`masked_frames=true`): what `veracity export-onnx` exports unnamed.
+DEFAULT_ONNX_MODELS = (
+    "veracity-nli-small",
+    "veracity-nli-small-stage3",
+    "veracity-span-small",
+    "all-MiniLM-L6-v2",
+    "veracity-aligner-small",
+)
 
 
 def onnxruntime_installed() -> bool:

@@ -190,7 +190,10 @@ def _elided_subject(
 
 
 def source_clauses(sources: Sources) -> list[SourceClause]:
-    """The value-bearing clauses of the sources: sentences, cut at ``;`` and at contrastive joins ("…, while …").
+    """The value-bearing clauses of the sources, cut at ``;`` and at contrastive joins ("…, while …").
+
+    The sources' clauses (:attr:`Sources.clauses`: heading lines cut off, each list item and "Name: value" line a
+    clause) are read with what each is about (:meth:`Sources.about`: its headings, its list's lead).
 
     A clause after "and" / "but" that opens with no subject of its own ("…and include 150 km a day") is about the
     first clause's subject: it takes that clause's words (values left out) and is read from the sentence's start.
@@ -201,10 +204,11 @@ def source_clauses(sources: Sources) -> list[SourceClause]:
 
 def _source_clauses(sources: Sources) -> list[SourceClause]:
     clauses: list[SourceClause] = []
-    for sentence in sources.headed_sentences:
+    for sentence in sources.clauses:
         number = len({(c.document, c.sentence) for c in clauses}) + 1
         offset, whole = sentence.start, sentence.text
-        heading = sources.heading_of(sentence.document, sentence.start)
+        path = sources.about(sentence.document, sentence.start)
+        heading = ", ".join(path) if path else None
         pieces = _pieces(whole)
         subject, continuing = _elided_subject(whole, pieces)
         for k, (where, piece, values) in enumerate(pieces):
@@ -217,8 +221,8 @@ def _source_clauses(sources: Sources) -> list[SourceClause]:
                     words, reading = words | subject, whole[: where + len(piece)]
                 about: frozenset[str] = frozenset()
                 if heading is not None:  # "A full day: £55." under "Electric bikes" is about electric bikes
-                    about = _clause_words(heading.text, []) - words
-                    words, reading = words | about, f"{heading.text}: {reading or piece}"
+                    about = _clause_words(heading, []) - words
+                    words, reading = words | about, f"{heading}: {reading or piece}"
                 clauses.append(
                     SourceClause(sentence.document, number, piece, offset + where, words, tuple(values), reading, about)
                 )
