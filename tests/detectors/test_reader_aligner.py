@@ -52,3 +52,14 @@ def test_without_the_aligner_the_checker_reads_as_before():
     config = ReaderConfig(masked_frames=True, aligner=None)
     assert config.aligner is None
     assert ReaderConfig().aligner == "veracity-aligner-small"
+
+
+def test_a_page_of_thousands_of_lines_is_read_up_to_the_cap_with_a_note():
+    checker = MaskedFrameChecker(SentenceTransformerEmbedder("veracity-aligner-small"), aligned=True,
+                                 max_source_frames=50)  # fmt: skip
+    page = "# Price list\n\n" + "\n".join(f"## Item {k}\n- A full day: £{k + 10}" for k in range(3000))
+    page += "\n\n## Seaside hut\n- A full day: £900"
+    answer = "A full day in the seaside hut costs £900."
+    read = AnswerUnits.of(answer, [(0, len(answer))])
+    checker.findings(read, Sources([Document(id="p", text=page), Document(id="q", text="Der Preis: 12 €.")]))
+    assert any("only the first 50 value frames" in note for note in read.notes)
