@@ -11,7 +11,13 @@ $PY build.py
 $PY evaluate.py untuned all-MiniLM-L6-v2
 (cd ../.. && .venv/bin/veracity train aligner --config configs/aligner-small.yaml)
 $PY evaluate.py trained ../../../cache/aligner-small/model
+# the third epoch, resumed from the 2-epoch run's checkpoint (configs/aligner-small-e3.yaml), which was shipped
+rm -rf ../../../cache/aligner-small-e3 && cp -r ../../../cache/aligner-small ../../../cache/aligner-small-e3
+(cd ../.. && .venv/bin/veracity train aligner --config configs/aligner-small-e3.yaml)
+$PY evaluate.py third-epoch ../../../cache/aligner-small-e3/model
 $PY -c "from pathlib import Path; from veracity.training.aligner import export_aligner; \
-print(export_aligner(Path('../../../cache/aligner-small/model'), Path('../../src/veracity/models/weights/veracity-aligner-small')))"
+print(export_aligner(Path('../../../cache/aligner-small-e3/model'), Path('../../src/veracity/models/weights/veracity-aligner-small')))"
 $PY evaluate.py shipped veracity-aligner-small
 $PY margin.py veracity-aligner-small
+(cd ../.. && .venv/bin/veracity eval -d reader --dataset ragtruth:dev --out ../runs/rt-masked --set masked_frames=true \
+  && cp ../runs/rt-masked/metrics.json experiments/aligner/reader-dev-masked.json)
