@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 TOKENIZERS_PARALLELISM=false
+: "${VERACITY_DATA:=$(cd ../../.. && pwd)/shared/data}"  # the items are read from here
+export VERACITY_DATA
 PY=../../.venv/bin/python
 $PY build.py
 $PY evaluate.py untuned all-MiniLM-L6-v2

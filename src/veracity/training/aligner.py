@@ -53,7 +53,6 @@ __all__ = [
     "train_aligner",
 ]
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data"
 SPLITS = {
     "ragtruth:train-upstream": ("ragtruth", "train-upstream"),
     "ragtruth:train": ("ragtruth", "train"),
@@ -164,10 +163,13 @@ def items_of_doc(doc: Any, group: str) -> list[AlignItem]:
 
 
 def _rows(split: str) -> Iterator[dict[str, Any]]:
+    from veracity.data.loaders import default_data_dir
+
     name, file = SPLITS[split]
-    path = DATA / name / f"{file}.jsonl.gz"
+    path = default_data_dir() / name / f"{file}.jsonl.gz"
     if not path.exists():
-        raise FileNotFoundError(f"{path} is not here: the aligner's training data is ../shared/data/{name}")
+        raise FileNotFoundError(f"{path} is not here: the aligner's training data is {name}/ of the shared data folder "
+                                "(set VERACITY_DATA to it)")  # fmt: skip
     with gzip.open(path, "rt", encoding="utf-8") as f:
         for line in f:
             yield json.loads(line)
