@@ -153,15 +153,23 @@ def _shipped_weights(folder: str) -> Path | None:
     return path if (path / "config.json").exists() else None
 
 
-def _shipped_int8_weights(folder: str) -> Path | None:
-    """A model shipped as int8 weights (``weights/FOLDER/model.int8.safetensors``), written once as fp32 into the cache.
-
-    (:mod:`veracity.models.int8_weights`.) None when it is not there.
-    """
-    from veracity.models.int8_weights import INT8_FILE, materialize
+def _shipped_int8_folder(folder: str) -> Path | None:
+    """The folder of a model shipped as int8 weights (``weights/FOLDER/model.int8.safetensors``), if it is there."""
+    from veracity.models.int8_weights import INT8_FILE
 
     path = Path(__file__).parent / "weights" / folder
-    return materialize(path, cache_dir() / "models") if (path / INT8_FILE).is_file() else None
+    return path if (path / INT8_FILE).is_file() else None
+
+
+def _shipped_int8_weights(folder: str) -> Path | None:
+    """A model shipped as int8 weights, written once as fp32 into the cache (:mod:`veracity.models.int8_weights`).
+
+    None when it is not there.
+    """
+    from veracity.models.int8_weights import materialize
+
+    path = _shipped_int8_folder(folder)
+    return materialize(path, cache_dir() / "models") if path is not None else None
 
 
 def _shipped_fused_model(folder: str) -> Path | None:
@@ -271,7 +279,7 @@ CATALOG: dict[str, ModelSpec] = {
             "headings and list leads included (int8 weights; MODEL_CARD.md)",
             "reinstall veracity: the weights ship inside the package (src/veracity/models/weights/)",
             lambda: _shipped_int8_weights("veracity-aligner-small"),
-            lambda: (Path(__file__).parent / "weights" / "veracity-aligner-small" / "model.int8.safetensors").is_file(),
+            lambda: _shipped_int8_folder("veracity-aligner-small") is not None,
         ),
         ModelSpec(
             "veracity-fused-small",
