@@ -114,7 +114,12 @@ INV_TESTS = (
     "bad-passages-duplicated",
     "bad-empty-passages",
 )
-DIR_TESTS = {"dir-append-unsupported": "not_lower", "dir-remove-unsupported": "below_threshold"}
+DIR_TESTS = {
+    "dir-append-unsupported": "not_lower",
+    "dir-remove-unsupported": "below_threshold",
+    "dir-append-supported": "not_lower",
+}
+SUPPORTED_DETAIL_CASES = 24  # dir-append-supported (issue 76 §3): at least 20
 TESTS = (*ERROR_TESTS, *FAITHFUL_TESTS, *INV_TESTS, *DIR_TESTS)
 EDIT_TESTS = {
     "role": "role-reversal",
@@ -958,6 +963,48 @@ def variants(suite: Suite, rng: random.Random) -> None:
         vary("dir-remove-unsupported", base, answer=" ".join(kept), label=0)
 
 
+def inside(sentence: str, detail: str, sources: str) -> str:
+    """``sentence`` with ``detail`` (another sentence) joined inside it before its final stop: "…, and detail.".
+
+    The detail's first word is lower-cased unless it opens a name (the next word is capitalised too) or the sources
+    write it capitalised inside a sentence.
+    """
+    end = sentence.rstrip()
+    stop = end[-1] if end and end[-1] in ".!?" else "."
+    body = end[:-1] if end and end[-1] in ".!?" else end
+    extra = detail.strip().rstrip(".!?")
+    first, _, rest = extra.partition(" ")
+    if not rest[:1].isupper() and not re.search(rf"[a-z0-9,;:]\s+{re.escape(first)}\b", sources):
+        extra = first.lower() + extra[len(first) :]
+    return f"{body}, and {extra}{stop}"
+
+
+def supported_detail_cases(suite: Suite) -> None:
+    """``dir-append-supported`` (issue 76 §3): an in-context error with a detail the sources state joined inside it.
+
+    Each varies a fact card's in-context error case (not a value found nowhere, not world knowledge): one of the
+    card's faithful sentences that the answer does not use is joined inside the sentence holding the error, so the
+    unit the reader scores holds the error and a supported detail. P(hallucinated) must not fall: a correct detail
+    never clears an error (the suite's floor for this test is issue 76's 95%).
+    """
+    rng = random.Random(f"{SEED}-dir-append-supported")
+    bases = [
+        c for c in suite.cases
+        if c["type"] == "mft" and c["label"] == 1 and c["test"] in ERROR_TESTS and not c["test"].startswith("absent-")
+        and c["test"] != "world-knowledge" and "instance" in suite.meta[c["id"]] and error_sentence(suite, c)
+        and spare(suite, c)
+    ]  # fmt: skip
+    check(len(bases) >= SUPPORTED_DETAIL_CASES, f"dir-append-supported: only {len(bases)} bases")
+    order = {c["id"]: k for k, c in enumerate(suite.cases)}
+    for base in sorted(rng.sample(bases, SUPPORTED_DETAIL_CASES), key=lambda c: order[c["id"]]):
+        sentence = error_sentence(suite, base)
+        assert sentence is not None
+        detail = suite.meta[base["id"]]["instance"].sentences[rng.choice(spare(suite, base))]
+        answer = base["answer"].replace(sentence, inside(sentence, detail, "\n".join(base["context"])), 1)
+        suite.add("dir-append-supported", base["domain"], base["question"], answer, base["context"], label=1,
+                  group=base["id"], expect="not_lower", source=base.get("source"))  # fmt: skip
+
+
 def meta_world(suite: Suite, case: dict[str, Any]) -> bool:
     """Whether the case already holds its card's world-knowledge sentence."""
     return bool(suite.meta[case["id"]].get("world"))
@@ -1067,6 +1114,7 @@ def build() -> tuple[list[dict[str, Any]], str]:
     card_cases(suite, rng)
     variants(suite, rng)
     scene_cases(suite)  # after the variants: they vary the cases above only
+    supported_detail_cases(suite)  # last, with a generator of its own: the cases above are what they were
     order = {test: i for i, test in enumerate(TESTS)}
     cases = sorted(suite.cases, key=lambda c: (order[c["test"]], c["id"]))
     mark_sample(cases, rng)

@@ -63,3 +63,28 @@ def test_a_page_of_thousands_of_lines_is_read_up_to_the_cap_with_a_note():
     read = AnswerUnits.of(answer, [(0, len(answer))])
     checker.findings(read, Sources([Document(id="p", text=page), Document(id="q", text="Der Preis: 12 €.")]))
     assert any("only the first 50 value frames" in note for note in read.notes)
+
+
+def test_unit_gaps_read_each_value_on_its_own_so_a_correct_detail_cannot_clear_it():
+    checker = MaskedFrameChecker(SentenceTransformerEmbedder("veracity-aligner-small"), aligned=True)
+    sources = Sources([Document(id="b", text=BIKES)])
+    wrong = "Hiring an electric bike for a full day costs £25."
+    right = "Hiring a city bike for a full day costs £25."
+    answer = f"{wrong} {right}"
+    units = [(0, len(wrong)), (len(wrong) + 1, len(answer))]
+    gaps = checker.unit_gaps(AnswerUnits.of(answer, units), sources)
+    assert gaps[0] > ALIGNED_MARGIN  # the electric bike's day is £55 on its own line
+    assert gaps[1] <= ALIGNED_MARGIN
+    detailed = "Hiring an electric bike for a full day costs £25, and a helmet and charger are included."
+    [gap] = checker.unit_gaps(AnswerUnits.of(detailed, [(0, len(detailed))]), sources)
+    assert gap > ALIGNED_MARGIN
+    assert checker.unit_gaps(AnswerUnits.of("Bikes can be hired.", [(0, 19)]), sources) == [0.0]
+
+
+def test_the_aligned_signal_is_clipped_to_a_scale_that_does_not_grow():
+    from veracity.detectors.reader.signals import DIRECTIONS, aligned_signals
+
+    assert aligned_signals(-0.3) == {"aligned_gap": 0.0}
+    assert aligned_signals(0.02) == {"aligned_gap": 0.02}
+    assert aligned_signals(3.0) == {"aligned_gap": 0.5}
+    assert DIRECTIONS["aligned_gap"] == 1

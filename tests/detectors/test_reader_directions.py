@@ -6,6 +6,7 @@ from veracity.detectors.reader import resolve_reader_model
 from veracity.detectors.reader.model import ReaderModel, feature_direction
 from veracity.detectors.reader.signals import (
     ABSTENTION_DIRECTIONS,
+    ALIGNED_DIRECTIONS,
     COPY_DIRECTIONS,
     DIRECTIONS,
     FINDING_DIRECTIONS,
@@ -16,6 +17,7 @@ from veracity.detectors.reader.signals import (
     SPAN_DIRECTIONS,
     VALUE_DIRECTIONS,
     abstention_signals,
+    aligned_signals,
     finding_signals,
     lexical_sentence_signals,
     nli_signals,
@@ -36,6 +38,7 @@ def test_every_function_declares_exactly_the_signals_it_computes() -> None:
         "nli, no evidence": (nli_signals([]), NLI_DIRECTIONS),
         "findings": (finding_signals(0, 10, []), FINDING_DIRECTIONS),
         "span": (span_sentence_signals([0.1, 0.9]), SPAN_DIRECTIONS),
+        "aligned": (aligned_signals(0.1), ALIGNED_DIRECTIONS),
         "abstention": (abstention_signals("hedge", False), ABSTENTION_DIRECTIONS),
         "shape": (shape_values(False, 0, True), SHAPE_DIRECTIONS),
     }
@@ -55,6 +58,7 @@ def test_the_tables_gather_into_directions_without_a_signal_twice() -> None:
         NLI_DIRECTIONS,
         FINDING_DIRECTIONS,
         SPAN_DIRECTIONS,
+        ALIGNED_DIRECTIONS,
         ABSTENTION_DIRECTIONS,
         SHAPE_DIRECTIONS,
         INTERACTION_DIRECTIONS,

@@ -16,7 +16,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["ABOUT_JOIN", "MAX_ABOUT_CHARS", "MAX_LEAD_CHARS", "ListLead", "aligned_text", "list_leads"]
+__all__ = [
+    "ABOUT_JOIN",
+    "MAX_ABOUT_CHARS",
+    "MAX_LEAD_CHARS",
+    "ListLead",
+    "about_premise",
+    "aligned_text",
+    "list_leads",
+]
 
 MAX_LEAD_CHARS = 80
 MAX_ABOUT_CHARS = 160
@@ -57,6 +65,27 @@ def list_leads(text: str) -> list[ListLead]:
     return out
 
 
+def _bounded(about: Sequence[str]) -> list[str]:
+    parts = [" ".join(p.split()) for p in about if p.strip()]
+    while parts and len(ABOUT_JOIN.join(parts)) > MAX_ABOUT_CHARS:
+        parts = parts[1:] if len(parts) > 1 else [parts[0][-MAX_ABOUT_CHARS:]]
+    return parts
+
+
+def about_premise(about: Sequence[str], sentence: str) -> str:
+    """What the NLI reads of a source sentence: what it is about, in words, then the sentence.
+
+    A line under a heading says nothing of the heading's thing by its own words; the NLI reads it with the heading:
+
+    >>> about_premise(("Bike hire", "Electric bikes"), "A full day: £55.")
+    'Bike hire, Electric bikes: A full day: £55.'
+    >>> about_premise((), "A full day: £55.")
+    'A full day: £55.'
+    """
+    parts = _bounded(about)
+    return f"{', '.join(parts)}: {sentence}" if parts else sentence
+
+
 def aligned_text(about: Sequence[str], frame: str) -> str:
     """What the aligner reads of a source clause: its about path, then its frame.
 
@@ -65,7 +94,5 @@ def aligned_text(about: Sequence[str], frame: str) -> str:
     >>> aligned_text((), "A full day: [AMOUNT].")
     'A full day: [AMOUNT].'
     """
-    parts = [" ".join(p.split()) for p in about if p.strip()]
-    while parts and len(ABOUT_JOIN.join(parts)) > MAX_ABOUT_CHARS:
-        parts = parts[1:] if len(parts) > 1 else [parts[0][-MAX_ABOUT_CHARS:]]
+    parts = _bounded(about)
     return f"{ABOUT_JOIN.join(parts)} | {frame}" if parts else frame

@@ -44,9 +44,11 @@ from veracity.detectors.reader.model import (
 from veracity.detectors.reader.signals import DIRECTIONS, abstention_signals, with_interactions
 from veracity.training.reader_side import (
     CHECKER_SIGNALS,
+    build_aligned_cache,
     build_checker_cache,
     build_span_cache,
     read_rows,
+    with_aligned_signals,
     with_checker_signals,
     with_span_signals,
 )
@@ -492,6 +494,14 @@ class ReaderTrainConfig(BaseModel):
         None, description="Side cache of the rule checkers' signals of `cache`, read again (None: the cache's own)."
     )
     checker_dev_cache: Path | None = Field(None, description="Side cache of the rule checkers' signals of `dev_cache`.")
+    aligner: str | None = Field(
+        None, description="The aligner whose per-value reading is a unit signal (aligned_gap); None: not weighed."
+    )
+    premise_about: bool = Field(
+        False, description="The caches' NLI premises are written after what their sentences are about (Sources.about)."
+    )
+    aligned_cache: Path | None = Field(None, description="Side cache of the aligned signal of `cache` (resumed).")
+    aligned_dev_cache: Path | None = Field(None, description="Side cache of the aligned signal of `dev_cache`.")
     floor_threshold: list[str] = Field(
         default_factory=list,
         description="Floors whose answers are always flagged: the threshold is at most the least P they give.",
@@ -511,7 +521,7 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         raise ValueError(f"unknown reader signals {unknown}; known: {sorted(DIRECTIONS)}")
     if config.extract:
         blank = ReaderModel(features=(), directions=(), mean=(), scale=(), weights=(), bias=0.0)
-        settings = ReaderConfig(top_k=config.top_k, verifier=config.verifier)
+        settings = ReaderConfig(top_k=config.top_k, verifier=config.verifier, premise_about=config.premise_about)
         detector = ReaderDetector(blank, settings, Path(os.devnull), ReaderStages.of(settings, blank))
         build_cache(detector, config.limits, config.cache, config.data_dir, log)
         if config.dev_cache is not None:
@@ -530,9 +540,17 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         build_checker_cache(config.cache, config.checker_cache, config.data_dir, log)
         if config.dev_cache is not None and config.checker_dev_cache is not None:
             build_checker_cache(config.dev_cache, config.checker_dev_cache, config.data_dir, log)
+    if config.aligner is not None and (config.aligned_cache is None or config.aligned_dev_cache is None):
+        raise ValueError("aligner needs aligned_cache and aligned_dev_cache (the side caches of its signal)")
+    if config.aligner is not None and config.extract:
+        build_aligned_cache(config.cache, config.aligned_cache, config.aligner, config.data_dir, log)  # type: ignore[arg-type]
+        if config.dev_cache is not None:
+            build_aligned_cache(config.dev_cache, config.aligned_dev_cache, config.aligner, config.data_dir, log)  # type: ignore[arg-type]
     rows = [r for r in read_rows(config.cache) if r["source"] in config.limits]
     if config.span_model is not None:
         with_span_signals(rows, config.span_cache)  # type: ignore[arg-type]
+    if config.aligner is not None:
+        with_aligned_signals(rows, config.aligned_cache)  # type: ignore[arg-type]
     if config.checker_cache is not None:
         with_checker_signals(rows, config.checker_cache)
     if config.top_k == 1:
@@ -558,11 +576,17 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
             with_span_signals(dev_rows, config.span_dev_cache)  # type: ignore[arg-type]
         if config.checker_dev_cache is not None:
             with_checker_signals(dev_rows, config.checker_dev_cache)
+        if config.aligner is not None:
+            with_aligned_signals(dev_rows, config.aligned_dev_cache)  # type: ignore[arg-type]
         if config.top_k == 1:
             dev_rows = read_as_top_one(dev_rows)
         result["dev"] = evaluate_rows(model, dev_rows)
     model = replace(
-        model, verifier=config.verifier, metadata={**model.metadata, "train_oof": figures, "dev": result.get("dev", {})}
+        model,
+        verifier=config.verifier,
+        aligner=config.aligner,
+        premise_about=config.premise_about,
+        metadata={**model.metadata, "train_oof": figures, "dev": result.get("dev", {})},
     )
     model.save(config.out)
     metrics = config.out.with_name(config.out.stem + ".metrics.json")

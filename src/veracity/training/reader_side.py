@@ -4,7 +4,8 @@ The unit cache (:func:`veracity.training.reader.build_cache`) holds every signal
 verifier's included (the costly part: about 40 minutes here). When a cheaper part changes — the span model, a rule
 checker — a side cache reads just that part again for the same units, and ``with_*_signals`` merges it into the rows:
 :func:`build_span_cache` (the span model's ``span_max``, ``span_mean``), :func:`build_checker_cache` (the value,
-consistency and record checkers' signals, :data:`CHECKER_SIGNALS`). Both resume (answers already in the side cache
+consistency and record checkers' signals, :data:`CHECKER_SIGNALS`), :func:`build_aligned_cache` (the learned
+alignment's ``aligned_gap``). Both resume (answers already in the side cache
 are skipped).
 """
 
@@ -23,9 +24,11 @@ __all__ = [
     "CHECKER_SIGNALS",
     "Units",
     "append_side_rows",
+    "build_aligned_cache",
     "build_checker_cache",
     "build_span_cache",
     "read_rows",
+    "with_aligned_signals",
     "with_checker_signals",
     "with_span_signals",
 ]
@@ -96,15 +99,25 @@ def build_span_cache(
     (answers already in ``out`` are skipped). Returns the answers read in this call.
     """
     from veracity.detectors.base import as_documents
-    from veracity.detectors.reader import related_texts
-    from veracity.detectors.reader.signals import span_sentence_signals
+    from veracity.detectors.reader import ReaderDetector, related_texts
+    from veracity.detectors.reader.detector import AnswerContext, UnitReading
+    from veracity.detectors.reader.signals import has_record, span_sentence_signals
     from veracity.detectors.span import SpanConfig, SpanDetector
+    from veracity.stages.sources import SourceIndex
+    from veracity.stages.verify.grounding import EvidenceFacts
 
     span = SpanDetector.from_config(SpanConfig(model=span_model, quantize="int8"))
+    top_k = ReaderDetector.from_config().top_k
 
     def read_answer(source: str, example: Any, units: Units) -> Iterator[dict[str, Any]]:
         texts = [d.text for d in as_documents(example.context)]
-        read = related_texts(texts, example.answer, example.question)  # as the reader reads it
+        # as the reader reads it: the related passages, each unit's bridges after its best aligned sentence's passage
+        index = SourceIndex(texts, example.question)
+        context = AnswerContext(example.answer, example.question, texts, index, EvidenceFacts.of(index.stated), [],
+                                has_record(texts))  # fmt: skip
+        readings = [UnitReading(start, end, {}, index.align(example.answer[start:end], top_k=top_k, window=0), [])
+                    for _, start, end in units]  # fmt: skip
+        read = ReaderDetector.with_bridges(related_texts(texts, example.answer, example.question), context, readings)
         tokens = span.token_probabilities(example.answer, read, example.question)
         for unit, start, end in units:
             inside = [p for (s, _), p in zip(tokens.offsets, tokens.probs, strict=True) if start <= s < end]
@@ -152,6 +165,40 @@ def build_checker_cache(cache: Path, out: Path, data_dir: Path, log: Callable[[s
             yield {"source": source, "example": example.id, "unit": unit, **signals, "absent": absent}
 
     return append_side_rows(cache, out, data_dir, read_answer, "checker signals", log, every=500)
+
+
+def build_aligned_cache(
+    cache: Path, out: Path, aligner: str, data_dir: Path, log: Callable[[str], object] = print
+) -> int:
+    """The learned alignment's signal (``aligned_gap``) of every unit of ``cache``, appended to ``out``.
+
+    A side cache like :func:`build_span_cache`: the aligner (``aligner``, a shipped name or a model folder) reads
+    each answer's values against the sources' clauses (:func:`~veracity.detectors.reader.assembly.masked_checker`
+    with it), so a new aligner needs no new NLI reading. Resumable; returns the answers read in this call.
+    """
+    from veracity.detectors.base import as_documents
+    from veracity.detectors.reader.assembly import masked_checker
+    from veracity.detectors.reader.signals import aligned_signals
+    from veracity.stages.sources import AnswerUnits, Sources
+
+    checker = masked_checker(True, aligner)
+    assert checker is not None
+
+    def read_answer(source: str, example: Any, units: Units) -> Iterator[dict[str, Any]]:
+        read = AnswerUnits.of(example.answer, [(start, end) for _, start, end in units])
+        gaps = checker.unit_gaps(read, Sources.of(as_documents(example.context)))
+        for (unit, _, _), gap in zip(units, gaps, strict=True):
+            yield {"source": source, "example": example.id, "unit": unit, **aligned_signals(gap)}
+
+    return append_side_rows(cache, out, data_dir, read_answer, "aligned signals", log, every=500)
+
+
+def with_aligned_signals(rows: Sequence[dict[str, Any]], side: Path) -> None:
+    """Merge a :func:`build_aligned_cache` side cache into unit rows (in place; a unit without one gets 0)."""
+    signals = {(r["source"], str(r["example"]), r["unit"]): r for r in read_rows(side)}
+    for row in rows:
+        found = signals.get((row["source"], str(row["example"]), row["unit"]), {})
+        row["signals"]["aligned_gap"] = float(found.get("aligned_gap", 0.0))
 
 
 def with_checker_signals(rows: Sequence[dict[str, Any]], side: Path) -> None:

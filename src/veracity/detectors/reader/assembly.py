@@ -57,7 +57,9 @@ class ReaderStages:
     ``nli``: the pair scorer read on each unit against its aligned source sentences (and by the attachment checker to
     confirm its candidates); ``values``: the value checker; ``checkers``: the consistency and record checkers (None:
     turned off); ``span``: the span model (None: the fitted model weighs none of its signals); ``masked``: the
-    masked-frame checker with its sentence embedder (None: the settings leave it off).
+    masked-frame checker with its sentence embedder (None: the settings leave it off); ``aligned``: the masked-frame
+    checker on the learned aligner whose per-value gaps are the ``aligned_gap`` signal (None: the fitted model weighs
+    none).
     """
 
     nli: Lazy[PairScorer]
@@ -65,6 +67,7 @@ class ReaderStages:
     checkers: Lazy[ConsistencyChecker | None]
     span: Lazy[SpanDetector | None]
     masked: Lazy[MaskedFrameChecker | None] = field(default_factory=lambda: Lazy.made(None))
+    aligned: Lazy[MaskedFrameChecker | None] = field(default_factory=lambda: Lazy.made(None))
 
     @classmethod
     def of(cls, settings: ReaderConfig, model: ReaderModel) -> ReaderStages:
@@ -74,12 +77,23 @@ class ReaderStages:
         when the model weighs a span signal (the settings' ``span_model``, else the model's).
         """
         weighs_span = any(f.startswith("span_") for f in model.features)
+        weighs_aligned = any(f.startswith("aligned_") for f in model.features)
+        aligner = settings.aligner or model.aligner
+        aligned = Lazy(lambda: masked_checker(weighs_aligned and aligner is not None, aligner))
+        masked_on = settings.masked_frames and settings.consistency
+
+        def masked() -> MaskedFrameChecker | None:
+            if masked_on and weighs_aligned and aligner == settings.aligner:
+                return aligned.get()  # one checker: the sources' clauses embedded once
+            return masked_checker(masked_on, settings.aligner)
+
         return cls(
             nli=Lazy(lambda: nli_scorer(settings, settings.verifier or model.verifier)),
             values=Lazy(value_checker),
             checkers=Lazy(lambda: consistency_checker(settings.consistency)),
             span=Lazy(lambda: span_detector(settings.span_model or model.span_model) if weighs_span else None),
-            masked=Lazy(lambda: masked_checker(settings.masked_frames and settings.consistency, settings.aligner)),
+            masked=Lazy(masked),
+            aligned=aligned,
         )
 
     def load(self) -> None:
@@ -92,6 +106,7 @@ class ReaderStages:
         self.checkers.get()
         self.span.get()
         self.masked.get()
+        self.aligned.get()
 
 
 def nli_scorer(settings: ReaderConfig, name: str) -> PairScorer:

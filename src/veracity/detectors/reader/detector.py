@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
@@ -18,6 +18,7 @@ from veracity.detectors.reader.assembly import ReaderStages
 from veracity.detectors.reader.model import ReaderModel, signal_value
 from veracity.detectors.reader.signals import (
     abstention_signals,
+    aligned_signals,
     copy_share,
     finding_signals,
     has_record,
@@ -88,6 +89,12 @@ class ReaderConfig(ModelSettings):
         description="The model masked frames rank source clauses by (which clause a value is about; "
         "docs/reader.md); null: the untuned sentence embedder with word overlap, as before issue 77.",
     )
+    premise_about: bool | None = Field(
+        None,
+        description="Write each NLI premise after what its sentence is about (heading path, list lead: "
+        "Sources.about), so a line under a heading is read as about the heading's thing (docs/reader.md); None: as "
+        "the reader model was fitted.",
+    )
     batch_size: int = Field(32, ge=1, description="NLI pairs per model call.")
     quantize: Literal["none", "int8"] = Field("int8", description="The NLI model's weights: int8 (CPU) or none.")
 
@@ -144,6 +151,7 @@ class AnswerContext:
     facts: EvidenceFacts
     findings: list[Finding]
     record: bool  # some source is a structured record
+    sources: Sources | None = None  # the documents read once (what each sentence is about)
 
 
 @dataclass
@@ -230,14 +238,17 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
             parse_many([answer[start:end] for start, end in units])
         with timer.stage("read.checkers"):
             findings, checker_notes = self.checker_findings(answer, sources)
+            gaps = self.aligned_gaps(answer, units, sources)
         notes += checker_notes
-        context = AnswerContext(answer, question, texts, index, facts, findings, has_record(texts))
+        context = AnswerContext(answer, question, texts, index, facts, findings, has_record(texts), sources)
         with timer.stage("read.units"):
             readings: list[UnitReading] = []
             pairs: list[Pair] = []
             owners: list[int] = []  # each pair's unit: k for a sentence alone, -1 - k for the window
             for position, (start, end) in enumerate(units):
                 reading, alone, window, unreadable = self.read_unit(context, position, start, end)
+                if gaps is not None:
+                    reading.signals.update(aligned_signals(gaps[position]))
                 if unreadable:
                     notes.append(f"the value checker could not read unit {position + 1} (read by the other signals)")
                 pairs += alone + window
@@ -268,7 +279,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
         values.update(shape_values(context.record, position, fragment))
         values.update(finding_signals(start, end, context.findings))
         hypothesis = f'The answer to "{context.question}" is: {text}' if fragment and context.question else text
-        evidence, alone, window = self.unit_pairs(text, hypothesis, context.index)
+        evidence, alone, window = self.unit_pairs(text, hypothesis, context.index, self.about_of(context))
         values["copy_share"] = copy_share(text, evidence[0].text) if evidence else 0.0
         absent = [context.answer[s:e] for s, e in marks]
         return UnitReading(start, end, values, evidence, marks, kind, absent), alone, window, unreadable
@@ -285,8 +296,34 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
         )
         return kind, denies
 
+    def about_of(self, context: AnswerContext) -> Callable[[AlignedEvidence], str]:
+        """How an aligned window is written as an NLI premise: after what it is about, with ``premise_about``.
+
+        The window's heading path and list lead (:meth:`Sources.about` at the window's start) go before it
+        (:func:`~veracity.text.about.about_premise`): "A full day: £55." under "Electric bikes" is read as "Bike hire,
+        Electric bikes: A full day: £55.". A window not found in its document as written (a record's lines, a long
+        sentence cut in pieces) is read as it is.
+        """
+        sources = context.sources
+        about = self.model.premise_about if self.settings.premise_about is None else self.settings.premise_about
+        if not about or sources is None:
+            return lambda window: window.text
+        from veracity.text.about import about_premise
+
+        def written(window: AlignedEvidence) -> str:
+            if not 0 <= window.document < len(sources.documents):
+                return window.text
+            start = sources.documents[window.document].text.find(window.text)
+            return about_premise(sources.about(window.document, start), window.text) if start >= 0 else window.text
+
+        return written
+
     def unit_pairs(
-        self, text: str, hypothesis: str, index: SourceIndex
+        self,
+        text: str,
+        hypothesis: str,
+        index: SourceIndex,
+        premise: Callable[[AlignedEvidence], str] = lambda window: window.text,
     ) -> tuple[list[AlignedEvidence], list[Pair], list[Pair]]:
         """The unit's aligned source sentences and its NLI pairs: against each alone, against the best in its window.
 
@@ -297,9 +334,9 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
         from veracity.text.mentions import point_values
 
         evidence = index.align(text, top_k=self.top_k, window=0)
-        alone = [self.nli_pair(window.text, text, hypothesis, index) for window in evidence]
+        alone = [self.nli_pair(premise(window), text, hypothesis, index) for window in evidence]
         windows = index.align(text, top_k=1, window=1, values=point_values(text))
-        return evidence, alone, [self.nli_pair(window.text, text, hypothesis, index) for window in windows]
+        return evidence, alone, [self.nli_pair(premise(window), text, hypothesis, index) for window in windows]
 
     def read_span(self, context: AnswerContext, readings: list[UnitReading], timer: StageTimer) -> None:
         """Add the span model's signals and marks to each unit's reading (none when the reader runs no span model)."""
@@ -386,6 +423,16 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
 
         masked = self.stages.masked.get()
         return relation_findings(checker, answer, reader_sentences(answer), sources, self.contradiction, masked)
+
+    def aligned_gaps(self, answer: str, units: Sequence[tuple[int, int]], sources: Sources) -> list[float] | None:
+        """Each unit's ``aligned_gap`` by the learned aligner (None when the fitted model weighs no aligned signal)."""
+        checker = self.stages.aligned.get()
+        if checker is None:
+            return None
+        from veracity.stages.sources import AnswerUnits
+
+        read = AnswerUnits.of(answer, units)
+        return checker.unit_gaps(read, sources)
 
     def contradiction(self, pairs: list[tuple[str, str]]) -> list[float]:
         """P(contradiction) of (premise, hypothesis) pairs by the reader's NLI model."""

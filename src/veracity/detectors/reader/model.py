@@ -66,6 +66,8 @@ class ReaderModel:
     final_a: float = 1.0
     final_b: float = 0.0
     span_model: str | None = None
+    aligner: str | None = None  # the aligner whose aligned_gap the model weighs (None: it weighs none)
+    premise_about: bool = False  # the NLI premises were written after what their sentences are about
     verifier: str = "veracity-nli-small"
     top_k: int = 2  # source sentences each unit is read against alone (the NLI signals were fitted so)
     metadata: dict[str, Any] = field(default_factory=dict)
@@ -160,6 +162,8 @@ class ReaderModel:
             "floors": self.floors,
             "final_calibration": {"a": self.final_a, "b": self.final_b},
             "span_model": self.span_model,
+            "aligner": self.aligner,
+            "premise_about": self.premise_about,
             "verifier": self.verifier,
             "top_k": self.top_k,
             "metadata": self.metadata,
@@ -198,6 +202,8 @@ class ReaderModel:
                 single_a=None if not raw.get("calibration_one_unit") else float(raw["calibration_one_unit"]["a"]),
                 single_b=None if not raw.get("calibration_one_unit") else float(raw["calibration_one_unit"]["b"]),
                 span_model=raw.get("span_model"),
+                aligner=raw.get("aligner"),
+                premise_about=bool(raw.get("premise_about", False)),
                 verifier=raw.get("verifier", "veracity-nli-small"),
                 top_k=int(raw.get("top_k", 2)),
                 metadata=raw.get("metadata", {}),

@@ -40,6 +40,7 @@ from veracity.text.split import split_sentences
 __all__ = [
     "ABSTENTION_DIRECTIONS",
     "AGAINST",
+    "ALIGNED_DIRECTIONS",
     "COPY_DIRECTIONS",
     "DIRECTIONS",
     "EITHER",
@@ -53,6 +54,7 @@ __all__ = [
     "SPAN_DIRECTIONS",
     "VALUE_DIRECTIONS",
     "abstention_signals",
+    "aligned_signals",
     "copy_share",
     "finding_signals",
     "has_record",
@@ -246,6 +248,21 @@ def finding_signals(start: int, end: int, findings: Sequence[Finding]) -> dict[s
     }
 
 
+ALIGNED_DIRECTIONS: dict[str, int] = {"aligned_gap": AGAINST}
+
+
+def aligned_signals(gap: float) -> dict[str, float]:
+    """The learned alignment's reading of the unit's values, one value at a time (issue 77).
+
+    ``gap``: the largest, over the unit's values that some source clause states and another gives another value,
+    of how much more alike (by the aligner, values masked, "about" paths prepended) the other value's clause is than
+    the best clause stating the unit's own (:meth:`~veracity.stages.verify.checkers.masked.MaskedFrameChecker.
+    unit_gaps`); 0 when no value is so compared or its own clause is the more alike. Each value's gap depends on that
+    value's frame and the sources, so a correct detail elsewhere in the unit cannot clear another value's gap.
+    """
+    return {"aligned_gap": min(max(float(gap), 0.0), 0.5)}
+
+
 SPAN_DIRECTIONS: dict[str, int] = {"span_max": AGAINST, "span_mean": AGAINST}
 
 
@@ -329,6 +346,7 @@ DIRECTIONS: dict[str, int] = {
     **NLI_DIRECTIONS,
     **FINDING_DIRECTIONS,
     **SPAN_DIRECTIONS,
+    **ALIGNED_DIRECTIONS,
     **ABSTENTION_DIRECTIONS,
     **SHAPE_DIRECTIONS,
     **INTERACTION_DIRECTIONS,

@@ -389,6 +389,23 @@ class MaskedFrameChecker:
             gaps[k] = min(a.gap, max(back)) if back else None
         return gaps
 
+    def unit_gaps(self, answer: AnswerUnits, sources: Sources) -> list[float]:
+        """Each unit's largest attachment gap (:meth:`rule_gaps`), 0.0 where no value of it is compared.
+
+        The reader weighs this as a signal of its own (``aligned_gap``): how much more alike a frame stating another
+        value is than the best frame stating the unit's own, read value by value (a detail elsewhere in the unit
+        changes neither frame's value).
+        """
+        attached = self.attachments(answer, sources)
+        gaps = [0.0] * len(answer.units)
+        for a, gap in zip(attached, self.rule_gaps(answer, attached), strict=True):
+            if gap is None:
+                continue
+            for k, (start, end) in enumerate(answer.units):
+                if start <= a.value.start < end:
+                    gaps[k] = max(gaps[k], gap)
+        return gaps
+
     def findings(self, answer: AnswerUnits, sources: Sources) -> list[Finding]:
         """A ``contradicted`` value finding for each value whose attachment gap exceeds the margin.
 
