@@ -71,3 +71,13 @@ def test_the_cited_sentence_is_the_copy_that_was_read_not_the_first_one_found():
     )
     assert finding.source_span.start == text.rindex(LEAVE) > 0
     assert text[finding.source_span.start : finding.source_span.end] == LEAVE
+
+
+def test_a_detail_joined_after_the_statement_does_not_restore_its_condition():
+    # issue 76 §3: the statement is read on its own as well as with the unit's other statement
+    source = "Outside the summer season, crossings run only at weekends. The service is run by the harbour master."
+    answer = "Crossings run only at weekends, and the service is run by the harbour master."
+    read = AnswerUnits.of(answer, [(0, len(answer))])
+    [found] = ConditionChecker().findings(read, Sources([Document(id="s", text=source)]))
+    assert found.span.text == "Crossings run only at weekends"
+    assert "Outside the summer season" in found.explanation

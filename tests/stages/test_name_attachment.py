@@ -129,3 +129,13 @@ def test_the_same_relation_the_other_voice_and_a_symmetric_predicate_are_no_swap
     assert swapped("Tariq Bello reports to Ines Moreau, the communications director.", REPORT) == []
     met = "The striker Joel Marsden played alongside Tomasz Wrona at Ardley in 2019."
     assert swapped("Tomasz Wrona played alongside Joel Marsden at Ardley in 2019.", met) == []
+
+
+def test_a_name_moved_in_one_statement_stays_moved_whatever_the_unit_adds_after_it():
+    # issue 76 §3: the appended statement copies no clause whole, so the unit alone no longer restates REFUNDS
+    base = "Refund requests are approved by the finance officer, Omar Haddad."
+    longer = "Refund requests are approved by the finance officer, Omar Haddad, and orders over 500 euros are checked."
+    for answer in (base, longer):
+        read = AnswerUnits.of(answer, [(0, len(answer))])
+        found = NameChecker().findings(read, sources(REFUNDS))
+        assert [(f.span.text, f.relation) for f in found] == [("Omar Haddad", "contradicted")], answer

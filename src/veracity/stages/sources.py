@@ -34,6 +34,8 @@ from veracity.text.tables import Table, read_tables
 from veracity.text.values.kinds import WrittenValue
 
 __all__ = [
+    "CLAUSE_BREAK",
+    "MIN_CLAUSE_WORDS",
     "MIN_RESTATED",
     "AlignedEvidence",
     "AnswerUnits",
@@ -44,6 +46,7 @@ __all__ = [
     "copied_clause",
     "derived_value",
     "is_record_text",
+    "unit_clauses",
 ]
 
 MIN_RESTATED = 3
@@ -55,6 +58,46 @@ T = TypeVar("T")
 def is_record_text(text: str) -> bool:
     """Whether a document is a JSON record or array: read by key (the record checker), not as prose sentences."""
     return text.lstrip().startswith(("{", "["))
+
+
+CLAUSE_BREAK = re.compile(
+    r"\s*(?:;|,\s*(?:and|but|while|whereas|so|and\s+then)\b|\s(?:and|but)\s+(?=(?:then\s+)?(?:you|they|it|he|she|we|"
+    r"there|the|a|an|this|these|its|their|your)\b))",
+    re.I,
+)
+"""Where an answer sentence joins two statements: ";", a comma before "and", "but", "while" … (not before "which": a
+relative clause needs its noun), and "and" / "but" before a new subject."""
+
+MIN_CLAUSE_WORDS = 4
+"""Fewer words than this are no statement of their own ("and more")."""
+
+
+def unit_clauses(text: str) -> list[tuple[int, int]]:
+    """The statements an answer unit joins (:data:`CLAUSE_BREAK`), as ``(start, end)`` offsets; [] for one statement.
+
+    What a checker reads besides the whole unit, so that a finding on one statement does not depend on what the
+    unit adds after it (issue 76 §3: "… should go to Nadia Petrova in the payroll team, and the policy has been in
+    effect since 15 June 2025." holds the first statement whole). Pieces under :data:`MIN_CLAUSE_WORDS` words are
+    left out; trailing stops and spaces are not part of a piece.
+
+    >>> text = "Repairs are arranged by the agent, and the tenant pays council tax."
+    >>> [text[a:b] for a, b in unit_clauses(text)]
+    ['Repairs are arranged by the agent', 'the tenant pays council tax']
+    >>> unit_clauses("Repairs are arranged by the agent.")
+    []
+    """
+    cuts = [(m.start(), m.end()) for m in CLAUSE_BREAK.finditer(text)]
+    if not cuts:
+        return []
+    pieces = []
+    for begin, finish in zip([0, *(e for _, e in cuts)], [*(s for s, _ in cuts), len(text)], strict=True):
+        while begin < finish and text[begin].isspace():
+            begin += 1
+        while finish > begin and (text[finish - 1].isspace() or text[finish - 1] in ".!?"):
+            finish -= 1
+        if len(text[begin:finish].split()) >= MIN_CLAUSE_WORDS:
+            pieces.append((begin, finish))
+    return pieces
 
 
 def copied_clause(words: Set[str], clause_words: Set[str], share: float = 1.0) -> bool:

@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from veracity.schema import Finding, TextSpan
-from veracity.stages.sources import AnswerUnits, Sources, copied_clause
+from veracity.stages.sources import CLAUSE_BREAK, MIN_CLAUSE_WORDS, AnswerUnits, Sources, copied_clause
 from veracity.text.lexicon import NUMBER_WORDS
 from veracity.text.mentions import (
     close_amounts,
@@ -332,13 +332,6 @@ def restates(sentence: str, clause: SourceClause) -> bool:
     return copied_clause(words, clause.words)
 
 
-_CLAUSE_BREAK = re.compile(
-    r"\s*(?:;|,\s*(?:and|but|while|whereas|so|and\s+then)\b|\s(?:and|but)\s+(?=(?:then\s+)?(?:you|they|it|he|she|we|there|the|a|an|this|these|its|their|your)\b))",
-    re.I,
-)
-_MIN_CLAUSE_WORDS = 4
-
-
 def value_clause(sentence: str, start: int, end: int) -> str:
     """The clause of ``sentence`` that holds its value at ``[start, end)``.
 
@@ -348,11 +341,11 @@ def value_clause(sentence: str, start: int, end: int) -> str:
     >>> value_clause("Online fees are £3 an order, and there is no fee at the box office.", 15, 17)
     'Online fees are £3 an order'
     """
-    cuts = [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(sentence)]
+    cuts = [(m.start(), m.end()) for m in CLAUSE_BREAK.finditer(sentence)]
     begin = max((e for s, e in cuts if e <= start), default=0)
     finish = min((s for s, e in cuts if s >= end), default=len(sentence))
     clause = sentence[begin:finish].strip()
-    return clause if len(clause.split()) >= _MIN_CLAUSE_WORDS else sentence
+    return clause if len(clause.split()) >= MIN_CLAUSE_WORDS else sentence
 
 
 def _parallel(a: SourceClause, b: SourceClause) -> bool:
