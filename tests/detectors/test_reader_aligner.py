@@ -88,3 +88,11 @@ def test_the_aligned_signal_is_clipped_to_a_scale_that_does_not_grow():
     assert aligned_signals(0.02) == {"aligned_gap": 0.02}
     assert aligned_signals(3.0) == {"aligned_gap": 0.5}
     assert DIRECTIONS["aligned_gap"] == 1
+
+
+def test_the_two_bounds_of_one_range_are_one_things_so_no_gap_between_them():
+    checker = MaskedFrameChecker(SentenceTransformerEmbedder("veracity-aligner-small"), aligned=True)
+    sources = Sources([Document(id="v", text="Visiting hours: 14:00 to 00:00.")])
+    answer = "Visiting ends at midnight."
+    assert checker.unit_gaps(AnswerUnits.of(answer, [(0, len(answer))]), sources) == [0.0]
+    assert checker.findings(AnswerUnits.of(answer, [(0, len(answer))]), sources) == []

@@ -75,6 +75,7 @@ from veracity.text.values.kinds import (
     same_stated,
     sentence_values,
 )
+from veracity.text.values.reader import RANGE_BETWEEN
 
 __all__ = [
     "ALIGNED_MARGIN",
@@ -187,7 +188,7 @@ class Attached:
 class _Read:
     frames: SourceFrames
     words: tuple[frozenset[str], ...]
-    vectors: NDArray[np.float32] | None  # None: embedded when a query needs them (names)
+    vectors: NDArray[np.float32] | None  # None: embedded when a query needs them (names; every frame when aligned)
     by_key: dict[str, list[int]]
 
 
@@ -267,8 +268,10 @@ class MaskedFrameChecker:
             by_key: dict[str, list[int]] = {}
             for k, f in enumerate(frames):
                 by_key.setdefault(f.value.key, []).append(k)
+            if self.aligned:  # embedded when a query compares them (_attach): most frames compete with no answer value
+                return _Read(built, tuple(content_words(f.frame) for f in frames), None, by_key)
             read = [k for k, f in enumerate(frames) if f.value.kind in self.kinds]  # only what can be compared
-            found = self.vectors([frames[k].aligned if self.aligned else frames[k].frame for k in read])
+            found = self.vectors([frames[k].frame for k in read])
             vectors = np.zeros((len(frames), found.shape[1] if len(read) else 0), dtype=np.float32)
             if read:
                 vectors[read] = found
@@ -348,15 +351,18 @@ class MaskedFrameChecker:
         if not queries:
             return []
         out: list[Attached] = []
-        answer_vectors = self.vectors([q.frame for q in queries])
+        aligned = [q.read.frames.frames[c].aligned for q in queries if q.value.kind not in NAME_KINDS
+                   for c in q.candidates] if self.aligned else []  # fmt: skip
+        answer_vectors = self.vectors([q.frame for q in queries] + aligned)[: len(queries)]  # one batch, kept by text
         for q, vector in zip(queries, answer_vectors, strict=True):
             frames = q.read.frames.frames
             found = q.read.vectors
-            texts = [frames[c].frame for c in q.candidates]
-            vectors = found[q.candidates] if found is not None else self.vectors(texts)
-            if self.aligned and found is not None:
+            if self.aligned and q.value.kind not in NAME_KINDS:
+                vectors = self.vectors([frames[c].aligned for c in q.candidates])
                 sims = (vectors @ vector).astype(np.float64)
             else:
+                texts = [frames[c].frame for c in q.candidates]
+                vectors = found[q.candidates] if found is not None else self.vectors(texts)
                 sims = similarity(content_words(q.frame), vector, [q.read.words[c] for c in q.candidates], vectors)
             own = max((k for k, s in enumerate(q.states) if s), key=lambda k: sims[k])
             other = max((k for k, s in enumerate(q.states) if not s), key=lambda k: sims[k])
@@ -373,7 +379,7 @@ class MaskedFrameChecker:
         gives it the first name's place back, and the smaller of the two gaps is held to the margin. Else the unit
         says something of both names that the sources say of one, which is no name in the wrong place.
         """
-        gaps: list[float | None] = [a.gap for a in attached]
+        gaps: list[float | None] = [None if _range_bounds(a) else a.gap for a in attached]
         for k, a in enumerate(attached):
             if a.value.kind not in NAME_KINDS or a.other is None or a.gap is None:
                 continue
@@ -436,6 +442,20 @@ class MaskedFrameChecker:
                 )
             )
         return found
+
+
+def _range_bounds(attached: Attached) -> bool:
+    """Whether the own-value and other-value frames are the two bounds of one range in one clause ("14:00 to 00:00").
+
+    A range's bounds are one thing's, so which of the two an answer's frame is more like says nothing of what its value
+    is about ("Visiting ends at midnight." over "Visiting hours: 14:00 to 00:00." is the range's end, not another
+    thing's value).
+    """
+    own, other = attached.own, attached.other
+    if own is None or other is None or (own.document, own.start, own.end) != (other.document, other.start, other.end):
+        return False
+    first, second = sorted((own.value, other.value), key=lambda v: v.start)
+    return RANGE_BETWEEN.fullmatch(own.text, first.end, second.start) is not None
 
 
 _NOUN_TEXT = re.compile(r"[^\S\n]+[A-Za-z-]+(?:[^\S\n]+(?:per|a|an|each|every)[^\S\n]+[A-Za-z]+)?")
