@@ -182,17 +182,16 @@ def test_every_signal_has_a_direction() -> None:
 def test_the_span_models_context_carries_each_units_conversion_after_its_passage() -> None:
     """ "21 days" for a passage's "3 weeks": the span model reads "3 weeks is 21 days." after that passage, as the
     NLI's premise carries it; a wrong conversion, a sum and an unrelated passage get nothing (issue 70)."""
-    from veracity.detectors.reader.detector import AnswerContext, ReaderDetector, UnitReading
+    from veracity.detectors.reader.detector import UnitReading
+    from veracity.detectors.reader.premises import with_bridges
     from veracity.stages.sources import SourceIndex
-    from veracity.stages.verify.grounding import EvidenceFacts
 
     texts = ["Books are lent for 3 weeks and DVDs for 1 week.", "Laptops are lent for 4 hours."]
 
     def context_for(answer: str) -> list[str]:
         index = SourceIndex(texts, None)
-        context = AnswerContext(answer, None, texts, index, EvidenceFacts.of(index.stated), [], False)
         reading = UnitReading(0, len(answer), {}, index.align(answer, top_k=1, window=0), [])
-        return ReaderDetector.with_bridges(list(texts), context, [reading])
+        return with_bridges(list(texts), answer, index, [reading])
 
     assert context_for("You can keep a book for 21 days.") == [f"{texts[0]} 3 weeks is 21 days.", texts[1]]
     assert context_for("You can keep a book for 28 days.") == texts

@@ -100,11 +100,11 @@ def build_span_cache(
     """
     from veracity.detectors.base import as_documents
     from veracity.detectors.reader import ReaderDetector, related_texts
-    from veracity.detectors.reader.detector import AnswerContext, UnitReading
-    from veracity.detectors.reader.signals import has_record, span_sentence_signals
+    from veracity.detectors.reader.detector import UnitReading
+    from veracity.detectors.reader.premises import with_bridges
+    from veracity.detectors.reader.signals import span_sentence_signals
     from veracity.detectors.span import SpanConfig, SpanDetector
     from veracity.stages.sources import SourceIndex
-    from veracity.stages.verify.grounding import EvidenceFacts
 
     span = SpanDetector.from_config(SpanConfig(model=span_model, quantize="int8"))
     top_k = ReaderDetector.from_config().top_k
@@ -113,11 +113,9 @@ def build_span_cache(
         texts = [d.text for d in as_documents(example.context)]
         # as the reader reads it: the related passages, each unit's bridges after its best aligned sentence's passage
         index = SourceIndex(texts, example.question)
-        context = AnswerContext(example.answer, example.question, texts, index, EvidenceFacts.of(index.stated), [],
-                                has_record(texts))  # fmt: skip
         readings = [UnitReading(start, end, {}, index.align(example.answer[start:end], top_k=top_k, window=0), [])
                     for _, start, end in units]  # fmt: skip
-        read = ReaderDetector.with_bridges(related_texts(texts, example.answer, example.question), context, readings)
+        read = with_bridges(related_texts(texts, example.answer, example.question), example.answer, index, readings)
         tokens = span.token_probabilities(example.answer, read, example.question)
         for unit, start, end in units:
             inside = [p for (s, _), p in zip(tokens.offsets, tokens.probs, strict=True) if start <= s < end]

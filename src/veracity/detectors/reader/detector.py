@@ -16,6 +16,7 @@ from veracity.detectors.base import ModelSettings, StageTimer, as_documents, emp
 from veracity.detectors.fitted import FittedModelDetector
 from veracity.detectors.reader.assembly import ReaderStages
 from veracity.detectors.reader.model import ReaderModel, signal_value
+from veracity.detectors.reader.premises import nli_pair, premise_writer, with_bridges
 from veracity.detectors.reader.signals import (
     abstention_signals,
     aligned_signals,
@@ -297,26 +298,9 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
         return kind, denies
 
     def about_of(self, context: AnswerContext) -> Callable[[AlignedEvidence], str]:
-        """How an aligned window is written as an NLI premise: after what it is about, with ``premise_about``.
-
-        The window's heading path and list lead (:meth:`Sources.about` at the window's start) go before it
-        (:func:`~veracity.text.about.about_premise`): "A full day: £55." under "Electric bikes" is read as "Bike hire,
-        Electric bikes: A full day: £55.". A window not found in its document as written (a record's lines, a long
-        sentence cut in pieces) is read as it is.
-        """
-        sources = context.sources
+        """How an aligned window is written as an NLI premise (:func:`~.premises.premise_writer`)."""
         about = self.model.premise_about if self.settings.premise_about is None else self.settings.premise_about
-        if not about or sources is None:
-            return lambda window: window.text
-        from veracity.text.about import about_premise
-
-        def written(window: AlignedEvidence) -> str:
-            if not 0 <= window.document < len(sources.documents):
-                return window.text
-            start = sources.documents[window.document].text.find(window.text)
-            return about_premise(sources.about(window.document, start), window.text) if start >= 0 else window.text
-
-        return written
+        return premise_writer(context.sources if about else None)
 
     def unit_pairs(
         self,
@@ -334,9 +318,9 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
         from veracity.text.mentions import point_values
 
         evidence = index.align(text, top_k=self.top_k, window=0)
-        alone = [self.nli_pair(premise(window), text, hypothesis, index) for window in evidence]
+        alone = [nli_pair(premise(window), text, hypothesis, index) for window in evidence]
         windows = index.align(text, top_k=1, window=1, values=point_values(text))
-        return evidence, alone, [self.nli_pair(premise(window), text, hypothesis, index) for window in windows]
+        return evidence, alone, [nli_pair(premise(window), text, hypothesis, index) for window in windows]
 
     def read_span(self, context: AnswerContext, readings: list[UnitReading], timer: StageTimer) -> None:
         """Add the span model's signals and marks to each unit's reading (none when the reader runs no span model)."""
@@ -344,7 +328,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
         if span is None:
             return
         answer, question = context.answer, context.question
-        texts = self.with_bridges(related_texts(context.texts, answer, question), context, readings)
+        texts = with_bridges(related_texts(context.texts, answer, question), context.answer, context.index, readings)
         with timer.stage("read.span"):
             tokens = span.token_probabilities(answer, texts, question)
         runs = span.spans(answer, tokens)  # the span model's marks, at its own token threshold
@@ -354,50 +338,6 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
                 p for (s, e), p in zip(tokens.offsets, tokens.probs, strict=True) if reading.start <= s < reading.end
             ]
             reading.signals.update(span_sentence_signals(inside))
-
-    @staticmethod
-    def with_bridges(texts: list[str], context: AnswerContext, readings: Sequence[UnitReading]) -> list[str]:
-        """``texts`` with each unit's bridges written after the passage of its best aligned sentence.
-
-        "Books are lent for 3 weeks." gains "3 weeks is 21 days." where a unit says 21 days: the span model then reads
-        the value as the answer writes it, as the NLI's premise has it (:meth:`bridged`), instead of marking a
-        faithful rewording (measured on issue 70's read held-out sets: a sentence's mean token probability 0.47 →
-        0.13). Sums and products only where the sentence writes their terms (``bridges(derivations="shown")``): a
-        derivation vouches for its arithmetic, not for which thing's value went into it, and a term the sentence
-        hides is what the span model's marks must still tell. A conversion or sum the value checker does not vouch
-        for gets no bridge.
-        """
-        from veracity.text.bridges import bridges
-
-        after: dict[int, list[str]] = {}
-        for reading in readings:
-            if not reading.evidence:
-                continue
-            best = reading.evidence[0].text
-            unit = context.answer[reading.start : reading.end]
-            steps = bridges(unit, best, context.index.question, context.index.joined, derivations="shown")
-            where = next((k for k, t in enumerate(texts) if best in t), len(texts) - 1)
-            after.setdefault(where, []).extend(steps)
-        return [f"{t} {' '.join(dict.fromkeys(after[k]))}" if after.get(k) else t for k, t in enumerate(texts)]
-
-    @classmethod
-    def nli_pair(cls, premise: str, unit: str, hypothesis: str, index: SourceIndex) -> tuple[str, str]:
-        """The (premise, hypothesis) the NLI reads for ``unit`` against ``premise``.
-
-        The premise with its bridges, the hypothesis with the values the premise states in another writing written as
-        the premise writes them.
-        """
-        from veracity.text.bridges import restated
-
-        return cls.bridged(premise, unit, index), restated(hypothesis, premise)
-
-    @staticmethod
-    def bridged(premise: str, unit: str, index: SourceIndex) -> str:
-        """``premise`` with the conversions and sums that take its values to the unit's spelled out (bridges)."""
-        from veracity.text.bridges import bridges
-
-        steps = bridges(unit, premise, index.question, index.joined)
-        return f"{premise} {' '.join(steps)}" if steps else premise
 
     def read_nli(self, pairs: list[tuple[str, str]], owners: list[int], slots: int) -> list[list[Any]]:
         """The NLI rows of ``pairs`` grouped by owner (an index into ``slots`` lists, negative from the end).
