@@ -174,7 +174,7 @@ def render_behaviour(folders: list[Path]) -> list[str]:
             runs.append((folder, data.get("detector"), behaviour))
     if not runs:
         return []
-    from veracity.eval.behaviour import FLOORS, TOLERANCE, check_floors, floor_family
+    from veracity.eval.behaviour import FLOORS, TEST_FLOORS, TOLERANCE, check_floors, floor_family
 
     # every run held to today's floors (a run scored before a floor was raised carries the old one in its file)
     checked = [[row for row in check_floors(b["tests"]) if row["passed"] is not None] for _, _, b in runs]
@@ -196,7 +196,7 @@ def render_behaviour(folders: list[Path]) -> list[str]:
         "|---|---|---|" + "---|" * len(runs),
     ]
     for test, first in tests.items():
-        floor = FLOORS[floor_family(test, first)]
+        floor = TEST_FLOORS.get(test, FLOORS[floor_family(test, first)])
         cells = []
         for _, _, behaviour in runs:
             rate = behaviour["tests"].get(test, {}).get("rate")
