@@ -195,3 +195,29 @@ def test_the_span_models_context_carries_each_units_conversion_after_its_passage
 
     assert context_for("You can keep a book for 21 days.") == [f"{texts[0]} 3 weeks is 21 days.", texts[1]]
     assert context_for("You can keep a book for 28 days.") == texts
+
+
+def test_a_model_file_keeps_the_aligner_it_weighs_and_how_its_premises_were_written(tmp_path) -> None:
+    path = tmp_path / "reader.json"
+    _model(aligner="veracity-aligner-small", premise_about=True).save(path)
+    loaded = ReaderModel.load(path)
+    assert (loaded.aligner, loaded.premise_about) == ("veracity-aligner-small", True)
+    _model().save(path)  # a v7 file: no aligner, premises as written
+    assert (ReaderModel.load(path).aligner, ReaderModel.load(path).premise_about) == (None, False)
+
+
+def test_a_premise_is_written_after_what_its_sentence_is_about_only_when_asked() -> None:
+    from veracity.detectors.reader.premises import premise_writer
+    from veracity.schema import Document
+    from veracity.stages.sources import AlignedEvidence, Sources
+
+    page = "Bike hire\n\nCity bikes\nA full day: £25.\n\nElectric bikes\nA full day: £55."
+    window = AlignedEvidence("A full day: £55.", 0, 1.0)
+    # by hand: plain-text headings have no levels, so the line is about its own heading only
+    assert premise_writer(Sources([Document(id="b", text=page)]))(window) == "Electric bikes: A full day: £55."
+    markdown = "# Bike hire\n\n## City bikes\nA full day: £25.\n\n## Electric bikes\nA full day: £55."
+    written = premise_writer(Sources([Document(id="m", text=markdown)]))(window)
+    assert written == "Bike hire, Electric bikes: A full day: £55."
+    assert premise_writer(None)(window) == "A full day: £55."
+    elsewhere = AlignedEvidence("Not in the page.", 0, 1.0)  # not found as written: read as it is
+    assert premise_writer(Sources([Document(id="b", text=page)]))(elsewhere) == "Not in the page."

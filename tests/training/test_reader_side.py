@@ -67,3 +67,28 @@ def test_the_reader_is_fitted_on_caches_read_with_the_verifier_its_config_names(
     training.train_reader(config, log=lambda _: None)
     assert read_with == ["candidate-nli"]
     assert ReaderModel.load(tmp_path / "reader.json").verifier == "candidate-nli"
+
+
+def test_an_aligner_without_its_side_caches_is_refused_before_any_reading(tmp_path):
+    import pytest
+
+    from veracity.training import reader as training
+
+    config = training.ReaderTrainConfig(
+        out=tmp_path / "reader.json", cache=tmp_path / "units.jsonl", limits={"ragtruth": 1}, features=["aligned_gap"],
+        aligner="veracity-aligner-small", extract=False,
+    )  # fmt: skip
+    with pytest.raises(ValueError, match="aligned_cache"):
+        training.train_reader(config, log=lambda _: None)
+
+
+def test_the_aligned_side_cache_merges_by_unit_and_a_missing_unit_reads_zero(tmp_path):
+    import json
+
+    from veracity.training.reader_side import with_aligned_signals
+
+    side = tmp_path / "aligned.jsonl"
+    side.write_text(json.dumps({"source": "s", "example": "e", "unit": 0, "aligned_gap": 0.2}) + "\n", encoding="utf-8")
+    rows = [{"source": "s", "example": "e", "unit": k, "signals": {}} for k in (0, 1)]
+    with_aligned_signals(rows, side)
+    assert [r["signals"]["aligned_gap"] for r in rows] == [0.2, 0.0]

@@ -45,9 +45,9 @@ def premise_writer(sources: Sources | None) -> Callable[[AlignedEvidence], str]:
     """How an aligned window is written as an NLI premise: after what it is about, where ``sources`` are given.
 
     The window's heading path and list lead (:meth:`Sources.about` at the window's start) go before it
-    (:func:`~veracity.text.about.about_premise`): "A full day: £55." under "Electric bikes" is read as "Bike hire,
-    Electric bikes: A full day: £55.". A window not found in its document as written (a record's lines, a long sentence
-    cut in pieces) is read as it is; without ``sources`` (``premise_about`` off) every window is.
+    (:func:`~veracity.text.about.about_premise`): "A full day: £55." under "## Electric bikes" of "# Bike hire" is read
+    as "Bike hire, Electric bikes: A full day: £55.". A window not found in its document as written (a record's lines,
+    a long sentence cut in pieces) is read as it is; without ``sources`` (``premise_about`` off) every window is.
     """
     if sources is None:
         return lambda window: window.text
