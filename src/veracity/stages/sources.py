@@ -47,6 +47,7 @@ __all__ = [
     "derived_value",
     "is_record_text",
     "unit_clauses",
+    "unit_statements",
 ]
 
 MIN_RESTATED = 3
@@ -98,6 +99,15 @@ def unit_clauses(text: str) -> list[tuple[int, int]]:
         if len(text[begin:finish].split()) >= MIN_CLAUSE_WORDS:
             pieces.append((begin, finish))
     return pieces
+
+
+def unit_statements(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The unit ``text[start:end]`` whole, then each statement it joins (:func:`unit_clauses`), in ``text``'s offsets.
+
+    What the name and condition checkers read, so that a finding on one statement does not depend on what the unit
+    adds after it.
+    """
+    return [(start, end), *((start + a, start + b) for a, b in unit_clauses(text[start:end]))]
 
 
 def copied_clause(words: Set[str], clause_words: Set[str], share: float = 1.0) -> bool:

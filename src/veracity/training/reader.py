@@ -519,6 +519,15 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
     unknown = [f for f in config.features if f.partition(">=")[0] not in DIRECTIONS]
     if unknown:
         raise ValueError(f"unknown reader signals {unknown}; known: {sorted(DIRECTIONS)}")
+    # the side caches' settings are checked before any reading (the NLI unit caches take minutes to read)
+    if config.span_model is not None and (config.span_cache is None or config.span_dev_cache is None):
+        raise ValueError("span_model needs span_cache and span_dev_cache (the side caches of its signals)")
+    if config.checker_cache is not None and config.dev_cache is not None and config.checker_dev_cache is None:
+        raise ValueError(
+            "checker_cache needs checker_dev_cache too (the dev answers must be read as the training ones)"
+        )
+    if config.aligner is not None and (config.aligned_cache is None or config.aligned_dev_cache is None):
+        raise ValueError("aligner needs aligned_cache and aligned_dev_cache (the side caches of its signal)")
     if config.extract:
         blank = ReaderModel(features=(), directions=(), mean=(), scale=(), weights=(), bias=0.0)
         settings = ReaderConfig(top_k=config.top_k, verifier=config.verifier, premise_about=config.premise_about)
@@ -526,22 +535,14 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         build_cache(detector, config.limits, config.cache, config.data_dir, log)
         if config.dev_cache is not None:
             build_cache(detector, config.dev_limits, config.dev_cache, config.data_dir, log)
-    if config.span_model is not None and (config.span_cache is None or config.span_dev_cache is None):
-        raise ValueError("span_model needs span_cache and span_dev_cache (the side caches of its signals)")
     if config.span_model is not None and config.extract:
         build_span_cache(config.cache, config.span_cache, config.span_model, config.data_dir, log)  # type: ignore[arg-type]
         if config.dev_cache is not None:
             build_span_cache(config.dev_cache, config.span_dev_cache, config.span_model, config.data_dir, log)  # type: ignore[arg-type]
-    if config.checker_cache is not None and config.dev_cache is not None and config.checker_dev_cache is None:
-        raise ValueError(
-            "checker_cache needs checker_dev_cache too (the dev answers must be read as the training ones)"
-        )
     if config.checker_cache is not None and config.extract:
         build_checker_cache(config.cache, config.checker_cache, config.data_dir, log)
         if config.dev_cache is not None and config.checker_dev_cache is not None:
             build_checker_cache(config.dev_cache, config.checker_dev_cache, config.data_dir, log)
-    if config.aligner is not None and (config.aligned_cache is None or config.aligned_dev_cache is None):
-        raise ValueError("aligner needs aligned_cache and aligned_dev_cache (the side caches of its signal)")
     if config.aligner is not None and config.extract:
         build_aligned_cache(config.cache, config.aligned_cache, config.aligner, config.data_dir, log)  # type: ignore[arg-type]
         if config.dev_cache is not None:

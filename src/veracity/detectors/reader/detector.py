@@ -44,7 +44,7 @@ from veracity.schema import (
     Signal,
     TextSpan,
 )
-from veracity.stages.sources import AlignedEvidence, SourceIndex, Sources
+from veracity.stages.sources import AlignedEvidence, AnswerUnits, SourceIndex, Sources
 from veracity.text.split import merge_ranges
 
 if TYPE_CHECKING:  # imported where used: a one-shot check loads it only when it reads
@@ -369,10 +369,7 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
         checker = self.stages.aligned.get()
         if checker is None:
             return None
-        from veracity.stages.sources import AnswerUnits
-
-        read = AnswerUnits.of(answer, units)
-        return checker.unit_gaps(read, sources)
+        return checker.unit_gaps(AnswerUnits.of(answer, units), sources)
 
     def contradiction(self, pairs: list[tuple[str, str]]) -> list[float]:
         """P(contradiction) of (premise, hypothesis) pairs by the reader's NLI model."""

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from veracity.schema import Finding, TextSpan
-from veracity.stages.sources import MIN_RESTATED, AnswerUnits, Sources, SourceSentence, copied_clause, unit_clauses
+from veracity.stages.sources import MIN_RESTATED, AnswerUnits, Sources, SourceSentence, copied_clause, unit_statements
 from veracity.text.novelty import content_words
 
 __all__ = ["ConditionChecker", "DroppedCondition", "dropped_condition"]
@@ -165,17 +165,15 @@ class ConditionChecker:
             return []
         findings: list[Finding] = []
         for unit_start, unit_end in answer.units:
-            unit = answer.text[unit_start:unit_end]
             # the unit, else the first statement it joins that drops a condition (issue 76 §3: a detail the unit adds
             # after the statement does not restore the condition)
-            for a, b in [(0, len(unit)), *unit_clauses(unit)]:
-                start = unit_start + a
-                found = dropped_condition(answer.text[start : unit_start + b], sources.sentences, answer.text)
+            for start, end in unit_statements(answer.text, unit_start, unit_end):
+                found = dropped_condition(answer.text[start:end], sources.sentences, answer.text)
                 if found is not None:
                     break
-            if found is None:
+            else:
                 continue
-            text = answer.text[start : unit_start + b].rstrip()
+            text = answer.text[start:end].rstrip()
             findings.append(
                 Finding(
                     kind="condition",

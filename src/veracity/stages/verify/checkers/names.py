@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from veracity.schema import Finding, FindingKind, TextSpan
-from veracity.stages.sources import MIN_RESTATED, AnswerUnits, Sources, copied_clause, unit_clauses
+from veracity.stages.sources import MIN_RESTATED, AnswerUnits, Sources, copied_clause, unit_statements
 from veracity.text.names import name_index, phrase_name, phrase_stated
 from veracity.text.novelty import content_words
 from veracity.text.polarity import SYMMETRIC_VERBS
@@ -317,32 +317,24 @@ class NameChecker:
                 explanation=explanation,
             )
 
-        findings: list[Finding] = []
-        seen: set[tuple[int, int]] = set()
+        found: dict[tuple[int, int], Finding] = {}  # by the name's offsets: a name read in the unit and a statement
         for unit_start, unit_end in answer.units:
             # the unit, then each statement it joins on its own: a name moved in one statement stays moved whatever
             # the unit says after it (issue 76 §3)
-            unit = text[unit_start:unit_end]
-            pieces = [(0, len(unit)), *unit_clauses(unit)]
-            for a, b in pieces:
-                start = unit_start + a
-                for swap in swapped_names(text[start : unit_start + b], sentences):
-                    if (start + swap.start, start + swap.end) in seen:
-                        continue
-                    seen.add((start + swap.start, start + swap.end))
+            for start, end in unit_statements(text, unit_start, unit_end):
+                for swap in swapped_names(text[start:end], sentences):
                     slot, word = swap.relation
                     said = (
                         f"answer: {swap.name} as the {slot} of '{word}'; source: {swap.other} is, and {swap.name} "
                         "is not"
                     )
-                    findings.append(finding("role", start + swap.start, start + swap.end, swap.clause, said))
-                for moved in moved_names(text[start : unit_start + b], clauses, sources.read_text):
-                    if (start + moved.start, start + moved.end) in seen:
-                        continue
-                    seen.add((start + moved.start, start + moved.end))
+                    where = (start + swap.start, start + swap.end)
+                    found.setdefault(where, finding("role", *where, swap.clause, said))
+                for moved in moved_names(text[start:end], clauses, sources.read_text):
                     said = (
                         f"answer: {moved.name}; source: {moved.rival} in the same clause; what the sources say of "
                         f"{moved.name} is elsewhere"
                     )
-                    findings.append(finding("value", start + moved.start, start + moved.end, moved.clause, said))
-        return findings
+                    where = (start + moved.start, start + moved.end)
+                    found.setdefault(where, finding("value", *where, moved.clause, said))
+        return list(found.values())

@@ -187,7 +187,7 @@ class Attached:
 @dataclass(frozen=True)
 class _Read:
     frames: SourceFrames
-    words: tuple[frozenset[str], ...]
+    words: tuple[frozenset[str], ...]  # () when aligned: the aligner's cosine alone compares frames
     vectors: NDArray[np.float32] | None  # None: embedded when a query needs them (names; every frame when aligned)
     by_key: dict[str, list[int]]
 
@@ -268,8 +268,8 @@ class MaskedFrameChecker:
             by_key: dict[str, list[int]] = {}
             for k, f in enumerate(frames):
                 by_key.setdefault(f.value.key, []).append(k)
-            if self.aligned:  # embedded when a query compares them (_attach): most frames compete with no answer value
-                return _Read(built, tuple(content_words(f.frame) for f in frames), None, by_key)
+            if self.aligned:  # embedded when a query compares them (_attach): most frames compete with no answer value;
+                return _Read(built, (), None, by_key)  # no word overlap with a trained matcher
             read = [k for k, f in enumerate(frames) if f.value.kind in self.kinds]  # only what can be compared
             found = self.vectors([frames[k].frame for k in read])
             vectors = np.zeros((len(frames), found.shape[1] if len(read) else 0), dtype=np.float32)
