@@ -74,3 +74,17 @@ def test_a_few_real_steps_stop_at_the_time_limit_and_resume(tmp_path) -> None:
 
     vectors = SentenceTransformerEmbedder(str(tmp_path / "run" / "model"), backend="torch").embed(["a [AMOUNT]"])
     assert vectors.shape == (1, 384) and abs(float(np.linalg.norm(vectors[0])) - 1.0) < 1e-3
+
+
+def test_a_split_read_twice_doubles_its_triplets_and_a_repeat_of_no_split_is_refused(tmp_path) -> None:
+    config = AlignerTrainConfig(output_dir=tmp_path / "run", cache_dir=tmp_path / "cache",
+                                train_splits=("synthetic:train",), synthetic_docs=2, batch_size=4, warmup_steps=1,
+                                epochs=1.0, max_seconds=0.01)  # fmt: skip
+    once = train_aligner(config, log=lambda _: None)
+    twice = train_aligner(config.model_copy(update={"repeats": {"synthetic:train": 2},
+                                                    "output_dir": tmp_path / "twice"}), log=lambda _: None)  # fmt: skip
+    assert twice["triplets"] == 2 * once["triplets"] > 0
+    with pytest.raises(ValueError, match="repeats"):
+        AlignerTrainConfig(output_dir=tmp_path, train_splits=("synthetic:train",), repeats={"ragbench:train": 3})
+    with pytest.raises(ValueError, match="repeats"):
+        AlignerTrainConfig(output_dir=tmp_path, train_splits=("synthetic:train",), repeats={"synthetic:train": 0})

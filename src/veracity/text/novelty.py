@@ -7,6 +7,7 @@ detector must beat on RAGTruth (whose README states the same reading), and a sig
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
@@ -27,6 +28,11 @@ __all__ = [
 ]
 
 _WORD = re.compile(r"\w+(?:[.,]\d+)*", re.UNICODE)
+_THOUSANDS = re.compile(r"\d{1,3}(,\d{3})+(\.\d+)?")
+# Texts and words are read many times over in one answer (each checker reads the same source sentences): the readers
+# below are pure functions of a string, so their results are kept (bounded; measured in experiments/reader-speed).
+_CACHED_WORDS = 1 << 16
+_CACHED_TEXTS = 1 << 12
 
 
 @dataclass(frozen=True)
@@ -38,6 +44,7 @@ class Word:
     form: str
 
 
+@functools.lru_cache(maxsize=_CACHED_WORDS)
 def normalise_word(word: str) -> str:
     """Lower case, thousands separators dropped (``1,000`` → ``1000``), a final plural or possessive ``s`` dropped.
 
@@ -46,7 +53,7 @@ def normalise_word(word: str) -> str:
     from words of four characters or more.
     """
     form = word.lower()
-    if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", form):
+    if _THOUSANDS.fullmatch(form):
         form = form.replace(",", "")
     if len(form) >= 4 and form.endswith("s") and not form.endswith("ss") and form[-2].isalpha():
         form = form[:-1]
@@ -55,13 +62,18 @@ def normalise_word(word: str) -> str:
 
 def content_words(text: str) -> list[Word]:
     """The words of ``text`` that are not stop words, with their spans."""
+    return list(_content_words(text))
+
+
+@functools.lru_cache(maxsize=_CACHED_TEXTS)
+def _content_words(text: str) -> tuple[Word, ...]:
     words = []
     for match in _WORD.finditer(text):
         form = normalise_word(match.group())
         if form in STOP_WORDS or form == "_":
             continue
         words.append(Word(match.start(), match.end(), form))
-    return words
+    return tuple(words)
 
 
 def vocabulary(texts: Iterable[str]) -> set[str]:

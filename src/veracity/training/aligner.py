@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
     "AlignItem",
@@ -258,6 +258,11 @@ class AlignerTrainConfig(BaseModel):
     cache_dir: Path = Field(Path.home() / ".cache" / "veracity" / "aligner", description="Where items are kept.")
     train_splits: tuple[str, ...] = ("ragtruth:train-upstream", "ragtruth:train", "ragbench:train", SYNTHETIC_TRAIN)
     synthetic_docs: int = Field(800, ge=0, description="Synthetic training documents (the test set is fixed).")
+    repeats: dict[str, int] = Field(
+        default_factory=dict,
+        description="How many times a split's items are read each epoch (1 where not named): a small split weighed "
+        "up, each repeat with its own positive and hard negative drawn.",
+    )
     batch_size: int = Field(32, ge=2)
     learning_rate: float = Field(5e-5, gt=0)
     warmup_steps: int = Field(50, ge=0)
@@ -268,6 +273,13 @@ class AlignerTrainConfig(BaseModel):
     scale: float = 20.0
     seed: int = 13
     threads: int = Field(2, ge=1)
+
+    @model_validator(mode="after")
+    def _repeats_name_trained_splits(self) -> AlignerTrainConfig:
+        unknown = sorted(set(self.repeats) - set(self.train_splits))
+        if unknown or any(times < 1 for times in self.repeats.values()):
+            raise ValueError(f"repeats must name train_splits, each read at least once: {self.repeats}")
+        return self
 
 
 def _resolve_base(name: str) -> str:
@@ -287,8 +299,9 @@ def train_aligner(config: AlignerTrainConfig, log: Callable[[str], None] = print
     items: list[AlignItem] = []
     for split in config.train_splits:
         read = load_items(split, config.cache_dir, config.synthetic_docs, log)
-        log(f"{split}: {len(read)} items")
-        items += read
+        times = config.repeats.get(split, 1)
+        log(f"{split}: {len(read)} items" + (f", read {times} times" if times > 1 else ""))
+        items += read * times
 
     def epoch_data(epoch: int) -> tuple[list[tuple[str, str, str]], list[list[int]]]:
         # each epoch draws its own positive and hard negative per item and its own order (the same on a resumed run)

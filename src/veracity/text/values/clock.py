@@ -11,6 +11,7 @@ as a phrase of hours writes it (:data:`SCHEDULE_TIME`, embedded in the grammar's
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -98,6 +99,11 @@ def clock_times(text: str) -> list[ClockTime]:
         >>> [(t.text, t.minutes) for t in clock_times("Departs 07:45, arrives 2:10 pm; gate at 7; shut at midnight.")]
         [('07:45', 465), ('2:10 pm', 850), ('midnight', 0)]
     """
+    return list(_clock_times(text))
+
+
+@functools.lru_cache(maxsize=1 << 12)  # the same sentences are read by every checker: kept, bounded
+def _clock_times(text: str) -> tuple[ClockTime, ...]:
     found: list[ClockTime] = []
     for match in _CLOCK.finditer(text):
         if match["m"] is None and match["ap"] is None:
@@ -127,7 +133,7 @@ def clock_times(text: str) -> list[ClockTime]:
                 minutes += offset if match["rel"].lower() == "past" else -offset
             minutes %= _DAY
         found.append(ClockTime(match.start(), match.end(), match.group(), minutes, meridiem=meridiem))
-    return sorted(found, key=lambda t: t.start)
+    return tuple(sorted(found, key=lambda t: t.start))
 
 
 def same_time(a: ClockTime, b: ClockTime) -> bool:

@@ -7,6 +7,7 @@ exception: "1.2.3" is no number, "€€5" no amount, "31 February" no date (and
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -124,6 +125,13 @@ def _possible(year: int | None, month: int, day: int | None) -> bool:
 
 def _dates(text: str) -> tuple[list[Mention[DateValue]], list[tuple[int, int]]]:
     """The dates of ``text``, and the character ranges of the dates no calendar has (kept as words)."""
+    found, impossible = _read_dates(text)
+    return list(found), list(impossible)
+
+
+# Each checker reads the same source sentences again: the dates and numbers of a text are kept (bounded).
+@functools.lru_cache(maxsize=1 << 12)
+def _read_dates(text: str) -> tuple[tuple[Mention[DateValue], ...], tuple[tuple[int, int], ...]]:
     found: list[Mention[DateValue]] = []
     taken: list[tuple[int, int]] = []
     impossible: list[tuple[int, int]] = []
@@ -145,7 +153,7 @@ def _dates(text: str) -> tuple[list[Mention[DateValue]], list[tuple[int, int]]]:
                 found.append(Mention(m.start(), m.end(), m.group(0), DateValue(year, month, day)))
             else:
                 impossible.append(m.span())
-    return sorted(found, key=lambda d: d.start), impossible
+    return tuple(sorted(found, key=lambda d: d.start)), tuple(impossible)
 
 
 def find_numbers(text: str, skip: list[tuple[int, int]] | None = None) -> list[Mention[Decimal]]:
@@ -158,7 +166,18 @@ def find_numbers(text: str, skip: list[tuple[int, int]] | None = None) -> list[M
     What is no number stays words: "1.2.3", an amount after a doubled currency sign ("€€5"), the figures of a date
     no calendar has ("31 February").
     """
-    dates, impossible = _dates(text)
+    if skip is None:
+        return list(_numbers_of(text))
+    return _find_numbers(text, skip)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _numbers_of(text: str) -> tuple[Mention[Decimal], ...]:
+    return tuple(_find_numbers(text, None))
+
+
+def _find_numbers(text: str, skip: list[tuple[int, int]] | None) -> list[Mention[Decimal]]:
+    dates, impossible = _read_dates(text)
     skip = [*([(d.start, d.end) for d in dates] if skip is None else skip), *impossible]
     found: list[Mention[Decimal]] = []
     scales: list[int] = []
