@@ -30,7 +30,7 @@ __all__ = [
 _WORD = re.compile(r"\w+(?:[.,]\d+)*", re.UNICODE)
 _THOUSANDS = re.compile(r"\d{1,3}(,\d{3})+(\.\d+)?")
 # Texts and words are read many times over in one answer (each checker reads the same source sentences): the readers
-# below are pure functions of a string, so their results are kept (bounded; measured in experiments/reader-speed).
+# below are pure functions of a string, so their results are kept (bounded; measured in experiments/reader-v10).
 _CACHED_WORDS = 1 << 16
 _CACHED_TEXTS = 1 << 12
 
