@@ -23,3 +23,6 @@ $PY evaluate.py shipped veracity-aligner-small
 $PY margin.py veracity-aligner-small
 (cd ../.. && .venv/bin/veracity eval -d reader --dataset ragtruth:dev --out ../runs/rt-masked --set masked_frames=true \
   && cp ../runs/rt-masked/metrics.json experiments/aligner/reader-dev-masked.json)
+# 2026-12-03: the NLI's premise by the aligner against the lexical choice, and a word-overlap rerank (README)
+$PY premise.py 450
+$PY rerank.py
