@@ -92,3 +92,18 @@ def test_the_aligned_side_cache_merges_by_unit_and_a_missing_unit_reads_zero(tmp
     rows = [{"source": "s", "example": "e", "unit": k, "signals": {}} for k in (0, 1)]
     with_aligned_signals(rows, side)
     assert [r["signals"]["aligned_gap"] for r in rows] == [0.2, 0.0]
+
+
+def test_an_answer_id_is_read_once_so_a_resumed_run_reads_nothing_more(tmp_path, monkeypatch, behaviour_suite_file):
+    # RAGBench gives several responses one id: the second used to be read and counted in a run, then the resumed run
+    # found fewer ids than its limit and read more answers (a refit on "the same" caches read other rows)
+    monkeypatch.setenv("VERACITY_BEHAVIOUR", str(behaviour_suite_file))
+    source, cache = "dev:behaviour", tmp_path / "units.jsonl"
+    first, second, third = list(examples_of(source, tmp_path))[:3]
+    twin = second.model_copy(update={"id": first.id})
+    reader = ReaderDetector.from_config()
+    assert extract_rows(reader, source, [first, twin, third], cache, limit=3, log=lambda _: None) == 2
+    assert {r["example"] for r in read_rows(cache)} == {first.id, third.id}
+    lines = cache.read_text().count("\n")
+    assert extract_rows(reader, source, [first, twin, third], cache, limit=3, log=lambda _: None) == 2
+    assert cache.read_text().count("\n") == lines  # resumed: nothing more read

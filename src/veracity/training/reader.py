@@ -67,6 +67,7 @@ __all__ = [
     "labelled_units",
     "read_as_top_one",
     "read_rows",
+    "smoothed_best",
     "train_reader",
     "with_checker_signals",
     "with_span_signals",
@@ -106,7 +107,8 @@ def extract_rows(
 ) -> int:
     """Append the units of ``examples`` not yet in ``cache`` with their signals and labels.
 
-    Returns how many answers the cache holds for ``source`` afterwards.
+    An answer is known by its id: one whose id was read already (in the cache, or earlier in this call) is skipped, so a
+    run and its resumption read the same answers. Returns how many answers the cache holds for ``source`` afterwards.
     """
     from veracity.detectors.base import as_documents
 
@@ -137,6 +139,9 @@ def extract_rows(
                 log(f"{source}: {example.id}: skipped ({type(exc).__name__}: {exc})")
                 continue
             labels = labelled_units(example, [(r.start, r.end) for r in readings], single)
+            # an id is read once: a second answer under the same id (RAGBench gives several responses one id) would be
+            # skipped by a resumed run, count in this one, and share its unit keys with the first in the side caches
+            done.add(example.id)
             seen += 1
             read += 1
             if labels is None:
@@ -202,6 +207,27 @@ def final_p(floor: float, a: float, b: float) -> float:
     return float(1 / (1 + math.exp(-(a * math.log(clipped / (1 - clipped)) + b))))
 
 
+def smoothed_best(candidates: Sequence[float], scores: Sequence[float], window: float) -> float:
+    """The candidate whose mean score over the candidates within ``window`` of it is highest (the first on a tie).
+
+    An argmax of a flat, noisy curve (F1 over thresholds, read on a few hundred answers) jumps between refits; the
+    argmax of its moving average does not. ``window`` 0 is the plain argmax.
+
+    >>> smoothed_best([0.1, 0.2, 0.3, 0.4, 0.5], [0.60, 0.70, 0.69, 0.69, 0.50], 0.0)
+    0.2
+    >>> smoothed_best([0.1, 0.2, 0.3, 0.4, 0.5], [0.60, 0.70, 0.69, 0.69, 0.50], 0.1)
+    0.3
+    """
+    xs = np.asarray(candidates, dtype=np.float64)
+    ys = np.asarray(scores, dtype=np.float64)
+    if xs.size == 0 or xs.size != ys.size:
+        raise ValueError(f"candidates and scores must be as long and not empty (got {xs.size} and {ys.size})")
+    if window < 0:
+        raise ValueError(f"window must be >= 0, got {window}")
+    means = [float(ys[np.abs(xs - x) <= window + 1e-9].mean()) for x in xs]
+    return float(xs[int(np.argmax(means))])
+
+
 def fit_reader(
     rows: Sequence[Mapping[str, Any]],
     features: Sequence[str],
@@ -219,8 +245,13 @@ def fit_reader(
     pooled_floors: Sequence[str] = ("conflict", "record_conflict"),
     floor_threshold: Sequence[str] = (),
     top_k: int = 2,
+    threshold_window: float = 0.0,
 ) -> tuple[ReaderModel, dict[str, Any]]:
-    """Fit the reader model on unit rows (see the module); returns the model and its out-of-fold figures."""
+    """Fit the reader model on unit rows (see the module); returns the model and its out-of-fold figures.
+
+    ``threshold_window``: the threshold is the best of the out-of-fold F1 curve averaged over candidates within this
+    distance (:func:`smoothed_best`; 0: its plain argmax).
+    """
     from sklearn.metrics import f1_score, roc_auc_score
 
     rows = sorted(rows, key=lambda r: (r["source"], str(r["example"]), r["unit"]))
@@ -335,7 +366,7 @@ def fit_reader(
         p = 1 / (1 + np.exp(-(final_a * logit + final_b)))
     candidates = np.linspace(0.05, 0.95, 91)
     f1s = [f1_score(answer_y[chosen], p[chosen] >= t) for t in candidates]
-    threshold = float(candidates[int(np.argmax(f1s))])
+    threshold = smoothed_best(candidates, f1s, threshold_window)
     # an answer held by one of these floors is flagged whatever else it shows: the threshold is at most the least P
     # such a floor gives (the floors raise P to at least that, so the guarantee holds for every answer)
     held = [final_p(f, final_a, final_b) for k, f in floors.items() if k.partition("@")[0] in floor_threshold]
@@ -509,6 +540,13 @@ class ReaderTrainConfig(BaseModel):
     top_k: int = Field(
         2, ge=1, le=8, description="Source sentences each unit is read against alone (1: the best-aligned only)."
     )
+    threshold_window: float = Field(
+        0.0,
+        ge=0.0,
+        le=0.2,
+        description="The threshold is the best of the out-of-fold F1 curve averaged over thresholds within this "
+        "distance (0: its plain argmax, which jumps between refits on a flat curve).",
+    )
 
 
 def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print) -> dict[str, Any]:
@@ -569,6 +607,7 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         span_model=config.span_model,
         floor_threshold=config.floor_threshold,
         top_k=config.top_k,
+        threshold_window=config.threshold_window,
     )
     result: dict[str, Any] = {"train_oof": figures}
     if config.dev_cache is not None and config.dev_cache.is_file():
