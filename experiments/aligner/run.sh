@@ -26,3 +26,4 @@ $PY margin.py veracity-aligner-small
 # 2026-12-03: the NLI's premise by the aligner against the lexical choice, and a word-overlap rerank (README)
 $PY premise.py 450
 $PY rerank.py
+$PY local.py

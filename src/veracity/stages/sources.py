@@ -343,12 +343,17 @@ _PIECE_WORDS = 60
 
 @dataclass(frozen=True)
 class IndexedSentence:
-    """A sentence of a source (or a ``key: value`` line of a record), with its normalised content words."""
+    """A sentence of a source (or a ``key: value`` line of a record), with its normalised content words.
+
+    ``[start, end)``: where it is in its document's text (-1 for a record's line, which is not written there).
+    """
 
     document: int
     index: int
     text: str
     words: frozenset[str]
+    start: int = -1
+    end: int = -1
 
 
 @dataclass
@@ -371,12 +376,15 @@ class SourceIndex:
     _values: dict[int, list[WrittenValue]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        texts = [json_as_text(d) for d in self.documents if d.strip()]
-        for d, text in enumerate(texts):
-            for k, sentence in enumerate(_pieces(text)):
+        read = [(d, json_as_text(d)) for d in self.documents if d.strip()]
+        texts = [text for _, text in read]
+        for d, (written, text) in enumerate(read):
+            located = text is written  # a record is read as key: value lines, which its text does not hold
+            for k, (sentence, start, end) in enumerate(_pieces(text)):
                 words = frozenset(w.form for w in content_words(sentence))
                 if words:
-                    self.sentences.append(IndexedSentence(d, k, sentence, words))
+                    at = (start, end) if located else (-1, -1)
+                    self.sentences.append(IndexedSentence(d, k, sentence, words, *at))
         self.df = Counter(w for s in self.sentences for w in s.words)
         sources = [*texts, self.question] if self.question else texts
         self.known = vocabulary(sources)
@@ -434,10 +442,23 @@ class SourceIndex:
             taken.update(members)
             text = " ".join(self.sentences[j].text for j in members)
             words = text.split()
-            if len(words) > max_words:  # keep the aligned sentence, trim its neighbours
+            trimmed = len(words) > max_words
+            if trimmed:  # keep the aligned sentence, trim its neighbours
                 text = " ".join(words[:max_words]) if len(self.sentences[i].text.split()) >= max_words else text
                 text = " ".join(text.split()[:max_words])
-            found.append(AlignedEvidence(text=text, document=self.sentences[i].document, overlap=scores[i]))
+            first, last = self.sentences[members[0]], self.sentences[members[-1]]
+            # where the window is in its document: its own offsets, not a search for its text (a line written twice,
+            # under two headings, is found where it was aligned)
+            located = not trimmed and first.start >= 0 and members == list(range(members[0], members[-1] + 1))
+            found.append(
+                AlignedEvidence(
+                    text=text,
+                    document=self.sentences[i].document,
+                    overlap=scores[i],
+                    start=first.start if located else None,
+                    end=last.end if located else None,
+                )
+            )
         return found
 
     def values_of(self, k: int) -> list[WrittenValue]:
@@ -453,20 +474,38 @@ class SourceIndex:
 
 @dataclass(frozen=True)
 class AlignedEvidence:
-    """A window of source text aligned to an answer sentence."""
+    """A window of source text aligned to an answer sentence.
+
+    ``[start, end)``: where the window is in its document's text (None where it is not written there as one stretch:
+    a record's lines, a window trimmed to its most words); ``text`` is its sentences joined by single spaces.
+    """
 
     text: str
     document: int
     overlap: float
+    start: int | None = None
+    end: int | None = None
 
 
-def _pieces(text: str) -> list[str]:
-    """The sentences of a source, a very long one cut into pieces of :data:`_PIECE_WORDS` words."""
-    out: list[str] = []
+_WORD_RUN = re.compile(r"\S+")
+
+
+def _pieces(text: str) -> list[tuple[str, int, int]]:
+    """The sentences of a source with their offsets, a very long one cut into pieces of :data:`_PIECE_WORDS` words.
+
+    >>> _pieces("Open daily. Closed on Monday.")
+    [('Open daily.', 0, 11), ('Closed on Monday.', 12, 29)]
+    """
+    out: list[tuple[str, int, int]] = []
     for sentence in split_sentences(text, "rules"):
-        words = sentence.span.text.split()
+        span = sentence.span
+        words = list(_WORD_RUN.finditer(span.text))
         if len(words) <= _PIECE_WORDS:
-            out.append(sentence.span.text)
-        else:
-            out += [" ".join(words[i : i + _PIECE_WORDS]) for i in range(0, len(words), _PIECE_WORDS)]
+            out.append((span.text, span.start, span.end))
+            continue
+        for i in range(0, len(words), _PIECE_WORDS):
+            piece = words[i : i + _PIECE_WORDS]
+            out.append(
+                (" ".join(w.group() for w in piece), span.start + piece[0].start(), span.start + piece[-1].end())
+            )
     return out

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 from pydantic import BaseModel, ConfigDict, Field
 
 from veracity.data.loaders import Example
@@ -207,7 +208,7 @@ def final_p(floor: float, a: float, b: float) -> float:
     return float(1 / (1 + math.exp(-(a * math.log(clipped / (1 - clipped)) + b))))
 
 
-def smoothed_best(candidates: Sequence[float], scores: Sequence[float], window: float) -> float:
+def smoothed_best(candidates: ArrayLike, scores: ArrayLike, window: float) -> float:
     """The candidate whose mean score over the candidates within ``window`` of it is highest (the first on a tie).
 
     An argmax of a flat, noisy curve (F1 over thresholds, read on a few hundred answers) jumps between refits; the

@@ -565,13 +565,18 @@ class ReaderDetector(FittedModelDetector[ReaderConfig, ReaderModel]):
 
     @staticmethod
     def as_evidence(documents: Sequence[Document], window: AlignedEvidence) -> Evidence:
-        """An aligned window as the schema's Evidence (located in its document where its text occurs there)."""
+        """An aligned window as the schema's Evidence, located in its document by the window's own offsets.
+
+        A window its document does not hold as one stretch (a record's ``key: value`` lines, a window trimmed to its
+        most words) is found by its text where the document has it, else spans its own text.
+        """
         nonempty = [d for d in documents if d.text.strip()]
         document = nonempty[window.document] if window.document < len(nonempty) else nonempty[0]
-        where = document.text.find(window.text)
-        if where >= 0:
+        if window.start is not None and window.end is not None and window.end <= len(document.text):
+            span = TextSpan.of(document.text, window.start, window.end)
+        elif (where := document.text.find(window.text)) >= 0:
             span = TextSpan.of(document.text, where, where + len(window.text))
-        else:  # a record's key: value lines, or a window whose spaces were normalised
+        else:
             span = TextSpan(start=0, end=len(window.text), text=window.text)
         return Evidence(
             document_id=document.id,

@@ -46,8 +46,9 @@ def premise_writer(sources: Sources | None) -> Callable[[AlignedEvidence], str]:
 
     The window's heading path and list lead (:meth:`Sources.about` at the window's start) go before it
     (:func:`~veracity.text.about.about_premise`): "A full day: £55." under "## Electric bikes" of "# Bike hire" is read
-    as "Bike hire, Electric bikes: A full day: £55.". A window not found in its document as written (a record's lines,
-    a long sentence cut in pieces) is read as it is; without ``sources`` (``premise_about`` off) every window is.
+    as "Bike hire, Electric bikes: A full day: £55." — at the window's own offsets, so a line written under two headings
+    is read under the one it was aligned in. A window its document does not hold (a record's lines) is read as it is;
+    without ``sources`` (``premise_about`` off) every window is.
     """
     if sources is None:
         return lambda window: window.text
@@ -58,7 +59,7 @@ def premise_writer(sources: Sources | None) -> Callable[[AlignedEvidence], str]:
     def written(window: AlignedEvidence) -> str:
         if not 0 <= window.document < len(read.documents):
             return window.text
-        start = read.documents[window.document].text.find(window.text)
+        start = window.start if window.start is not None else read.documents[window.document].text.find(window.text)
         return about_premise(read.about(window.document, start), window.text) if start >= 0 else window.text
 
     return written
