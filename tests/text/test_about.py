@@ -50,3 +50,13 @@ def test_text_with_no_structure_reads_as_its_sentences() -> None:
     sources = Sources([Document(id="d", text=text)])
     assert [c.text for c in sources.clauses] == [s.text for s in sources.sentences]
     assert all(sources.about(c.document, c.start) == () for c in sources.clauses)
+
+
+def test_a_heading_line_is_about_its_parents_not_the_heading_before_it() -> None:
+    text = "# Passes\n\n## Day pass\n\nIncludes the pool.\n\n## Evening pass\n\nIncludes the sauna.\n"
+    sources = Sources([Document(id="p", text=text)])
+    about = {c.text: sources.about(c.document, c.start) for c in sources.clauses}
+    assert about["## Evening pass"] == ("Passes",)  # was ("Passes", "Day pass"): the heading line before it
+    assert about["## Day pass"] == ("Passes",)
+    assert about["# Passes"] == ()
+    assert about["Includes the sauna."] == ("Passes", "Evening pass")

@@ -246,9 +246,19 @@ class Sources:
         return tuple([h.end for h in headings] for headings in self.headings)
 
     def heading_of(self, document: int, start: int) -> Heading | None:
-        """The heading the text at ``start`` of document ``document`` is under (None: none, or it is one)."""
+        """The heading the text at ``start`` of document ``document`` is under (None: none).
+
+        A heading line is under its parent, not under the heading before it: "## Evening pass" after "## Day pass" of
+        "# Passes" is under "# Passes" (None for a top heading).
+        """
+        headings = self.headings[document]
         before = bisect.bisect_right(self._heading_ends[document], start)
-        return self.headings[document][before - 1] if before else None
+        own = headings[before] if before < len(headings) else None
+        # the text is this heading's own line (from its "## " markers on: a clause starts at the line's start)
+        if own is not None and not self.documents[document].text[start : own.start].strip("# \t"):
+            parents = own.path[:-1]
+            return next((h for h in reversed(headings[:before]) if h.path == parents), None) if parents else None
+        return headings[before - 1] if before else None
 
     @cached_property
     def _leads(self) -> tuple[tuple[list[int], tuple[ListLead, ...]], ...]:
