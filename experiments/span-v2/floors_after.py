@@ -7,7 +7,7 @@ import json, collections
 from pathlib import Path
 import numpy as np
 from sklearn.metrics import roc_auc_score, f1_score
-from veracity.training.reader import read_rows, with_span_signals, unit_values, _ece
+from veracity.training.reader import read_rows, with_span_signals, unit_values, calibration_error
 from veracity.detectors.reader.model import ReaderModel
 from veracity.detectors.reader import resolve_reader_model
 from veracity.data.behaviour_suite import read_behaviour_cases
@@ -34,5 +34,5 @@ for after in (False, True):
     b = scores(beh, after)
     outcomes={k[1]: Outcome(p_, model.threshold, "hallucinated" if p_>=model.threshold else "faithful") for k,(p_,_) in b.items()}
     m = behaviour_metrics([c for c in cases if c["id"] in outcomes], outcomes)
-    res["floors after the final map" if after else "shipped"] = {"ragtruth_dev_auroc": round(roc_auc_score(y,p),4), "f1": round(f1_score(y,p>=model.threshold),4), "ece": round(_ece(p,y.astype(float)),4), "suite_floors": m["floors_met"], "absent_by_length": m["summary"]["absent_by_length"]}
+    res["floors after the final map" if after else "shipped"] = {"ragtruth_dev_auroc": round(roc_auc_score(y,p),4), "f1": round(f1_score(y,p>=model.threshold),4), "ece": round(calibration_error(p,y.astype(float)),4), "suite_floors": m["floors_met"], "absent_by_length": m["summary"]["absent_by_length"]}
 print(json.dumps(res, indent=1))
