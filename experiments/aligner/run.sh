@@ -27,3 +27,4 @@ $PY margin.py veracity-aligner-small
 $PY premise.py 450
 $PY rerank.py
 $PY local.py
+$PY rerank_pairs.py 15
