@@ -28,3 +28,4 @@ $PY premise.py 450
 $PY rerank.py
 $PY local.py
 $PY rerank_pairs.py 15
+$PY failures.py  # read by hand (README)
