@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 from evaluate import encoder
+
 from veracity.training.aligner import AlignerTrainConfig, load_items
 
 if __name__ == "__main__":

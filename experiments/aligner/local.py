@@ -15,9 +15,9 @@ import re
 from pathlib import Path
 
 import numpy as np
-
 from evaluate import encoder
 from rerank import heldout_items
+
 from veracity.training.aligner import AlignerTrainConfig, AlignItem, load_items
 
 MUS = (0.0, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0)

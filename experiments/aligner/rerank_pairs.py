@@ -21,9 +21,9 @@ import time
 from pathlib import Path
 
 import numpy as np
-
 from evaluate import encoder
 from rerank import heldout_items
+
 from veracity.training.aligner import AlignerTrainConfig, AlignItem, _resolve_base, length_grouped_batches, load_items
 
 OUT = Path(__file__).resolve().parents[3] / "cache" / "aligner-rerank"
@@ -84,7 +84,10 @@ def main(minutes: float) -> dict[str, object]:
         seen += len(batch)
         losses.append(float(loss))
         if k % 50 == 0:
-            print(f"step {k}/{len(batches)} loss {np.mean(losses[-50:]):.3f} {seen / (time.perf_counter() - started):.1f} pairs/s", flush=True)
+            print(
+                f"step {k}/{len(batches)} loss {np.mean(losses[-50:]):.3f} {seen / (time.perf_counter() - started):.1f} pairs/s",
+                flush=True,
+            )
     trained = time.perf_counter() - started
     model.eval()
     OUT.mkdir(parents=True, exist_ok=True)
