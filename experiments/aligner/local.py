@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 from evaluate import encoder
-from rerank import heldout_items
+from rerank import heldout_items, hit
 
 from veracity.training.aligner import AlignerTrainConfig, AlignItem, load_items
 
@@ -50,9 +50,7 @@ def top1(items: list[AlignItem], vectors: dict[str, np.ndarray], mu: float) -> f
         candidates = [*item.positives, *item.negatives]
         a, la = vectors[item.anchor], vectors[local(item.anchor)]
         score = np.array([float(vectors[c] @ a) + mu * float(vectors[local(c)] @ la) for c in candidates])
-        best, others = score[: len(item.positives)].max(), score[len(item.positives) :]
-        above, tied = int((others > best + 1e-6).sum()), int((np.abs(others - best) <= 1e-6).sum())
-        hits.append(1 / (tied + 1) if above == 0 else 0.0)
+        hits.append(hit(score, np.array([1] * len(item.positives) + [0] * len(item.negatives))))
     return round(float(np.mean(hits)), 4)
 
 

@@ -67,15 +67,16 @@ def scored(items: list[AlignItem], vectors: dict[str, np.ndarray]) -> list[tuple
     return out
 
 
+def hit(score: np.ndarray, positive: np.ndarray) -> float:
+    """One item's expected top-1 under ``score``: ties with the best positive broken at random, as ``rank_items``."""
+    best, others = score[positive == 1].max(), score[positive == 0]
+    above, tied = int((others > best + 1e-6).sum()), int((np.abs(others - best) <= 1e-6).sum())
+    return 1 / (tied + 1) if above == 0 else 0.0
+
+
 def top1(rows: list[tuple[np.ndarray, np.ndarray, np.ndarray]], lam: float) -> float:
-    """Expected top-1 (ties at random, as ``rank_items``)."""
-    hits = []
-    for cosine, overlap, positive in rows:
-        score = cosine + lam * overlap
-        best, others = score[positive == 1].max(), score[positive == 0]
-        above, tied = int((others > best + 1e-6).sum()), int((np.abs(others - best) <= 1e-6).sum())
-        hits.append(1 / (tied + 1) if above == 0 else 0.0)
-    return round(float(np.mean(hits)), 4)
+    """Expected top-1 of ``cosine + lam * overlap`` over the items."""
+    return round(float(np.mean([hit(cosine + lam * overlap, positive) for cosine, overlap, positive in rows])), 4)
 
 
 if __name__ == "__main__":

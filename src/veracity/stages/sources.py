@@ -389,7 +389,7 @@ class SourceIndex:
         read = [(d, json_as_text(d)) for d in self.documents if d.strip()]
         texts = [text for _, text in read]
         for d, (written, text) in enumerate(read):
-            located = text is written  # a record is read as key: value lines, which its text does not hold
+            located = text == written  # a record is read as key: value lines, which its text does not hold
             for k, (sentence, start, end) in enumerate(_pieces(text)):
                 words = frozenset(w.form for w in content_words(sentence))
                 if words:
