@@ -115,3 +115,19 @@ def test_window_inputs_keep_the_question_and_note_the_cut():
     window = inputs[0]
     assert window.context.startswith("How tall is it?\n")
     assert "330 metres" in window.context and window.kept_tokens < window.total_tokens
+
+
+def test_idf_overlap_by_hand() -> None:
+    """Three candidates: 'tram' in one (idf log 4), 'fare' in two (log 2.5), '2024' in one, weighed a quarter."""
+    import math
+
+    from veracity.text.select import document_frequencies, idf_overlap
+
+    candidates = [{"tram", "fare"}, {"fare", "bus"}, {"2024", "bus"}]
+    query = {"tram", "fare", "2024"}
+    assert document_frequencies(candidates) == {"tram": 1, "fare": 2, "bus": 2, "2024": 1}
+    scores = idf_overlap(query, candidates, number_weight=0.25)
+    assert scores == [math.log(4) + math.log(2.5), math.log(2.5), 0.25 * math.log(4)]
+    # a word no candidate holds weighs nothing (no division by a zero count)
+    assert idf_overlap({"ferry"}, candidates) == [0.0, 0.0, 0.0]
+    assert idf_overlap(query, []) == []

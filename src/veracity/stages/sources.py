@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence, Set
@@ -28,7 +27,7 @@ from veracity.text.headings import Heading, heading_lines
 from veracity.text.mentions import gives_value_elsewhere, value_mentions
 from veracity.text.novelty import content_words, vocabulary
 from veracity.text.records import RecordField, read_record_fields
-from veracity.text.select import json_as_text
+from veracity.text.select import document_frequencies, idf_overlap, json_as_text
 from veracity.text.split import split_sentences
 from veracity.text.tables import Table, read_tables
 from veracity.text.values.kinds import WrittenValue
@@ -395,7 +394,7 @@ class SourceIndex:
                 if words:
                     at = (start, end) if located else (-1, -1)
                     self.sentences.append(IndexedSentence(d, k, sentence, words, *at))
-        self.df = Counter(w for s in self.sentences for w in s.words)
+        self.df = document_frequencies([s.words for s in self.sentences])
         sources = [*texts, self.question] if self.question else texts
         self.known = vocabulary(sources)
         self.joined = "\n".join(texts)
@@ -426,14 +425,7 @@ class SourceIndex:
         n = len(self.sentences)
         # numbers and dates are what a sentence says about its subject, not what it is about: a sentence aligns with
         # the source sentence on the same thing ("secondary caregivers"), not with the one that shares its value
-        weight = {
-            w: math.log(1 + n / self.df[w]) * (0.25 if any(c.isdigit() for c in w) else 1.0)
-            for w in query
-            if self.df[w]
-        }
-        # fsum: the same total whatever order the set yields (its order follows the per-process hash seed, and a
-        # tie broken by one ulp chose another sentence: docs/design.md, "determinism")
-        scores = [math.fsum(weight[w] for w in query & s.words) for s in self.sentences]
+        scores = idf_overlap(query, [s.words for s in self.sentences], self.df, number_weight=0.25)
         ranked = sorted(range(n), key=lambda i: (-scores[i], i))
         taken: set[int] = set()
         found: list[AlignedEvidence] = []

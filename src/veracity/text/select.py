@@ -19,7 +19,8 @@ import functools
 import json
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,6 +135,31 @@ class Selection:
         return "".join(parts)
 
 
+def idf_overlap(
+    query: Set[str], candidates: Sequence[Set[str]], df: Counter[str] | None = None, number_weight: float = 1.0
+) -> list[float]:
+    """Each candidate's Σ idf(w) over the words w it shares with ``query``: the one lexical ranking of source text.
+
+    idf(w) = log(1 + n / df(w)) over the n candidates (``df``: in how many candidates each word occurs, counted here
+    when not given), so rare shared words — names, numbers — weigh most; a word with a digit weighs
+    ``number_weight`` times that. Summed with ``math.fsum``: the same total whatever order a set yields (a set's
+    order follows the per-process hash seed, and a tie broken by one ulp chose another sentence: docs/design.md,
+    "determinism").
+    """
+    if df is None:
+        df = document_frequencies(candidates)
+    n = len(candidates)
+    weight = {
+        w: math.log(1 + n / df[w]) * (number_weight if any(c.isdigit() for c in w) else 1.0) for w in query if df[w]
+    }
+    return [math.fsum(weight[w] for w in query & words) for words in candidates]
+
+
+def document_frequencies(candidates: Collection[Set[str]]) -> Counter[str]:
+    """In how many of ``candidates`` (word sets) each word occurs."""
+    return Counter(w for words in candidates for w in words)
+
+
 def select_segments(
     segments: Sequence[Segment], answer: str, budget: int, count_tokens: Callable[[str], int]
 ) -> Selection:
@@ -150,13 +176,8 @@ def select_segments(
         return Selection(list(segments), total, total)
     answer_words = {w.form for w in content_words(answer)}
     segment_words = [{w.form for w in content_words(s.text)} for s in segments]
-    df: dict[str, int] = {}
-    for words in segment_words:
-        for word in words:
-            df[word] = df.get(word, 0) + 1
+    relevance = idf_overlap(answer_words, segment_words)
     n = len(segments)
-    # fsum: the same total whatever order the set yields (a set's order follows the per-process hash seed)
-    relevance = [math.fsum(math.log(1 + n / df[w]) for w in words & answer_words) for words in segment_words]
     order = sorted(range(n), key=lambda i: (-relevance[i], i))
     kept: list[int] = []
     used = 0

@@ -29,7 +29,6 @@ the same things is read in ``frames.args``, and the value and role comparisons o
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -70,6 +69,7 @@ from veracity.stages.verify.checkers.frames.slots import (
 from veracity.text.normalize import normalize_words
 from veracity.text.parsing import DEFAULT_SPACY_MODEL, parse_many
 from veracity.text.polarity import antonym_of
+from veracity.text.select import document_frequencies, idf_overlap
 from veracity.text.split import split_sentences
 from veracity.text.values import (
     bound_before,
@@ -367,11 +367,6 @@ class ConsistencyResult:
     sentences_with_conflict: int = 0
 
 
-def _idf_overlap(query: frozenset[str], candidates: Sequence[_SourceSentence], df: Counter[str], n: int) -> list[float]:
-    # fsum: the same total whatever order the set yields (a set's order follows the per-process hash seed)
-    return [math.fsum(math.log(1 + n / df[w]) for w in query & c.words) for c in candidates]
-
-
 def consistency_signals(result: ConsistencyResult) -> dict[str, float]:
     """Signals for a learned model: conflicts per kind, the highest confidence, the share of sentences with one."""
     contradicted = [f for f in result.findings if f.relation == "contradicted" and f.kind != "record"]
@@ -458,7 +453,7 @@ class ConsistencyChecker:
                 )
         if not sources:
             return result
-        df: Counter[str] = Counter(w for s in sources for w in s.words)
+        df = document_frequencies([s.words for s in sources])
         pairs: list[tuple[Any, list[_SourceSentence]]] = []
         skipped = 0
         for sentence in split_sentences(answer, "rules"):
@@ -467,7 +462,7 @@ class ConsistencyChecker:
                 skipped += 1
                 continue
             words = normalised_words(text)
-            scores = _idf_overlap(words, sources, df, len(sources))
+            scores = idf_overlap(words, [s.words for s in sources], df)
             ranked = sorted(range(len(sources)), key=lambda i: -scores[i])[: self.top_k]
             aligned = [sources[i] for i in ranked if len(words & sources[i].words) >= self.min_shared]
             if aligned:
