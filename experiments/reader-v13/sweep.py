@@ -12,45 +12,26 @@ from pathlib import Path
 import yaml
 from sklearn.metrics import roc_auc_score
 
-from veracity.training import reader as R
-from veracity.training.reader import MIXTURE, ReaderTrainConfig, fit_reader, read_rows
-from veracity.training.reader_scores import answer_scores, evaluate_rows, read_as_top_one
+from veracity.training.reader import MIXTURE, ReaderTrainConfig, cached_rows, fit_configured
+from veracity.training.reader_scores import answer_scores, evaluate_rows
 
 SHARES = (0.35, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9)
 
 
-def rows_of(cache: Path, span: Path, aligned: Path, checkers: Path, keep: set[str] | None) -> list[dict]:
-    rows = [r for r in read_rows(cache) if keep is None or r["source"] in keep]
-    R.with_span_signals(rows, span)
-    R.with_aligned_signals(rows, aligned)
-    R.with_checker_signals(rows, checkers)
-    return read_as_top_one(rows)
-
-
 def mixture_at(share: float) -> dict[str, float]:
+    """MIXTURE with RAGTruth at ``share`` and every other source scaled to fill the rest."""
     rest = 1.0 - MIXTURE["ragtruth"]
     return {k: round(share if k == "ragtruth" else v / rest * (1.0 - share), 6) for k, v in MIXTURE.items()}
 
 
 def main() -> None:
+    """Fit at each share and write sweep.json."""
     cfg = ReaderTrainConfig(**yaml.safe_load(Path("configs/reader-small.yaml").read_text()))
-    train = rows_of(cfg.cache, cfg.span_cache, cfg.aligned_cache, cfg.checker_cache, set(cfg.limits))
-    dev = rows_of(cfg.dev_cache, cfg.span_dev_cache, cfg.aligned_dev_cache, cfg.checker_dev_cache, None)
+    train, dev = cached_rows(cfg), cached_rows(cfg, dev=True)
     ragtruth_dev = [r for r in dev if r["source"] == "dev:ragtruth:dev"]
     out = {}
     for share in SHARES:
-        model, figures = fit_reader(
-            train,
-            cfg.features,
-            mixture_at(share),
-            cfg.l2,
-            tau=cfg.tau,
-            unit_share=cfg.unit_share,
-            single_sources=cfg.single_sources,
-            floor_signals=cfg.floors,
-            floor_threshold=cfg.floor_threshold,
-            top_k=cfg.top_k,
-        )
+        model, figures = fit_configured(train, cfg.model_copy(update={"mixture": mixture_at(share)}))
         oof = figures["per_source"]["ragtruth"]
         scores = list(answer_scores(model, ragtruth_dev).values())
         dev_figures = evaluate_rows(model, dev)

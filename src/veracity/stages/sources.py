@@ -383,6 +383,7 @@ class SourceIndex:
     joined: str = ""
     stated: str = ""  # the sources and the question: what may vouch for a name or a value
     _values: dict[int, list[WrittenValue]] = field(default_factory=dict, repr=False)
+    _words: list[frozenset[str]] = field(default_factory=list, repr=False)  # each sentence's, for align
 
     def __post_init__(self) -> None:
         read = [(d, json_as_text(d)) for d in self.documents if d.strip()]
@@ -394,7 +395,8 @@ class SourceIndex:
                 if words:
                     at = (start, end) if located else (-1, -1)
                     self.sentences.append(IndexedSentence(d, k, sentence, words, *at))
-        self.df = document_frequencies([s.words for s in self.sentences])
+        self._words = [s.words for s in self.sentences]
+        self.df = document_frequencies(self._words)
         sources = [*texts, self.question] if self.question else texts
         self.known = vocabulary(sources)
         self.joined = "\n".join(texts)
@@ -425,7 +427,7 @@ class SourceIndex:
         n = len(self.sentences)
         # numbers and dates are what a sentence says about its subject, not what it is about: a sentence aligns with
         # the source sentence on the same thing ("secondary caregivers"), not with the one that shares its value
-        scores = idf_overlap(query, [s.words for s in self.sentences], self.df, number_weight=0.25)
+        scores = idf_overlap(query, self._words, self.df, number_weight=0.25)
         ranked = sorted(range(n), key=lambda i: (-scores[i], i))
         taken: set[int] = set()
         found: list[AlignedEvidence] = []

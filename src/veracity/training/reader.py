@@ -70,9 +70,11 @@ __all__ = [
     "answer_scores",
     "build_checker_cache",
     "build_span_cache",
+    "cached_rows",
     "evaluate_rows",
     "extract_rows",
     "final_p",
+    "fit_configured",
     "fit_reader",
     "labelled_units",
     "read_as_top_one",
@@ -448,6 +450,48 @@ class ReaderTrainConfig(BaseModel):
     )
 
 
+def cached_rows(config: ReaderTrainConfig, dev: bool = False) -> list[dict[str, Any]]:
+    """The unit rows ``config`` fits on: its training cache's rows of its sources (``dev``: every dev cache row).
+
+    The side caches' signals are merged in, and the rows read as the reader reads them (``top_k`` 1: against the
+    best-aligned sentence only).
+    """
+    if dev:
+        if config.dev_cache is None:
+            raise ValueError("the config names no dev_cache")
+        rows = list(read_rows(config.dev_cache))
+        span, checkers, aligned = config.span_dev_cache, config.checker_dev_cache, config.aligned_dev_cache
+    else:
+        rows = [r for r in read_rows(config.cache) if r["source"] in config.limits]
+        span, checkers, aligned = config.span_cache, config.checker_cache, config.aligned_cache
+    if config.span_model is not None:
+        with_span_signals(rows, span)  # type: ignore[arg-type]
+    if config.aligner is not None:
+        with_aligned_signals(rows, aligned)  # type: ignore[arg-type]
+    if checkers is not None:
+        with_checker_signals(rows, checkers)
+    return read_as_top_one(rows) if config.top_k == 1 else rows
+
+
+def fit_configured(rows: Sequence[Mapping[str, Any]], config: ReaderTrainConfig) -> tuple[ReaderModel, dict[str, Any]]:
+    """:func:`fit_reader` on ``rows`` with ``config``'s mixture, signals and settings."""
+    return fit_reader(
+        rows,
+        config.features,
+        config.mixture,
+        config.l2,
+        metadata={"mixture": config.mixture, "l2": config.l2, "tau": config.tau, "unit_share": config.unit_share},
+        tau=config.tau,
+        unit_share=config.unit_share,
+        single_sources=config.single_sources,
+        floor_signals=config.floors,
+        span_model=config.span_model,
+        floor_threshold=config.floor_threshold,
+        top_k=config.top_k,
+        threshold_window=config.threshold_window,
+    )
+
+
 def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print) -> dict[str, Any]:
     """Read (resumably), fit, evaluate on dev, and write the model and its metrics (``OUT``, ``OUT.metrics.json``)."""
     from veracity.detectors.reader import ReaderConfig, ReaderDetector
@@ -484,42 +528,10 @@ def train_reader(config: ReaderTrainConfig, log: Callable[[str], object] = print
         build_aligned_cache(config.cache, config.aligned_cache, config.aligner, config.data_dir, log)  # type: ignore[arg-type]
         if config.dev_cache is not None:
             build_aligned_cache(config.dev_cache, config.aligned_dev_cache, config.aligner, config.data_dir, log)  # type: ignore[arg-type]
-    rows = [r for r in read_rows(config.cache) if r["source"] in config.limits]
-    if config.span_model is not None:
-        with_span_signals(rows, config.span_cache)  # type: ignore[arg-type]
-    if config.aligner is not None:
-        with_aligned_signals(rows, config.aligned_cache)  # type: ignore[arg-type]
-    if config.checker_cache is not None:
-        with_checker_signals(rows, config.checker_cache)
-    if config.top_k == 1:
-        rows = read_as_top_one(rows)
-    model, figures = fit_reader(
-        rows,
-        config.features,
-        config.mixture,
-        config.l2,
-        metadata={"mixture": config.mixture, "l2": config.l2, "tau": config.tau, "unit_share": config.unit_share},
-        tau=config.tau,
-        unit_share=config.unit_share,
-        single_sources=config.single_sources,
-        floor_signals=config.floors,
-        span_model=config.span_model,
-        floor_threshold=config.floor_threshold,
-        top_k=config.top_k,
-        threshold_window=config.threshold_window,
-    )
+    model, figures = fit_configured(cached_rows(config), config)
     result: dict[str, Any] = {"train_oof": figures}
     if config.dev_cache is not None and config.dev_cache.is_file():
-        dev_rows = list(read_rows(config.dev_cache))
-        if config.span_model is not None:
-            with_span_signals(dev_rows, config.span_dev_cache)  # type: ignore[arg-type]
-        if config.checker_dev_cache is not None:
-            with_checker_signals(dev_rows, config.checker_dev_cache)
-        if config.aligner is not None:
-            with_aligned_signals(dev_rows, config.aligned_dev_cache)  # type: ignore[arg-type]
-        if config.top_k == 1:
-            dev_rows = read_as_top_one(dev_rows)
-        result["dev"] = evaluate_rows(model, dev_rows)
+        result["dev"] = evaluate_rows(model, cached_rows(config, dev=True))
     model = replace(
         model,
         verifier=config.verifier,

@@ -453,7 +453,8 @@ class ConsistencyChecker:
                 )
         if not sources:
             return result
-        df = document_frequencies([s.words for s in sources])
+        source_words = [s.words for s in sources]
+        df = document_frequencies(source_words)
         pairs: list[tuple[Any, list[_SourceSentence]]] = []
         skipped = 0
         for sentence in split_sentences(answer, "rules"):
@@ -462,7 +463,7 @@ class ConsistencyChecker:
                 skipped += 1
                 continue
             words = normalised_words(text)
-            scores = idf_overlap(words, [s.words for s in sources], df)
+            scores = idf_overlap(words, source_words, df)
             ranked = sorted(range(len(sources)), key=lambda i: -scores[i])[: self.top_k]
             aligned = [sources[i] for i in ranked if len(words & sources[i].words) >= self.min_shared]
             if aligned:
