@@ -8,7 +8,7 @@ from veracity.detectors.reader import ReaderConfig, ReaderDetector
 from veracity.models.embedder import SentenceTransformerEmbedder
 from veracity.schema import Document
 from veracity.stages.sources import AnswerUnits, Sources
-from veracity.stages.verify.checkers.masked import ALIGNED_MARGIN, MARGIN, MaskedFrameChecker
+from veracity.stages.verify.checkers.masked import ALIGNED_MARGIN, MARGIN, MaskedFrameChecker, told_apart
 
 BIKES = (
     "Bike hire\n\nCity bikes\nUp to 3 hours: £12. A full day: £25. Helmet included.\n\n"
@@ -96,3 +96,26 @@ def test_the_two_bounds_of_one_range_are_one_things_so_no_gap_between_them():
     answer = "Visiting ends at midnight."
     assert checker.unit_gaps(AnswerUnits.of(answer, [(0, len(answer))]), sources) == [0.0]
     assert checker.findings(AnswerUnits.of(answer, [(0, len(answer))]), sources) == []
+
+
+def test_structured_only_keeps_a_finding_a_heading_tells_apart_and_drops_one_in_prose():
+    aligner = SentenceTransformerEmbedder("veracity-aligner-small")
+    structured = MaskedFrameChecker(aligner, aligned=True, structured_only=True)
+    everywhere = MaskedFrameChecker(aligner, aligned=True)
+    answer = "Hiring an electric bike for a full day costs £25."
+    units = [(0, len(answer))]
+    [found] = structured.findings(AnswerUnits.of(answer, units), Sources([Document(id="b", text=BIKES)]))
+    assert found.span.text == "£25" and found.source_text == "A full day: £55."
+    prose = (
+        "A city bike costs £12 for up to three hours and £25 for a full day. "
+        "An electric bike costs £30 for up to three hours and £55 for a full day."
+    )
+    sources = Sources([Document(id="p", text=prose)])
+    assert structured.findings(AnswerUnits.of(answer, units), sources) == []
+    assert [told_apart(a) for a in everywhere.attachments(AnswerUnits.of(answer, units), sources)] == [False]
+
+
+def test_masked_frames_structured_is_a_setting_of_its_own():
+    assert ReaderConfig(masked_frames="structured").masked_frames == "structured"
+    with pytest.raises(ValueError):
+        ReaderConfig(masked_frames="somewhere")

@@ -79,13 +79,14 @@ class ReaderStages:
         weighs_span = any(f.startswith("span_") for f in model.features)
         weighs_aligned = any(f.startswith("aligned_") for f in model.features)
         aligner = settings.aligner or model.aligner
-        aligned = Lazy(lambda: masked_checker(weighs_aligned and aligner is not None, aligner))
-        masked_on = settings.masked_frames and settings.consistency
+        structured = settings.masked_frames == "structured"
+        aligned = Lazy(lambda: masked_checker(weighs_aligned and aligner is not None, aligner, structured))
+        masked_on = bool(settings.masked_frames) and settings.consistency
 
         def masked() -> MaskedFrameChecker | None:
             if masked_on and weighs_aligned and aligner == settings.aligner:
                 return aligned.get()  # one checker: the sources' clauses embedded once
-            return masked_checker(masked_on, settings.aligner)
+            return masked_checker(masked_on, settings.aligner, structured)
 
         return cls(
             nli=Lazy(lambda: nli_scorer(settings, settings.verifier or model.verifier)),
@@ -134,11 +135,14 @@ def consistency_checker(enabled: bool) -> ConsistencyChecker | None:
     return ConsistencyChecker() if enabled else None
 
 
-def masked_checker(enabled: bool, aligner: str | None = None) -> MaskedFrameChecker | None:
+def masked_checker(
+    enabled: bool, aligner: str | None = None, structured_only: bool = False
+) -> MaskedFrameChecker | None:
     """The masked-frame checker, or None when the settings leave it off.
 
     With ``aligner`` (a model name or folder: ``veracity-aligner-small``) it reads the sources as clauses with what
     each is about and ranks them by the aligner; without, by the default sentence embedder and word overlap.
+    ``structured_only``: its findings only where a heading or list lead tells the two clauses apart.
     """
     if not enabled:
         return None
@@ -146,8 +150,8 @@ def masked_checker(enabled: bool, aligner: str | None = None) -> MaskedFrameChec
     from veracity.stages.verify.checkers.masked import MaskedFrameChecker
 
     if aligner is not None:
-        return MaskedFrameChecker(SentenceTransformerEmbedder(aligner), aligned=True)
-    return MaskedFrameChecker(SentenceTransformerEmbedder(DEFAULT_EMBEDDER))
+        return MaskedFrameChecker(SentenceTransformerEmbedder(aligner), aligned=True, structured_only=structured_only)
+    return MaskedFrameChecker(SentenceTransformerEmbedder(DEFAULT_EMBEDDER), structured_only=structured_only)
 
 
 def span_detector(name: str | None) -> SpanDetector:

@@ -80,10 +80,11 @@ class ReaderConfig(ModelSettings):
     )
     max_length: int | None = Field(160, ge=8, description="Tokens per NLI pair (a unit and its evidence are short).")
     consistency: bool = Field(True, description="Run the consistency and record checkers (their findings weigh).")
-    masked_frames: bool = Field(
+    masked_frames: bool | Literal["structured"] = Field(
         False,
         description="Also attach each value to the source frame most like its own (masked frames, read by the "
-        "sentence embedder; docs/reader.md): a value the sources give another thing is a conflict.",
+        "aligner; docs/reader.md): a value the sources give another thing is a conflict. \"structured\": only where "
+        "a heading or list lead tells the two clauses apart.",
     )
     aligner: str | None = Field(
         "veracity-aligner-small",

@@ -26,6 +26,7 @@ from veracity.stages.verify.checkers.masked.checker import (
     content_words,
     jaccard,
     similarity,
+    told_apart,
 )
 from veracity.stages.verify.checkers.masked.frames import (
     MAX_FRAME_CHARS,
@@ -90,6 +91,7 @@ __all__ = [
     "same_stated",
     "sentence_values",
     "similarity",
+    "told_apart",
     "source_frames",
     "value_kind",
     "written_span",

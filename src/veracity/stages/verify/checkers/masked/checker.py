@@ -89,6 +89,7 @@ __all__ = [
     "content_words",
     "jaccard",
     "similarity",
+    "told_apart",
 ]
 
 MARGIN = 0.0697
@@ -217,6 +218,9 @@ class MaskedFrameChecker:
             with what each is about (``source_frames(..., headed=True)``), a value's frames are compared by the
             aligner's cosine alone (word overlap adds nothing to a trained matcher), and ``margin`` is
             :data:`ALIGNED_MARGIN` unless given.
+        structured_only: findings only where the document's structure tells the two clauses apart
+            (:func:`told_apart`: a heading or list lead says the other value's clause is about another thing);
+            :meth:`unit_gaps` is read everywhere either way.
     """
 
     name = "masked"
@@ -232,9 +236,11 @@ class MaskedFrameChecker:
         names: bool | None = None,
         name_margin: float = NAME_MARGIN,
         aligned: bool = False,
+        structured_only: bool = False,
     ) -> None:
         self.embedder = embedder
         self.aligned = aligned
+        self.structured_only = structured_only
         self.margin = (ALIGNED_MARGIN if aligned else MARGIN) if margin is None else margin
         self.kinds = kinds
         self.max_source_frames = max_source_frames
@@ -423,6 +429,8 @@ class MaskedFrameChecker:
             margin = self.name_margin if a.value.kind in NAME_KINDS else self.margin
             if gap is None or gap <= margin or a.other is None:
                 continue
+            if self.structured_only and not told_apart(a):
+                continue
             source = a.other
             written = _with_noun(answer.text, a.value)
             document = sources.documents[source.document]
@@ -442,6 +450,27 @@ class MaskedFrameChecker:
                 )
             )
         return found
+
+
+def told_apart(attached: Attached) -> bool:
+    """Whether the document's structure says the own-value and other-value clauses are about different things.
+
+    Both clauses sit under a heading or a list lead (:meth:`veracity.stages.sources.Sources.about`), and not the same
+    one: "A full day: £25." under "City bikes" and "A full day: £55." under "Electric bikes". In prose (no about path
+    on either side) which of two clauses a value is about is the aligner's guess alone; under a structure it is
+    written in the document.
+
+    >>> from veracity.text.values.kinds import sentence_values
+    >>> v = sentence_values("£25")[0]
+    >>> city = SourceFrame(0, 0, 17, "A full day: £25.", v, "A full day: [AMOUNT].", ("Bike hire", "City bikes"))
+    >>> electric = replace(city, about=("Bike hire", "Electric bikes"))
+    >>> told_apart(Attached(v, "", city, 0.5, electric, 0.6)), told_apart(Attached(v, "", city, 0.5, city, 0.6))
+    (True, False)
+    >>> told_apart(Attached(v, "", replace(city, about=()), 0.5, electric, 0.6))
+    False
+    """
+    own, other = attached.own, attached.other
+    return own is not None and other is not None and bool(own.about) and bool(other.about) and own.about != other.about
 
 
 def _range_bounds(attached: Attached) -> bool:
