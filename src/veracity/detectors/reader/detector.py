@@ -83,7 +83,7 @@ class ReaderConfig(ModelSettings):
     masked_frames: bool | Literal["structured"] = Field(
         False,
         description="Also attach each value to the source frame most like its own (masked frames, read by the "
-        "aligner; docs/reader.md): a value the sources give another thing is a conflict. \"structured\": only where "
+        'aligner; docs/reader.md): a value the sources give another thing is a conflict. "structured": only where '
         "a heading or list lead tells the two clauses apart.",
     )
     aligner: str | None = Field(

@@ -91,8 +91,8 @@ __all__ = [
     "same_stated",
     "sentence_values",
     "similarity",
-    "told_apart",
     "source_frames",
+    "told_apart",
     "value_kind",
     "written_span",
 ]
