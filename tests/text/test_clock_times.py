@@ -59,6 +59,41 @@ def test_twelve_hour_times_without_am_or_pm_may_mean_either_half_of_the_day() ->
     assert sorted(eight.readings) == [480, 1200] and noon.readings == frozenset({720})
 
 
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("from 6:30 to 9:30 pm", [("6:30", 1110), ("9:30 pm", 1290)]),
+        ("6:30–9:30 pm", [("6:30", 1110), ("9:30 pm", 1290)]),
+        ("from 6 to 9 pm", [("6", 1080), ("9 pm", 1260)]),
+        ("8–11:30 pm", [("8", 1200), ("11:30 pm", 1410)]),
+        ("from 11 to 4 pm", [("11", 660), ("4 pm", 960)]),  # 23:00 would end the range before it starts
+        ("9 until 11 am", [("9", 540), ("11 am", 660)]),
+        ("from 10 to 12 pm", [("10", 600), ("12 pm", 720)]),
+    ],
+)
+def test_a_range_writes_its_am_or_pm_once_after_its_second_bound(text: str, read: list[tuple[str, int]]) -> None:
+    times = clock_times(text)
+    assert [(t.text, t.minutes) for t in times] == read
+    assert all(t.meridiem for t in times)
+
+
+@pytest.mark.parametrize("text", ["at 7 to 8", "6:30 and 9:30 pm", "rooms 6 to 9", "aged 5 to 11, from 9 pm"])
+def test_only_a_range_word_between_the_bounds_shares_the_am_or_pm(text: str) -> None:
+    assert all(t.text.endswith("pm") or not t.meridiem for t in clock_times(text))
+    assert not [t for t in clock_times(text) if t.text.isdigit()]
+
+
+def test_a_range_written_with_one_pm_is_supported_by_the_24_hour_range() -> None:
+    from veracity.stages.verify.grounding import GroundingChecker
+
+    source = "The Étoile run is floodlit on Tuesdays and Fridays, 18:30–21:30."
+    checker = GroundingChecker()
+    _, missing = checker.check("The run is floodlit from 6:30 to 9:30 pm.", [source])
+    assert missing == []
+    _, missing = checker.check("The run is floodlit from 6:30 to 9:30 am.", [source])
+    assert [m.text for m in missing] == ["6", "9"]
+
+
 def test_a_clock_time_is_one_value_compared_only_with_times() -> None:
     [three, seven] = read_values("from 3 pm to 7 pm")
     [fifteen, _] = read_values("15:00 to 19:00")

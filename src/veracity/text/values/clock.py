@@ -105,8 +105,11 @@ def clock_times(text: str) -> list[ClockTime]:
 @functools.lru_cache(maxsize=1 << 12)  # the same sentences are read by every checker: kept, bounded
 def _clock_times(text: str) -> tuple[ClockTime, ...]:
     found: list[ClockTime] = []
+    bare: list[tuple[int, int, int]] = []  # "6" of "from 6 to 9 pm": a time only if a range's second bound says so
     for match in _CLOCK.finditer(text):
         if match["m"] is None and match["ap"] is None:
+            if 1 <= int(match["h"]) <= 12 and match["h"][:1] != "0":
+                bare.append((match.start("h"), match.end("h"), int(match["h"])))
             continue
         if match["sep"] == "." and match["ap"] is None:
             continue  # "9.30" alone is a number
@@ -118,6 +121,7 @@ def _clock_times(text: str) -> tuple[ClockTime, ...]:
         end = match.end() - (len(written) - len(written.rstrip()))
         minutes = _minutes(hour, int(match["m"] or 0), match["ap"][0] if match["ap"] else None)
         found.append(ClockTime(start, end, text[start:end], minutes, meridiem=bool(match["ap"])))
+    found = _shared_meridiem(text, found, bare)
     taken = [(t.start, t.end) for t in found]
     for match in _WORD_CLOCK.finditer(text):
         if any(a < match.end() and match.start() < b for a, b in taken):
@@ -134,6 +138,35 @@ def _clock_times(text: str) -> tuple[ClockTime, ...]:
             minutes %= _DAY
         found.append(ClockTime(match.start(), match.end(), match.group(), minutes, meridiem=meridiem))
     return tuple(sorted(found, key=lambda t: t.start))
+
+
+_RANGE_WORD = re.compile(r"\s*(?:-|–|—|to|until|till)\s*", re.IGNORECASE)
+
+
+def _shared_meridiem(text: str, found: list[ClockTime], bare: list[tuple[int, int, int]]) -> list[ClockTime]:
+    """A range's first bound with the "am" / "pm" written once, after its second: "6:30 to 9:30 pm" is 18:30 to 21:30.
+
+    English writes a range's meridiem once ("6–9 pm", "from 11 to 4 pm"). The first bound, a 12-hour time with no
+    meridiem of its own, or a bare hour (which alone is never a time), joined to the second by "to", "until",
+    "till" or a dash, takes the second's half of the day, or the other half where that would end the range before
+    it starts ("11 to 2 pm" is 11:00 to 14:00).
+
+    >>> [(t.text, t.minutes) for t in clock_times("from 6:30 to 9:30 pm, or 11–2 pm; at 7 to 8")]
+    [('6:30', 1110), ('9:30 pm', 1290), ('11', 660), ('2 pm', 840)]
+    """
+    firsts = [(t.start, t.end, t.minutes // 60, t.minutes % 60) for t in found if not t.meridiem and t.text[:1] != "0"]
+    firsts += [(start, end, hour, 0) for start, end, hour in bare]
+    read = {(t.start, t.end): t for t in found}
+    for second in [t for t in found if t.meridiem]:
+        for start, end, hour, minute in firsts:
+            if not 1 <= hour <= 12 or _RANGE_WORD.fullmatch(text, end, second.start) is None:
+                continue
+            pm = second.minutes >= _HALF_DAY
+            minutes = _minutes(hour, minute, "p" if pm else "a")
+            if minutes > second.minutes:  # "11 to 2 pm": the range would end before it starts
+                minutes = _minutes(hour, minute, "a" if pm else "p")
+            read[(start, end)] = ClockTime(start, end, text[start:end], minutes, meridiem=True)
+    return sorted(read.values(), key=lambda t: t.start)
 
 
 def same_time(a: ClockTime, b: ClockTime) -> bool:
