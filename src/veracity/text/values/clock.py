@@ -154,12 +154,13 @@ def _shared_meridiem(text: str, found: list[ClockTime], bare: list[tuple[int, in
     >>> [(t.text, t.minutes) for t in clock_times("from 6:30 to 9:30 pm, or 11–2 pm; at 7 to 8")]
     [('6:30', 1110), ('9:30 pm', 1290), ('11', 660), ('2 pm', 840)]
     """
-    firsts = [(t.start, t.end, t.minutes // 60, t.minutes % 60) for t in found if not t.meridiem and t.text[:1] != "0"]
+    twelve_hour = [t for t in found if not t.meridiem and t.text[:1] != "0" and 1 <= t.minutes // 60 <= 12]
+    firsts = [(t.start, t.end, t.minutes // 60, t.minutes % 60) for t in twelve_hour]
     firsts += [(start, end, hour, 0) for start, end, hour in bare]
     read = {(t.start, t.end): t for t in found}
     for second in [t for t in found if t.meridiem]:
         for start, end, hour, minute in firsts:
-            if not 1 <= hour <= 12 or _RANGE_WORD.fullmatch(text, end, second.start) is None:
+            if _RANGE_WORD.fullmatch(text, end, second.start) is None:
                 continue
             pm = second.minutes >= _HALF_DAY
             minutes = _minutes(hour, minute, "p" if pm else "a")
