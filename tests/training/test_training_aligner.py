@@ -8,10 +8,11 @@ import json
 import numpy as np
 import pytest
 
-from veracity.data.structured_docs import LAYOUTS, TEST_DOMAINS, TRAIN_DOMAINS, generate
+from veracity.data.structured_docs import LAYOUTS, TABLE_LAYOUTS, TEST_DOMAINS, TRAIN_DOMAINS, generate
 from veracity.training.aligner import (
     AlignerTrainConfig,
     AlignItem,
+    build_items,
     items_of_doc,
     length_grouped_batches,
     rank_items,
@@ -33,6 +34,28 @@ def test_each_claim_has_the_line_it_rewords_as_its_one_positive() -> None:
             assert len(item.positives) == 1 and item.positives[0] not in item.negatives
             if doc.layout in ("markdown", "lead", "prose", "plain"):  # the thing is only in the about path
                 assert " | " in item.positives[0]
+
+
+def test_table_pages_are_opt_in_and_each_cell_is_read_with_its_row_and_column() -> None:
+    assert [d.text for d in generate(6, seed=2)] == [d.text for d in generate(6, seed=2, layouts=LAYOUTS)]
+    pages = generate(12, seed=4, domains=TEST_DOMAINS, layouts=TABLE_LAYOUTS)
+    assert {d.layout for d in pages} == set(TABLE_LAYOUTS)
+    for k, doc in enumerate(pages):
+        assert all(doc.text[c.line_start : c.line_end] == c.value for c in doc.claims)  # a claim's line is its cell
+        items = items_of_doc(doc, str(k))
+        assert len(items) >= len(doc.claims) - 1
+        claims = {c.value: c for c in doc.claims}
+        for item in items:
+            [positive] = item.positives
+            cell = positive.split(" | ")[-1]
+            assert " — " in cell and "|" not in cell  # "Puppy plan — Joining fee: [AMOUNT]", never the row whole
+            assert any(c.thing in cell for c in claims.values())
+    assert len(build_items("synthetic-tables:test")) > 4000  # the test domains' 600 pages
+
+
+def test_an_unknown_training_split_is_refused(tmp_path) -> None:
+    with pytest.raises(ValueError, match="unknown"):
+        AlignerTrainConfig(output_dir=tmp_path, train_splits=("synthetic:tables",))
 
 
 def test_batches_group_lengths_and_cover_every_index_once() -> None:

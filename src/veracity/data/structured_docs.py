@@ -8,7 +8,9 @@ about when only the structure says so.
 
 Layouts (:data:`LAYOUTS`): Markdown headings with bullet lines; plain heading lines with short lines under them; a
 lead line ("Student membership:") with a list; prose under a heading that never names the thing ("It costs …"); flat
-"Thing – attribute: value" lines. Domains are split in two (:data:`TRAIN_DOMAINS`, :data:`TEST_DOMAINS`) so that the
+"Thing – attribute: value" lines. Two more, opt-in (:data:`TABLE_LAYOUTS`, so that pages drawn before them stay as they
+were): a Markdown pipe table with a row per thing and a column per attribute, and the same table turned (a row per
+attribute, a column per thing) — where only a cell's row and column say what it is about. Domains are split in two (:data:`TRAIN_DOMAINS`, :data:`TEST_DOMAINS`) so that the
 measurement is on things, words and layouts' contents never trained on. Deterministic for a seed.
 
 Example::
@@ -25,7 +27,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["LAYOUTS", "TEST_DOMAINS", "TRAIN_DOMAINS", "Claim", "StructuredDoc", "generate"]
+__all__ = ["LAYOUTS", "TABLE_LAYOUTS", "TEST_DOMAINS", "TRAIN_DOMAINS", "Claim", "StructuredDoc", "generate"]
 
 
 @dataclass(frozen=True)
@@ -396,6 +398,26 @@ class StructuredDoc:
 
 
 LAYOUTS = ("markdown", "plain", "lead", "prose", "flat")
+TABLE_LAYOUTS = ("table", "table-turned")
+# A table's column heading for each attribute, and for its first column (what the rows are).
+_COLUMNS: dict[str, tuple[str, ...]] = {
+    "monthly": ("Monthly price", "Per month", "Monthly"),
+    "joining": ("Joining fee", "Setup fee"),
+    "day": ("Full day", "Day rate", "All day"),
+    "short": ("2 hours", "Up to 2 hours", "Short hire"),
+    "deposit": ("Deposit", "Refundable deposit"),
+    "term": ("Minimum term", "Contract"),
+    "notice": ("Notice", "Notice period"),
+    "trial": ("Free trial", "Trial"),
+    "discount": ("Discount", "Member discount"),
+    "opens": ("Opens", "Opening time", "From"),
+    "closes": ("Closes", "Last entry", "Until"),
+    "weight": ("Max weight", "Weight limit"),
+    "storage": ("Storage", "Space"),
+    "distance": ("Distance", "Route length"),
+    "start": ("Starts", "Start date"),
+}
+_ROW_HEADINGS = ("Option", "Type", "Plan", "Service", "")
 
 
 def _capital(s: str) -> str:
@@ -423,6 +445,8 @@ def _document(rng: random.Random, domain: Domain, layout: str) -> StructuredDoc:
         parts.append(text)
         length += len(text)
 
+    if layout in TABLE_LAYOUTS:
+        return _table_document(rng, domain, layout, things, attributes, values)
     if layout == "markdown":
         put(f"# {domain.title}\n\n")
     elif layout != "flat":
@@ -453,6 +477,16 @@ def _document(rng: random.Random, domain: Domain, layout: str) -> StructuredDoc:
             put(joiner)
         put("\n")
     text = "".join(parts).strip() + "\n"
+    return StructuredDoc(text, layout, domain.title, _claims(rng, things, values, where))
+
+
+def _claims(
+    rng: random.Random,
+    things: Sequence[Thing],
+    values: dict[tuple[str, str], str],
+    where: dict[tuple[str, str], tuple[int, int]],
+) -> tuple[Claim, ...]:
+    """An answer sentence for each (thing, attribute) of a page, rewording it, in a shuffled order."""
     claims = []
     for (name, a), (line_start, line_end) in where.items():
         answer_name = rng.choice(next(n for t, n in things if t == name))
@@ -460,10 +494,56 @@ def _document(rng: random.Random, domain: Domain, layout: str) -> StructuredDoc:
         answer = template.format(v=values[(name, a)], t=answer_name, T=_capital(answer_name))
         claims.append(Claim(answer, values[(name, a)], line_start, line_end, name, a))
     rng.shuffle(claims)
-    return StructuredDoc(text, layout, domain.title, tuple(claims))
+    return tuple(claims)
 
 
-def generate(count: int, seed: int, domains: Sequence[Domain] = TRAIN_DOMAINS) -> list[StructuredDoc]:
-    """``count`` documents of ``domains`` in every layout in turn, deterministic for ``seed``."""
+def _table_document(
+    rng: random.Random,
+    domain: Domain,
+    layout: str,
+    things: Sequence[Thing],
+    attributes: Sequence[str],
+    values: dict[tuple[str, str], str],
+) -> StructuredDoc:
+    """A page whose values sit in one pipe table: a row per thing ("table") or a column per thing ("table-turned").
+
+    A claim's line is the value's cell: only the cell's row and column say which thing and attribute it is.
+    """
+    columns = {a: rng.choice(_COLUMNS[a]) for a in attributes}
+    head = rng.choice(_ROW_HEADINGS)
+    names = [name for name, _ in things]
+    if layout == "table":
+        header = [head, *(columns[a] for a in attributes)]
+        rows = [[name, *((name, a) for a in attributes)] for name in names]
+    else:
+        header = ["", *names]
+        rows = [[columns[a], *((name, a) for name in names)] for a in attributes]
+    text = f"## {domain.title}\n\n" if rng.random() < 0.5 else f"{domain.title}\n\n"
+    text += "| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n"
+    where: dict[tuple[str, str], tuple[int, int]] = {}
+    for row in rows:
+        text += "|"
+        for cell in row:
+            written = values[cell] if isinstance(cell, tuple) else cell
+            text += " "
+            if isinstance(cell, tuple):
+                where[cell] = (len(text), len(text) + len(written))
+            text += f"{written} |"
+        text += "\n"
+    if rng.random() < 0.5:
+        text += "\nPrices include VAT.\n"
+    return StructuredDoc(text, layout, domain.title, _claims(rng, things, values, where))
+
+
+def generate(
+    count: int, seed: int, domains: Sequence[Domain] = TRAIN_DOMAINS, layouts: Sequence[str] = LAYOUTS
+) -> list[StructuredDoc]:
+    """``count`` documents of ``domains`` in each of ``layouts`` in turn, deterministic for ``seed``.
+
+    >>> page = generate(1, seed=5, domains=TEST_DOMAINS, layouts=TABLE_LAYOUTS)[0]
+    >>> claim = page.claims[0]
+    >>> page.layout, page.text[claim.line_start : claim.line_end] == claim.value, "| --- |" not in page.text
+    ('table', True, True)
+    """
     rng = random.Random(seed)
-    return [_document(rng, rng.choice(list(domains)), LAYOUTS[k % len(LAYOUTS)]) for k in range(count)]
+    return [_document(rng, rng.choice(list(domains)), layouts[k % len(layouts)]) for k in range(count)]

@@ -44,6 +44,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 __all__ = [
     "AlignItem",
     "AlignerTrainConfig",
+    "build_items",
     "held_out",
     "items_of_doc",
     "items_of_row",
@@ -62,6 +63,16 @@ SPLITS = {
 }
 SYNTHETIC_TRAIN = "synthetic:train"
 SYNTHETIC_TEST = "synthetic:test"
+# The same domains' pages as pipe tables only (structured_docs.TABLE_LAYOUTS): what tells two cells apart is their row
+# and column.
+SYNTHETIC_TABLES_TRAIN = "synthetic-tables:train"
+SYNTHETIC_TABLES_TEST = "synthetic-tables:test"
+_SYNTHETIC = {
+    SYNTHETIC_TRAIN: (True, 13, False),
+    SYNTHETIC_TEST: (False, 1013, False),
+    SYNTHETIC_TABLES_TRAIN: (True, 23, True),
+    SYNTHETIC_TABLES_TEST: (False, 1023, True),
+}
 MAX_SOURCE_FRAMES = 400
 MIN_ANCHOR_WORDS = 2
 SYNTHETIC_TEST_DOCS = 600
@@ -183,14 +194,19 @@ def _group(row: dict[str, Any]) -> str:
 
 def build_items(split: str, synthetic_docs: int = 3000, log: Callable[[str], None] = print) -> list[AlignItem]:
     """Every item of a split (``ragtruth:dev``, ``synthetic:train``, …); the synthetic splits' documents by seed."""
-    from veracity.data.structured_docs import TEST_DOMAINS, TRAIN_DOMAINS, generate
+    from veracity.data.structured_docs import LAYOUTS, TABLE_LAYOUTS, TEST_DOMAINS, TRAIN_DOMAINS, generate
 
     out: list[AlignItem] = []
     started = time.perf_counter()
-    if split in (SYNTHETIC_TRAIN, SYNTHETIC_TEST):
-        train = split == SYNTHETIC_TRAIN
+    if split in _SYNTHETIC:
+        train, seed, tables = _SYNTHETIC[split]
         count = synthetic_docs if train else SYNTHETIC_TEST_DOCS
-        docs = generate(count, seed=13 if train else 1013, domains=TRAIN_DOMAINS if train else TEST_DOMAINS)
+        docs = generate(
+            count,
+            seed=seed,
+            domains=TRAIN_DOMAINS if train else TEST_DOMAINS,
+            layouts=TABLE_LAYOUTS if tables else LAYOUTS,
+        )
         for k, doc in enumerate(docs):
             out += items_of_doc(doc, f"{split}:{k}")
         return out
@@ -210,7 +226,7 @@ def load_items(
     split: str, cache: Path, synthetic_docs: int = 3000, log: Callable[[str], None] = print
 ) -> list[AlignItem]:
     """:func:`build_items`, kept under ``cache`` (one gzipped JSONL per split)."""
-    suffix = f"-{synthetic_docs}" if split == SYNTHETIC_TRAIN else ""
+    suffix = f"-{synthetic_docs}" if split in (SYNTHETIC_TRAIN, SYNTHETIC_TABLES_TRAIN) else ""
     path = cache / f"items-{split.replace(':', '-')}{suffix}.jsonl.gz"
     if path.exists():
         with gzip.open(path, "rt", encoding="utf-8") as f:
@@ -273,6 +289,13 @@ class AlignerTrainConfig(BaseModel):
     scale: float = 20.0
     seed: int = 13
     threads: int = Field(2, ge=1)
+
+    @model_validator(mode="after")
+    def _splits_are_known(self) -> AlignerTrainConfig:
+        unknown = sorted(set(self.train_splits) - set(SPLITS) - set(_SYNTHETIC))
+        if unknown:
+            raise ValueError(f"unknown training splits {unknown}: choose from {sorted({*SPLITS, *_SYNTHETIC})}")
+        return self
 
     @model_validator(mode="after")
     def _repeats_name_trained_splits(self) -> AlignerTrainConfig:
