@@ -88,3 +88,18 @@ def test_the_reader_counts_a_name_found_only_word_by_word_as_absent(grounding_ch
             reader, text, 0, index, EvidenceFacts.of(index.stated)
         )
         assert counts["name"] == absent, text
+
+
+@pytest.mark.parametrize(
+    ("answer", "evidence", "missing"),
+    [
+        # an imperative the small parser tags a proper noun only because it opens the sentence capitalised
+        ("Bear in mind that the gate closes at 6 pm.", "The gate closes at 6 pm.", []),
+        # a name that opens a sentence is still a name ...
+        ("Hollis runs the Saturday class.", "Our Saturday class is run by Dana Merritt.", ["Hollis"]),
+        # ... and so is a run of capitalised words there
+        ("Northwind Travel Group sells the tickets.", "An agency sells the tickets.", ["Northwind Travel Group"]),
+    ],
+)
+def test_a_word_capitalised_only_by_opening_a_sentence_is_no_name(grounding_checker, answer, evidence, missing):
+    assert missing_items(grounding_checker, answer, evidence) == missing

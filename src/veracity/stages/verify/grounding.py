@@ -227,6 +227,30 @@ def find_unsupported(items: Sequence[Checkable], evidence: EvidenceFacts) -> lis
     return missing
 
 
+def capitalised_by_position(token: Any, model: str = DEFAULT_SPACY_MODEL) -> bool:
+    """Whether a proper noun opening a sentence is one only because its first letter is capitalised there.
+
+    The small parser tags an imperative that opens a sentence as a proper noun ("Bear in mind …"). A lone
+    capitalised word that opens its sentence, outside every named entity and not followed by another capitalised
+    word, counts as a name only if the sentence with that word in lower case still tags it a proper noun
+    (experiments/sentence-initial-names).
+
+    >>> doc = parse("Bear in mind that the gate closes early.")
+    >>> capitalised_by_position(doc[0])
+    True
+    """
+    if not token.is_sent_start or token.ent_type_ or not token.text[:1].isupper() or token.text.isupper():
+        return False
+    following = token.nbor() if token.i + 1 < len(token.doc) else None
+    if following is not None and following.text[:1].isupper():
+        return False  # "Northwind Travel …": a run of capitalised words is a name
+    sentence = token.sent
+    at = token.idx - sentence.start_char
+    text = sentence.text
+    lowered = parse(text[:at] + token.text[:1].lower() + text[at + 1 :], model)
+    return not any(t.idx == at and t.pos_ == "PROPN" for t in lowered)
+
+
 class GroundingChecker:
     """Finds the checkable items of a text and the ones its evidence does not support.
 
@@ -276,7 +300,13 @@ class GroundingChecker:
             taken.append((ent.start_char, ent.end_char))
         for token in doc:
             end = token.idx + len(token.text)
-            if self.check_proper_nouns and token.pos_ == "PROPN" and token.is_alpha and free(token.idx, end):
+            if (
+                self.check_proper_nouns
+                and token.pos_ == "PROPN"
+                and token.is_alpha
+                and free(token.idx, end)
+                and not capitalised_by_position(token, self.spacy_model)
+            ):
                 last = items[-1] if items else None
                 if (  # a run of capitalised proper nouns is one name, checked as a phrase: "Northwind Travel Group"
                     last is not None
