@@ -112,3 +112,32 @@ def test_the_nli_reads_the_premises_writing_and_the_span_model_a_bridge() -> Non
     assert bridges("The pharmacy is open from 8 am to 6 pm.", premise) == ["08:00 is 8 am.", "18:00 is 6 pm."]
     assert bridges("The pharmacy is open from 8 am to 7 pm.", premise) == ["08:00 is 8 am."]  # 7 pm: no bridge
     assert restated("It opens at 08:00.", "It opens at 8 am.") == "It opens at 8 am."
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("from 10 in the morning until 6 in the evening", [("10 in the morning", 600), ("6 in the evening", 1080)]),
+        ("at 10 at night, or 2 at night", [("10 at night", 1320), ("2 at night", 120)]),
+        ("half past ten in the morning", [("half past ten in the morning", 630)]),
+        ("a quarter to one in the afternoon", [("a quarter to one in the afternoon", 765)]),
+        ("seven in the evening", [("seven in the evening", 1140)]),
+        ("from 7 to 9 in the evening", [("7", 1140), ("9 in the evening", 1260)]),  # the range's part of the day
+        ("at 9 in the afternoon", []),  # a part of the day that does not fit the hour: no time, as before
+    ],
+)
+def test_a_time_with_its_part_of_the_day_is_read_as_with_am_or_pm(text: str, read: list[tuple[str, int]]) -> None:
+    assert [(t.text, t.minutes) for t in clock_times(text)] == read
+
+
+def test_a_duration_the_sentence_shows_as_the_span_of_its_own_two_times_is_supported() -> None:
+    from veracity.stages.verify.grounding import GroundingChecker
+
+    source = "Weekdays: open 10:00–18:00. Saturdays: 09:00–13:00."
+    checker = GroundingChecker()
+    for answer in ("It is open for eight hours on weekdays, from 10 in the morning until 6 in the evening.",
+                   "On weekdays it opens at 10 am and closes at 6 pm, so it is open for 8 hours."):  # fmt: skip
+        assert checker.check(answer, [source])[1] == []
+    # a span that is not the sentence's own two times, or not their span, is no support
+    assert [m.text for m in checker.check("It is open for seven hours, from 10 am to 6 pm.", [source])[1]] == ["seven"]
+    assert [m.text for m in checker.check("On Saturdays it is open for four hours.", [source])[1]] == ["four"]

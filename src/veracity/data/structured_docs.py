@@ -10,8 +10,9 @@ Layouts (:data:`LAYOUTS`): Markdown headings with bullet lines; plain heading li
 lead line ("Student membership:") with a list; prose under a heading that never names the thing ("It costs …"); flat
 "Thing – attribute: value" lines. Two more, opt-in (:data:`TABLE_LAYOUTS`, so that pages drawn before them stay as they
 were): a Markdown pipe table with a row per thing and a column per attribute, and the same table turned (a row per
-attribute, a column per thing) — where only a cell's row and column say what it is about. Domains are split in two (:data:`TRAIN_DOMAINS`, :data:`TEST_DOMAINS`) so that the
-measurement is on things, words and layouts' contents never trained on. Deterministic for a seed.
+attribute, a column per thing) — where only a cell's row and column say what it is about. Domains are split in two
+(:data:`TRAIN_DOMAINS`, :data:`TEST_DOMAINS`) so that the measurement is on things, words and layouts' contents never
+trained on. Deterministic for a seed.
 
 Example::
 

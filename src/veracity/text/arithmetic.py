@@ -4,12 +4,14 @@ Split from :mod:`veracity.text.values` (which reads and compares the values): a 
 values the sources or the question state, in one unit, vouches for the answer's value (:func:`derived`); sums and
 differences outside the answer's own sentence only where the sentence says it adds up or takes away
 (:func:`arithmetic_cue`), and with terms from two stated sentences only where both are about what the sentence names
-(:func:`related_values`). Never a year, date, clock time or temperature.
+(:func:`related_values`). Never a year, date, clock time or temperature — but a duration may be the span of two clock
+times the answer's own sentence states (:func:`_clock_span`: "open for eight hours, from 10 am to 6 pm").
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -147,6 +149,10 @@ def derivation(
     if not targets:
         return None
     own = [v for v in own if (v.start, v.end) != (answer.start, answer.end) and not v.loose and not is_year_like(v)]
+    span = _clock_span(targets.get("time"), own)
+    if span is not None:  # in the answer's unit, as every derivation: 18 (hours) − 10 = 8 hours
+        start = span[0] * answer.amount / targets["time"] * 60  # past midnight the end is the next day's
+        return Derivation("−", start + answer.amount, start, answer.amount)
     pool = [s for s in stated if not s.loose and not is_year_like(s)]
     for key, target in targets.items():
         scale = answer.amount / target  # key units (a base unit for money and time) → the answer's unit
@@ -170,6 +176,29 @@ def derivation(
             x, y = sorted(pair, reverse=True)
             op = "+" if x + y == target else "−"
             return Derivation(op, x * scale, y * scale, answer.amount)
+    return None
+
+
+def _clock_span(seconds: Decimal | None, own: Sequence[Value]) -> tuple[Decimal, Decimal] | None:
+    """Two consecutive clock times of the sentence whose span is ``seconds`` (a duration), as minutes after midnight.
+
+    The sentence shows its work: "open for eight hours, from 10 am to 6 pm" (18:00 less 10:00); a range that runs
+    past midnight spans it ("22:00 to 02:00" is four hours). A 12-hour time without "am" / "pm" may be either half of
+    the day. Only the sentence's own times, never a time only the sources state.
+
+    >>> from veracity.text.values import read_values
+    >>> own = read_values("It is open from 10 am to 6 pm.")
+    >>> _clock_span(Decimal(8 * 3600), own), _clock_span(Decimal(7 * 3600), own)
+    ((Decimal('600'), Decimal('1080')), None)
+    """
+    if seconds is None or seconds <= 0 or seconds % 60:
+        return None
+    clocks = sorted((v for v in own if v.noun == TIME_OF_DAY and v.clock), key=lambda v: v.start)
+    for first, second in itertools.pairwise(clocks):
+        for a in sorted(first.clock):
+            for b in sorted(second.clock):
+                if ((b - a) % 1440) * 60 == seconds:
+                    return Decimal(a), Decimal(b)
     return None
 
 

@@ -31,6 +31,31 @@ _WORD_CLOCK = re.compile(
     re.IGNORECASE,
 )
 
+# "10 in the morning", "6 in the evening", "10 at night": a part of the day after a time says its half of the day
+_DAYPART = re.compile(r"\s*(?:in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+(?P<night>night))\b", re.IGNORECASE)
+_DAYPART_HOURS = {"morning": range(1, 12), "afternoon": range(1, 13), "evening": range(5, 12), "night": range(1, 13)}
+_WORD_HOUR_DAYPART = re.compile(rf"\b(?P<hour>{'|'.join(_HOUR_WORDS)})(?={_DAYPART.pattern})", re.IGNORECASE)
+
+
+def _daypart_minutes(hour: int, minute: int, part: str) -> int | None:
+    """Minutes after midnight of ``hour:minute`` said to be in ``part`` of the day; None where the part does not fit.
+
+    Morning is am (1–11), afternoon pm (12–6; 12 is noon), evening pm (5–11), night pm for 6–11, midnight for 12 and
+    am for 1–4.
+
+    >>> _daypart_minutes(6, 0, "evening"), _daypart_minutes(10, 30, "morning"), _daypart_minutes(2, 0, "night")
+    (1080, 630, 120)
+    >>> _daypart_minutes(9, 0, "afternoon") is None, _daypart_minutes(12, 0, "morning") is None
+    (True, True)
+    """
+    part = part.lower()
+    if hour not in _DAYPART_HOURS[part] or (part == "afternoon" and 7 <= hour <= 11) or (part == "night" and 5 == hour):
+        return None
+    if part == "morning" or (part == "night" and hour <= 4):
+        return hour * 60 + minute
+    return (hour % 12 + 12) * 60 + minute if hour != 12 else (_HALF_DAY if part == "afternoon" else 0) + minute
+
+
 SCHEDULE_TIME = r"(?:(?<![\w.:$])\d{1,2}(?::\d{1,2})?(?!\.\d)(?:\s*(?:[ap]\.\s?m\.|[ap]m\b))?|\bnoon\b|\bmidnight\b)"
 """Regex source of one time in a phrase of hours, bare hours included; no capturing group, so a grammar may embed it
 twice, and matched case-insensitively.
@@ -85,19 +110,22 @@ def _minutes(hour: int, minute: int, meridiem: str | None) -> int:
 def clock_times(text: str) -> list[ClockTime]:
     """The clock times of ``text``, in order: hours and minutes, an hour with "am" / "pm", or a time in words.
 
-    Written forms: "07:45", "7:45 pm", "7 p.m.", "9.30am" (a full stop between hour and minutes only with "am" /
-    "pm": "9.30" alone is a number), "noon", "12 noon", "midday", "midnight", "half past two", "a quarter to
-    nine", "three o'clock". Hours 0–24 on the 24-hour clock ("24:00" is midnight), seconds read and dropped
-    ("12:30:45" is 12:30), 1–12 with "am" / "pm" ("12 am" is midnight). Kept as words, never a time: a number with
-    neither minutes nor "am" / "pm" ("at 7"), part of a longer figure ("1.30", "12:30:45:10"), an hour the 12-hour
-    clock lacks with "am" / "pm" ("13 pm"), an hour or minute out of range ("25:00", "9.75am"), "noonish". A time
-    with no "am" / "pm" on the 12-hour clock ("8:00", "half past two") may be either half of the day
-    (:attr:`ClockTime.readings`).
+    Written forms: "07:45", "7:45 pm", "7 p.m.", "9.30am" (a full stop between hour and minutes only with "am" / "pm":
+    "9.30" alone is a number), "noon", "12 noon", "midday", "midnight", "half past two", "a quarter to nine", "three
+    o'clock", and a time with its part of the day, "10 in the morning", "6 in the evening", "half past ten at night",
+    "seven in the evening" (read as "am" / "pm": :func:`_daypart_minutes`). Hours 0–24 on the 24-hour clock ("24:00" is
+    midnight), seconds read and dropped ("12:30:45" is 12:30), 1–12 with "am" / "pm" ("12 am" is midnight). Kept as
+    words, never a time: a number with neither minutes nor "am" / "pm" ("at 7"), part of a longer figure ("1.30",
+    "12:30:45:10"), an hour the 12-hour clock lacks with "am" / "pm" ("13 pm"), an hour or minute out of range ("25:00",
+    "9.75am"), "noonish". A time with no "am" / "pm" on the 12-hour clock ("8:00", "half past two") may be either half
+    of the day (:attr:`ClockTime.readings`).
 
     Example::
 
         >>> [(t.text, t.minutes) for t in clock_times("Departs 07:45, arrives 2:10 pm; gate at 7; shut at midnight.")]
         [('07:45', 465), ('2:10 pm', 850), ('midnight', 0)]
+        >>> [(t.text, t.minutes) for t in clock_times("Open from 10 in the morning until 6 in the evening.")]
+        [('10 in the morning', 600), ('6 in the evening', 1080)]
     """
     return list(_clock_times(text))
 
@@ -107,6 +135,13 @@ def _clock_times(text: str) -> tuple[ClockTime, ...]:
     found: list[ClockTime] = []
     bare: list[tuple[int, int, int]] = []  # "6" of "from 6 to 9 pm": a time only if a range's second bound says so
     for match in _CLOCK.finditer(text):
+        daypart = _DAYPART.match(text, match.end()) if match["ap"] is None and match["sep"] != "." else None
+        if daypart is not None:
+            said = _daypart_minutes(int(match["h"]), int(match["m"] or 0), daypart["part"] or daypart["night"])
+            if said is not None and match["h"][:1] != "0":
+                start = match.start() + (len(match.group()) - len(match.group().lstrip()))
+                found.append(ClockTime(start, daypart.end(), text[start : daypart.end()], said, meridiem=True))
+                continue
         if match["m"] is None and match["ap"] is None:
             if 1 <= int(match["h"]) <= 12 and match["h"][:1] != "0":
                 bare.append((match.start("h"), match.end("h"), int(match["h"])))
@@ -136,7 +171,20 @@ def _clock_times(text: str) -> tuple[ClockTime, ...]:
                 offset = 30 if match["part"].lower() == "half" else 15
                 minutes += offset if match["rel"].lower() == "past" else -offset
             minutes %= _DAY
-        found.append(ClockTime(match.start(), match.end(), match.group(), minutes, meridiem=meridiem))
+        end = match.end()
+        daypart = None if match["word"] else _DAYPART.match(text, end)
+        if daypart is not None:  # "half past ten in the morning"
+            said = _daypart_minutes(minutes // 60 or 12, minutes % 60, daypart["part"] or daypart["night"])
+            if said is not None:
+                minutes, meridiem, end = said, True, daypart.end()
+        found.append(ClockTime(match.start(), end, text[match.start() : end], minutes, meridiem=meridiem))
+        taken.append((match.start(), end))
+    for match in _WORD_HOUR_DAYPART.finditer(text):  # "seven in the evening": an hour in words, its part of the day
+        daypart = _DAYPART.match(text, match.end())
+        said = _daypart_minutes(_HOUR_WORDS[match["hour"].lower()], 0, daypart["part"] or daypart["night"])
+        if said is not None and not any(a < daypart.end() and match.start() < b for a, b in taken):
+            found.append(ClockTime(match.start(), daypart.end(), text[match.start() : daypart.end()], said, True))
+            taken.append((match.start(), daypart.end()))
     return tuple(sorted(found, key=lambda t: t.start))
 
 
