@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The clock-words reading (this checkout) beside the commit before it (BEFORE, default f3c9b79, from a worktree), as shipped:
+# The clock-words reading (this checkout) beside the commit before it (BEFORE, the commit before, from a worktree), as shipped:
 # ragtruth:dev, the behavioural suite (python benchmarks/behaviour/generate.py first), the nine development held-out
 # sets and the in-context set (python benchmarks/incontext/build.py first). Alone on the cores. Then summary.py.
 # The frozen climbing cases are read separately, once, at the end (frozen.sh).
 set -euo pipefail
-before=${1:-f3c9b79}
+before=${1:?the commit before}
 RUNS=${RUNS:-../cache/runs}
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 TOKENIZERS_PARALLELISM=false
 declare -A SETS=(

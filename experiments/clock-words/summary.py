@@ -42,12 +42,12 @@ def main() -> None:
     result: dict = {"command": "bash experiments/clock-words/run.sh"}
     for group, names in (("nine_development_sets", SETS), ("incontext", ("incontext",))):
         before, now = side("before", names), side("now", names)
-        result[group] = {"before (f3c9b79)": counts(before), "rule": counts(now),
+        result[group] = {"before (54467c9)": counts(before), "rule": counts(now),
                          "changed": {k: {"label": now[k][0], "before": before[k][1], "now": now[k][1]}
                                      for k in sorted(now) if now[k][1] != before[k][1]}}  # fmt: skip
-    result["ragtruth:dev"] = {"before (f3c9b79)": headline(RUNS / "cw-before-ragtruth"),
+    result["ragtruth:dev"] = {"before (54467c9)": headline(RUNS / "cw-before-ragtruth"),
                               "rule": headline(RUNS / "cw-now-ragtruth")}  # fmt: skip
-    for which, key in (("before", "before (f3c9b79)"), ("now", "rule")):
+    for which, key in (("before", "before (54467c9)"), ("now", "rule")):
         suite = json.loads((RUNS / f"cw-{which}-behaviour" / "metrics.json").read_text())["behaviour"]
         missed = [f"{f['test']}:{f['length']}" for f in suite["floors"] if not f["passed"]]
         result.setdefault("behaviour", {})[key] = {"floors_met": suite["floors_met"], "missed": missed}
