@@ -181,6 +181,8 @@ def _clock_times(text: str) -> tuple[ClockTime, ...]:
         taken.append((match.start(), end))
     for match in _WORD_HOUR_DAYPART.finditer(text):  # "seven in the evening": an hour in words, its part of the day
         daypart = _DAYPART.match(text, match.end())
+        if daypart is None:  # the lookahead matched it: never, but the type says it may be
+            continue
         said = _daypart_minutes(_HOUR_WORDS[match["hour"].lower()], 0, daypart["part"] or daypart["night"])
         if said is not None and not any(a < daypart.end() and match.start() < b for a, b in taken):
             found.append(ClockTime(match.start(), daypart.end(), text[match.start() : daypart.end()], said, True))
