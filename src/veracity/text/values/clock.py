@@ -49,7 +49,7 @@ def _daypart_minutes(hour: int, minute: int, part: str) -> int | None:
     (True, True)
     """
     part = part.lower()
-    if hour not in _DAYPART_HOURS[part] or (part == "afternoon" and 7 <= hour <= 11) or (part == "night" and 5 == hour):
+    if hour not in _DAYPART_HOURS[part] or (part == "afternoon" and 7 <= hour <= 11) or (part == "night" and hour == 5):
         return None
     if part == "morning" or (part == "night" and hour <= 4):
         return hour * 60 + minute
