@@ -95,6 +95,8 @@ def test_the_reader_counts_a_name_found_only_word_by_word_as_absent(grounding_ch
     [
         # an imperative the small parser tags a proper noun only because it opens the sentence capitalised
         ("Bear in mind that the gate closes at 6 pm.", "The gate closes at 6 pm.", []),
+        ("Yes. Bear in mind that the gate closes at 6 pm.", "The gate closes at 6 pm.", []),  # after a full stop
+        ("Yes. Hollis runs the Saturday class.", "Our Saturday class is run by Dana Merritt.", ["Hollis"]),
         # a name that opens a sentence is still a name ...
         ("Hollis runs the Saturday class.", "Our Saturday class is run by Dana Merritt.", ["Hollis"]),
         # ... and so is a run of capitalised words there

@@ -227,19 +227,23 @@ def find_unsupported(items: Sequence[Checkable], evidence: EvidenceFacts) -> lis
     return missing
 
 
+_SENTENCE_ENDS = frozenset({".", "!", "?"})  # the small parser starts no sentence after a one-word "No." or "Yes."
+
+
 def capitalised_by_position(token: Any, model: str = DEFAULT_SPACY_MODEL) -> bool:
     """Whether a proper noun opening a sentence is one only because its first letter is capitalised there.
 
     The small parser tags an imperative that opens a sentence as a proper noun ("Bear in mind …"). A lone
-    capitalised word that opens its sentence, outside every named entity and not followed by another capitalised
-    word, counts as a name only if the sentence with that word in lower case still tags it a proper noun
-    (experiments/sentence-initial-names).
+    capitalised word that opens its sentence (or follows a full stop, which the parser does not always take as the
+    start of one), outside every named entity and not followed by another capitalised word, counts as a name only if
+    the sentence with that word in lower case still tags it a proper noun (experiments/sentence-initial-names).
 
     >>> doc = parse("Bear in mind that the gate closes early.")
     >>> capitalised_by_position(doc[0])
     True
     """
-    if not token.is_sent_start or token.ent_type_ or not token.text[:1].isupper() or token.text.isupper():
+    opens = token.is_sent_start or (token.i > 0 and token.nbor(-1).text in _SENTENCE_ENDS)  # "No. Bear in mind …"
+    if not opens or token.ent_type_ or not token.text[:1].isupper() or token.text.isupper():
         return False
     following = token.nbor() if token.i + 1 < len(token.doc) else None
     if following is not None and following.text[:1].isupper():
