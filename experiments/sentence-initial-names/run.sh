@@ -2,7 +2,8 @@
 # The rule (this checkout) beside the commit before it (BEFORE, default f3c9b79, from a worktree), as shipped:
 # ragtruth:dev, the behavioural suite (python benchmarks/behaviour/generate.py first), the nine development held-out
 # sets and the in-context set (python benchmarks/incontext/build.py first). Alone on the cores. Then summary.py.
-# The frozen pottery cases are read separately, once, at the end (frozen.sh).
+# The frozen pottery cases are read separately, once, at the end (frozen.sh). The step after a full stop:
+#   RUNS=../cache/runs-stop KEY=after_a_full_stop bash experiments/sentence-initial-names/run.sh 97bfa8e
 set -euo pipefail
 before=${1:-f3c9b79}
 RUNS=${RUNS:-../cache/runs}
@@ -26,4 +27,4 @@ for data in behaviour ragtruth:dev; do
   PYTHONPATH="$tree/src" veracity eval -d reader --dataset $data --out "$RUNS/sin-before-${data%%:*}" > /dev/null
   veracity eval -d reader --dataset $data --out "$RUNS/sin-now-${data%%:*}" > /dev/null
 done
-python experiments/sentence-initial-names/summary.py "$RUNS"
+python experiments/sentence-initial-names/summary.py "$RUNS" ${KEY:-}

@@ -1,6 +1,8 @@
 """metrics.json of experiments/sentence-initial-names: the rule beside the commit before it, as shipped.
 
-    python experiments/sentence-initial-names/summary.py [RUNS]
+    python experiments/sentence-initial-names/summary.py [RUNS [KEY]]
+
+With KEY, the result goes into metrics.json[KEY] and the rest of the file is kept (a later step measured the same way).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 RUNS = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("../cache/runs")
+KEY = sys.argv[2] if len(sys.argv) > 2 else None
 SETS = ("library", "marina", "registrar", "vet", "energy", "driving", "ski", "cowork", "museum")
 
 
@@ -55,7 +58,10 @@ def main() -> None:
         frozen = RUNS / f"sin-{which}"
         if (frozen / "predictions.jsonl").exists():
             result.setdefault("frozen_pottery", {})[label] = counts(predictions(frozen))
-    (HERE / "metrics.json").write_text(json.dumps(result, indent=1) + "\n")
+    path = HERE / "metrics.json"
+    if KEY is not None:
+        result = {**json.loads(path.read_text()), KEY: result}
+    path.write_text(json.dumps(result, indent=1) + "\n")
     print(json.dumps(result, indent=1)[:4000])
 
 
