@@ -226,7 +226,7 @@ def load_items(
     split: str, cache: Path, synthetic_docs: int = 3000, log: Callable[[str], None] = print
 ) -> list[AlignItem]:
     """:func:`build_items`, kept under ``cache`` (one gzipped JSONL per split)."""
-    suffix = f"-{synthetic_docs}" if split in (SYNTHETIC_TRAIN, SYNTHETIC_TABLES_TRAIN) else ""
+    suffix = f"-{synthetic_docs}" if split in _SYNTHETIC and _SYNTHETIC[split][0] else ""  # drawn training pages
     path = cache / f"items-{split.replace(':', '-')}{suffix}.jsonl.gz"
     if path.exists():
         with gzip.open(path, "rt", encoding="utf-8") as f:

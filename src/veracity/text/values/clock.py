@@ -33,8 +33,13 @@ _WORD_CLOCK = re.compile(
 
 # "10 in the morning", "6 in the evening", "10 at night": a part of the day after a time says its half of the day
 _DAYPART = re.compile(r"\s*(?:in\s+the\s+(?P<part>morning|afternoon|evening)|at\s+(?P<night>night))\b", re.IGNORECASE)
-_DAYPART_HOURS = {"morning": range(1, 12), "afternoon": range(1, 13), "evening": range(5, 12), "night": range(1, 13)}
-_WORD_HOUR_DAYPART = re.compile(rf"\b(?P<hour>{'|'.join(_HOUR_WORDS)})(?={_DAYPART.pattern})", re.IGNORECASE)
+_DAYPART_HOURS = {  # the hours (1–12) each part of the day may say
+    "morning": frozenset(range(1, 12)),
+    "afternoon": frozenset({12, *range(1, 7)}),
+    "evening": frozenset(range(5, 12)),
+    "night": frozenset({*range(1, 5), *range(6, 13)}),
+}
+_WORD_HOUR = re.compile(rf"\b(?P<hour>{'|'.join(_HOUR_WORDS)})\b", re.IGNORECASE)
 
 
 def _daypart_minutes(hour: int, minute: int, part: str) -> int | None:
@@ -49,11 +54,20 @@ def _daypart_minutes(hour: int, minute: int, part: str) -> int | None:
     (True, True)
     """
     part = part.lower()
-    if hour not in _DAYPART_HOURS[part] or (part == "afternoon" and 7 <= hour <= 11) or (part == "night" and hour == 5):
+    if hour not in _DAYPART_HOURS[part]:
         return None
     if part == "morning" or (part == "night" and hour <= 4):
         return hour * 60 + minute
     return (hour % 12 + 12) * 60 + minute if hour != 12 else (_HALF_DAY if part == "afternoon" else 0) + minute
+
+
+def _said_with_daypart(text: str, at: int, hour: int, minute: int) -> tuple[int, int] | None:
+    """The minutes of ``hour:minute`` and where its part of the day ends, where one follows at ``at`` and fits."""
+    daypart = _DAYPART.match(text, at)
+    if daypart is None:
+        return None
+    said = _daypart_minutes(hour, minute, daypart["part"] or daypart["night"])
+    return None if said is None else (said, daypart.end())
 
 
 SCHEDULE_TIME = r"(?:(?<![\w.:$])\d{1,2}(?::\d{1,2})?(?!\.\d)(?:\s*(?:[ap]\.\s?m\.|[ap]m\b))?|\bnoon\b|\bmidnight\b)"
@@ -135,12 +149,11 @@ def _clock_times(text: str) -> tuple[ClockTime, ...]:
     found: list[ClockTime] = []
     bare: list[tuple[int, int, int]] = []  # "6" of "from 6 to 9 pm": a time only if a range's second bound says so
     for match in _CLOCK.finditer(text):
-        daypart = _DAYPART.match(text, match.end()) if match["ap"] is None and match["sep"] != "." else None
-        if daypart is not None:
-            said = _daypart_minutes(int(match["h"]), int(match["m"] or 0), daypart["part"] or daypart["night"])
-            if said is not None and match["h"][:1] != "0":
+        if match["ap"] is None and match["sep"] != "." and match["h"][:1] != "0":
+            said = _said_with_daypart(text, match.end(), int(match["h"]), int(match["m"] or 0))
+            if said is not None:
                 start = match.start() + (len(match.group()) - len(match.group().lstrip()))
-                found.append(ClockTime(start, daypart.end(), text[start : daypart.end()], said, meridiem=True))
+                found.append(ClockTime(start, said[1], text[start : said[1]], said[0], meridiem=True))
                 continue
         if match["m"] is None and match["ap"] is None:
             if 1 <= int(match["h"]) <= 12 and match["h"][:1] != "0":
@@ -172,21 +185,16 @@ def _clock_times(text: str) -> tuple[ClockTime, ...]:
                 minutes += offset if match["rel"].lower() == "past" else -offset
             minutes %= _DAY
         end = match.end()
-        daypart = None if match["word"] else _DAYPART.match(text, end)
-        if daypart is not None:  # "half past ten in the morning"
-            said = _daypart_minutes(minutes // 60 or 12, minutes % 60, daypart["part"] or daypart["night"])
-            if said is not None:
-                minutes, meridiem, end = said, True, daypart.end()
+        said = None if match["word"] else _said_with_daypart(text, end, minutes // 60 or 12, minutes % 60)
+        if said is not None:  # "half past ten in the morning"
+            (minutes, end), meridiem = said, True
         found.append(ClockTime(match.start(), end, text[match.start() : end], minutes, meridiem=meridiem))
         taken.append((match.start(), end))
-    for match in _WORD_HOUR_DAYPART.finditer(text):  # "seven in the evening": an hour in words, its part of the day
-        daypart = _DAYPART.match(text, match.end())
-        if daypart is None:  # the lookahead matched it: never, but the type says it may be
-            continue
-        said = _daypart_minutes(_HOUR_WORDS[match["hour"].lower()], 0, daypart["part"] or daypart["night"])
-        if said is not None and not any(a < daypart.end() and match.start() < b for a, b in taken):
-            found.append(ClockTime(match.start(), daypart.end(), text[match.start() : daypart.end()], said, True))
-            taken.append((match.start(), daypart.end()))
+    for match in _WORD_HOUR.finditer(text):  # "seven in the evening": an hour in words, its part of the day
+        said = _said_with_daypart(text, match.end(), _HOUR_WORDS[match["hour"].lower()], 0)
+        if said is not None and not any(a < said[1] and match.start() < b for a, b in taken):
+            found.append(ClockTime(match.start(), said[1], text[match.start() : said[1]], said[0], meridiem=True))
+            taken.append((match.start(), said[1]))
     return tuple(sorted(found, key=lambda t: t.start))
 
 
